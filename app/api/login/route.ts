@@ -1,0 +1,31 @@
+import { route } from "@/lib/http/route";
+import { config } from "@/lib/config";
+import { getAuth, OIDC_PROVIDER_ID } from "@/features/auth/auth.server";
+import { safeReturnTo } from "@/features/auth/return-to";
+
+/**
+ * Starts sign-in: the configured OpenID Connect issuer when OIDC_* is set,
+ * otherwise the built-in /login page.
+ */
+export const GET = route({ access: "public" }, async ({ req, user }) => {
+  const returnTo = safeReturnTo(new URL(req.url).searchParams.get("returnTo"));
+  const cfg = config();
+  if (user) return Response.redirect(new URL(returnTo, cfg.baseUrl), 302);
+  if (!cfg.oidcEnabled) {
+    const target = new URL("/login", cfg.baseUrl);
+    if (returnTo !== "/dashboard") target.searchParams.set("returnTo", returnTo);
+    return Response.redirect(target, 302);
+  }
+  const auth = await getAuth();
+  // The OIDC plugin is only registered when configured, so its endpoint is not in the static type.
+  const api = auth.api as unknown as { signInWithOAuth2: (o: unknown) => Promise<Response> };
+  const res = (await api.signInWithOAuth2({
+    body: { providerId: OIDC_PROVIDER_ID, callbackURL: returnTo },
+    headers: req.headers,
+    asResponse: true,
+  })) as Response;
+  const { url } = (await res.json()) as { url: string };
+  const redirect = new Response(null, { status: 302, headers: { Location: url } });
+  for (const cookie of res.headers.getSetCookie()) redirect.headers.append("Set-Cookie", cookie);
+  return redirect;
+});

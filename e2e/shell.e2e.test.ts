@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("app shell and sign-in", () => {
+  it("creates an account, signs out, signs in, and shows first name and email in the avatar menu", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto("/");
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await page.waitForURL(/\/login/);
+    await signUp(page, { firstName: "Jordan", lastName: "Lee", email, password: "correct-horse-battery" });
+    await page.getByTestId("avatar-button").click();
+    const menu = page.getByRole("menu");
+    await expect.poll(() => menu.textContent()).toContain("Jordan");
+    expect(await menu.textContent()).toContain(email);
+    await expect.poll(() => page.getByTestId("avatar-button").textContent()).toBe("J");
+    await screenshot(page, "shell-avatar-menu");
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(() => page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+
+    // Wrong password: error shown inline.
+    await page.goto("/login");
+    await page.locator("#signin-email").fill(email);
+    await page.locator("#signin-password").fill("wrong-password-123");
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent()).toMatch(/invalid email or password/i);
+
+    await signIn(page, email, "correct-horse-battery", "/dashboard");
+    await expect.poll(() => page.getByTestId("avatar-button").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("sends signed-out visitors on guarded pages to /api/login", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    for (const path of ["/dashboard", "/billing", "/admin", "/admin/usage", "/subscribe", "/checkout"]) {
+      await page.goto(path);
+      await page.waitForURL(/\/login/, { timeout: 10_000 });
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(path);
+    }
+    await context.close();
+  });
+
+  it("shows Access Denied to a signed-in customer on admin pages", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signUp(page, { firstName: "Cam", lastName: "Customer", email: `cust-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" });
+    for (const path of ["/admin", "/admin/usage"]) {
+      await page.goto(path);
+      expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
+      expect(await page.textContent("main")).toContain("admin privileges");
+    }
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("titles unknown routes '404 Page Not Found'", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    expect(await page.title()).toBe("404 Page Not Found");
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("opens and closes the mobile menu at 390 px", async () => {
+    const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto("/");
+    expect(await page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    for (const label of ["AI Employees", "Pricing", "Services", "Customers", "About", "Contact", "Sign In", "Book a Demo"]) {
+      expect(await dialog.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await dialog.getByRole("link", { name: "Billing" }).count()).toBe(0);
+    await screenshot(page, "shell-mobile-menu");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("link", { name: "Pricing", exact: true }).click();
+    await page.waitForURL(/\/pricing/);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+  });
+
+  it("passes axe on the shell and highlights the current route", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expectNoAxeViolations(page);
+    await page.goto("/");
+    await screenshot(page, "shell-home-1280");
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("sends security headers", async () => {
+    const res = await fetch(`${baseUrl}/`);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("referrer-policy")).toBeTruthy();
+    expect(res.headers.get("permissions-policy")).toBeTruthy();
+  });
+});

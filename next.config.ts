@@ -1,0 +1,28 @@
+import type { NextConfig } from "next";
+
+const isProd = process.env.NODE_ENV === "production";
+const httpsBase = (process.env.PUBLIC_BASE_URL ?? "").startsWith("https://");
+
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
+  ...(isProd && httpsBase ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" }] : []),
+];
+
+const nextConfig: NextConfig = {
+  // Separate build folders let several builds (tests, benchmarks) live side by side.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "nodemailer"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+  async redirects() {
+    return [{ source: "/services", destination: "/AI_employees", permanent: true }];
+  },
+};
+
+export default nextConfig;

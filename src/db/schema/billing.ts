@@ -1,0 +1,106 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, jsonb } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** One payment-provider customer per user; the unique keys stop duplicates under races. */
+export const paymentCustomers = pgTable("payment_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  providerCustomerId: text("provider_customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Our subscription row plus the mirror of the provider's state. Pages read
+ * only this table; webhooks and actions keep it current.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    billing: text("billing").notNull().$type<"monthly" | "annual">(),
+    /** Our own status: active | trialing | past_due | cancelled. */
+    status: text("status").notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    trialStart: timestamp("trial_start", { withTimezone: true }),
+    trialEnd: timestamp("trial_end", { withTimezone: true }),
+    providerCustomerId: text("provider_customer_id").notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+    /** Mirror of the provider's view, refreshed by sync. */
+    providerStatus: text("provider_status"),
+    providerCancelAtPeriodEnd: boolean("provider_cancel_at_period_end").notNull().default(false),
+    upcomingInvoiceAmount: integer("upcoming_invoice_amount"),
+    upcomingInvoiceDate: timestamp("upcoming_invoice_date", { withTimezone: true }),
+    aiReadyOrderId: text("ai_ready_order_id"),
+    providerSyncedAt: timestamp("provider_synced_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscriptions_user_id_idx").on(t.userId),
+    index("subscriptions_status_idx").on(t.status),
+    index("subscriptions_customer_idx").on(t.providerCustomerId),
+  ],
+);
+
+/** Invoices mirrored from the provider for the Billing History tab. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    providerInvoiceId: text("provider_invoice_id").notNull().unique(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    description: text("description").notNull(),
+    amountDue: integer("amount_due").notNull(),
+    amountPaid: integer("amount_paid").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status").notNull(),
+    hostedInvoiceUrl: text("hosted_invoice_url"),
+    invoicePdfUrl: text("invoice_pdf_url"),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invoices_user_issued_idx").on(t.userId, t.issuedAt)],
+);
+
+/** Each provider webhook event id is processed once. */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  providerCreatedAt: timestamp("provider_created_at", { withTimezone: true }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Sandbox payment provider: the embedded default keeps "provider" state here.
+ * One generic table of provider objects keyed by id and kind keeps the sandbox
+ * close to the provider's object model (customer, setup_intent, subscription,
+ * invoice, invoice_item, meter_event, portal_session).
+ */
+export const sandboxObjects = pgTable(
+  "sandbox_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    customerId: text("customer_id"),
+    data: jsonb("data").notNull().$type<Record<string, unknown>>(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sandbox_objects_kind_customer_idx").on(t.kind, t.customerId),
+    uniqueIndex("sandbox_objects_idempotency_idx").on(t.kind, t.idempotencyKey),
+  ],
+);

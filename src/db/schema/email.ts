@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Every e-mail the product sends; with SMTP it records delivery, without it is the outbox admins read. */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: text("id").primaryKey(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** outbox (no SMTP) | queued | sent | failed */
+    status: text("status").notNull(),
+    kind: text("kind").notNull(),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_messages_created_idx").on(t.createdAt), index("email_messages_to_idx").on(t.to)],
+);

@@ -1,0 +1,22 @@
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** An AI employee prepared by an admin for a customer's e-mail address. */
+export const aiReadyOrders = pgTable(
+  "ai_ready_orders",
+  {
+    id: text("id").primaryKey(),
+    aiEmployeeName: text("ai_employee_name").notNull(),
+    aiAvatarUrl: text("ai_avatar_url"),
+    aiPhoneNumber: text("ai_phone_number").notNull(),
+    /** Stored lower-case; matched only against a verified address. */
+    customerEmail: text("customer_email").notNull(),
+    webChatUrl: text("web_chat_url").notNull(),
+    /** pending | claimed | active */
+    status: text("status").notNull().default("pending"),
+    subscriptionId: text("subscription_id"),
+    claimedByUserId: text("claimed_by_user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_ready_orders_email_idx").on(t.customerEmail), index("ai_ready_orders_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,90 @@
+import { index, integer, pgTable, text, timestamp, boolean, jsonb } from "drizzle-orm/pg-core";
+
+/** Usage recorded by an admin for one subscription and billing cycle. */
+export const usageRecords = pgTable(
+  "usage_records",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id").notNull(),
+    userId: text("user_id").notNull(),
+    billingCycleId: text("billing_cycle_id").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    phoneInbound: integer("phone_inbound").notNull().default(0),
+    phoneOutbound: integer("phone_outbound").notNull().default(0),
+    textInbound: integer("text_inbound").notNull().default(0),
+    textOutbound: integer("text_outbound").notNull().default(0),
+    recordedBy: text("recorded_by"),
+    /** Set when every meter event of this record reached the provider. */
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("usage_records_subscription_period_idx").on(t.subscriptionId, t.periodStart),
+    index("usage_records_user_idx").on(t.userId),
+  ],
+);
+
+export const overageEntries = pgTable(
+  "overage_entries",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    billNow: boolean("bill_now").notNull(),
+    /** draft | pending | billed | failed */
+    status: text("status").notNull().default("draft"),
+    totalAmount: integer("total_amount").notNull().default(0),
+    providerInvoiceId: text("provider_invoice_id"),
+    stripeInvoiceUrl: text("stripe_invoice_url"),
+    error: text("error"),
+    createdBy: text("created_by"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("overage_entries_subscription_idx").on(t.subscriptionId, t.createdAt)],
+);
+
+export const overageLineItems = pgTable(
+  "overage_line_items",
+  {
+    id: text("id").primaryKey(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => overageEntries.id, { onDelete: "cascade" }),
+    stripePriceId: text("stripe_price_id").notNull(),
+    productName: text("product_name").notNull(),
+    unitLabel: text("unit_label"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    totalPrice: integer("total_price").notNull(),
+    description: text("description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("overage_line_items_entry_idx").on(t.entryId)],
+);
+
+/**
+ * Durable jobs (transactional outbox). A job is inserted in the same
+ * transaction as the row it reports, and a worker runs it until it succeeds.
+ */
+export const outboxJobs = pgTable(
+  "outbox_jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull().$type<Record<string, unknown>>(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** pending | running | done | dead */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(12),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_jobs_due_idx").on(t.status, t.runAt)],
+);

@@ -1,0 +1,62 @@
+import Link from "next/link";
+import { ShieldCheck, Lock } from "lucide-react";
+import { BRAND } from "@/lib/brand";
+
+const SERVICES = ["24/7 Phone Answering", "Website Live Chat", "SMS Appointment Booking", "HIPAA Compliance"];
+const COMPANY = [
+  { href: "/about", label: "About Us" },
+  { href: "/pricing", label: "Pricing" },
+  { href: "/contact", label: "Contact" },
+  { href: "/privacy-policy", label: "Privacy Policy" },
+  { href: "/terms-of-service", label: "Terms of Service" },
+];
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-950 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{BRAND.name}</p>
+          <p className="mt-2 text-sm font-semibold text-brand-200">{BRAND.tagline}</p>
+          <p className="mt-3 text-sm text-slate-300">{BRAND.description}</p>
+          <ul className="mt-4 flex gap-3" aria-label="Compliance">
+            <li className="inline-flex items-center gap-1 rounded-full border border-slate-600 px-3 py-1 text-xs font-semibold">
+              <Lock className="size-3.5" aria-hidden /> GDPR
+            </li>
+            <li className="inline-flex items-center gap-1 rounded-full border border-slate-600 px-3 py-1 text-xs font-semibold">
+              <ShieldCheck className="size-3.5" aria-hidden /> HIPAA
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Services">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Services</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {SERVICES.map((s) => (
+              <li key={s}>
+                <Link href="/custom-services" className="text-slate-300 hover:text-white">
+                  {s}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {COMPANY.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} className="text-slate-300 hover:text-white">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800 py-4 text-center text-sm text-slate-400">
+        © {year} {BRAND.name}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { usageRecords } from "@/db/schema";
+
+export type UsageTotals = { phoneInbound: number; phoneOutbound: number; textInbound: number; textOutbound: number };
+
+/** Usage recorded for a subscription whose period starts within [from, to). */
+export async function usageTotals(subscriptionId: string, from: Date, to: Date): Promise<UsageTotals> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      phoneInbound: sql<number>`coalesce(sum(${usageRecords.phoneInbound}), 0)::int`,
+      phoneOutbound: sql<number>`coalesce(sum(${usageRecords.phoneOutbound}), 0)::int`,
+      textInbound: sql<number>`coalesce(sum(${usageRecords.textInbound}), 0)::int`,
+      textOutbound: sql<number>`coalesce(sum(${usageRecords.textOutbound}), 0)::int`,
+    })
+    .from(usageRecords)
+    .where(and(eq(usageRecords.subscriptionId, subscriptionId), gte(usageRecords.periodStart, from), lt(usageRecords.periodStart, to)));
+  return {
+    phoneInbound: Number(row?.phoneInbound ?? 0),
+    phoneOutbound: Number(row?.phoneOutbound ?? 0),
+    textInbound: Number(row?.textInbound ?? 0),
+    textOutbound: Number(row?.textOutbound ?? 0),
+  };
+}

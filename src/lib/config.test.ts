@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, productionProblems } from "./config";
+
+describe("configuration", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const cfg = parseConfig({});
+    expect(cfg.baseUrl).toBe("http://localhost:3000");
+    expect(cfg.stripeEnabled).toBe(false);
+    expect(cfg.oidcEnabled).toBe(false);
+    expect(cfg.pgliteDir).toBe("./data/pglite");
+    expect(cfg.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it("names the variable and what is expected when a value is wrong", () => {
+    expect(() => parseConfig({ PORT: "eighty" })).toThrowError(/PORT must be a port number/);
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrowError(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ connection URL/);
+    expect(() => parseConfig({ ADMIN_EMAILS: "a@b.co, not-an-email" })).toThrowError(/ADMIN_EMAILS/);
+    expect(() => parseConfig({ PUBLIC_BASE_URL: "localhost" })).toThrowError(/PUBLIC_BASE_URL must be an absolute URL/);
+  });
+
+  it("lists every problem at once", () => {
+    try {
+      parseConfig({ PORT: "0", STRIPE_SECRET_KEY: "sk_test_1" });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join("\n");
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/STRIPE_PUBLISHABLE_KEY is required when any STRIPE_\* key is set/);
+      expect(problems).toMatch(/STRIPE_WEBHOOK_SECRET is required/);
+    }
+  });
+
+  it("requires the whole OIDC triple", () => {
+    expect(() => parseConfig({ OIDC_ISSUER_URL: "https://id.example.com" })).toThrowError(/OIDC_CLIENT_ID is required/);
+    expect(parseConfig({ OIDC_ISSUER_URL: "https://id.example.com", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }).oidcEnabled).toBe(true);
+  });
+
+  it("lower-cases admin e-mails", () => {
+    expect(parseConfig({ ADMIN_EMAILS: "Boss@Example.com, ops@example.com" }).ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+  });
+
+  it("refuses embedded adapters in production unless allowed", () => {
+    const prod = parseConfig({ NODE_ENV: "production" });
+    const problems = productionProblems(prod).join("\n");
+    expect(problems).toMatch(/DATABASE_URL is required in production/);
+    expect(problems).toMatch(/STRIPE_SECRET_KEY is required in production/);
+    expect(problems).toMatch(/ALLOW_EMBEDDED_IN_PRODUCTION=true/);
+    expect(productionProblems(parseConfig({ NODE_ENV: "production", ALLOW_EMBEDDED_IN_PRODUCTION: "true" }))).toEqual([]);
+    expect(productionProblems(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
+  });
+
+  it("uses secure cookies only in production over https", () => {
+    expect(parseConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "https://app.example.com" }).secureCookies).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "http://localhost:3000" }).secureCookies).toBe(false);
+    expect(parseConfig({ PUBLIC_BASE_URL: "https://app.example.com" }).secureCookies).toBe(false);
+  });
+});

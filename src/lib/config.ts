@@ -1,0 +1,188 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads the environment. Validated once at start
+ * (instrumentation.ts) so a wrong value stops the server with a message that
+ * names the variable; afterwards `config()` returns the cached result.
+ */
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ message: "must be an absolute URL such as https://example.com" }).optional());
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" || v === undefined ? undefined : v));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
+    PUBLIC_BASE_URL: optionalUrl,
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// connection URL" })
+        .optional(),
+    ),
+    PGLITE_DIR: optionalString,
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: "must be at least 32 characters" }).optional()),
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" }))),
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    SMTP_URL: optionalString.pipe(
+      z.string().regex(/^smtps?:\/\//, { message: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    EMAIL_FROM: z.string().default("AI Employees <hello@localhost>"),
+    TEAM_EMAIL: z.email({ message: "must be an e-mail address" }).default("team@localhost.test"),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z.string().regex(/^(sk|rk)_/, { message: "must start with sk_ or rk_" }).optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+      z.string().regex(/^pk_/, { message: "must start with pk_" }).optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().regex(/^whsec_/, { message: "must start with whsec_" }).optional(),
+    ),
+    STRIPE_API_HOST: optionalString,
+    SANDBOX_CLOCK_OFFSET_DAYS: z.coerce.number({ message: "must be a number of days" }).default(0),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_BASE_URL: optionalUrl,
+    UPLOAD_DIR: optionalString,
+    SCHEDULING_URL: optionalUrl,
+    CONTACT_FORM_ACTION: optionalUrl,
+    ENABLE_TEST_TOOLS: bool,
+    TEST_STRIPE_CUSTOMER_ID: optionalString,
+    TEST_STRIPE_PRICE_ID: optionalString,
+    TEST_STRIPE_METER_PRICE_ID: optionalString,
+    ALLOW_EMBEDDED_IN_PRODUCTION: bool,
+    SEED_DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      for (const key of ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any OIDC_* variable is set" });
+      }
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any STRIPE_* key is set" });
+      }
+    }
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any S3_* credential is set" });
+      }
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export type AppConfig = Env & {
+  baseUrl: string;
+  authSecret: string;
+  isProduction: boolean;
+  secureCookies: boolean;
+  oidcEnabled: boolean;
+  stripeEnabled: boolean;
+  smtpEnabled: boolean;
+  s3Enabled: boolean;
+  schedulingUrl: string;
+  pgliteDir: string;
+  uploadDir: string;
+};
+
+const DEV_AUTH_SECRET = "development-only-secret-change-me-0123456789abcdef";
+export const DEFAULT_SCHEDULING_URL = "https://calendly.com/ai-employees/demo";
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates an environment object; throws ConfigError naming every bad variable. */
+export function parseConfig(source: Record<string, string | undefined>): AppConfig {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const key = issue.path.join(".") || "environment";
+      return `${key} ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = result.data;
+  const baseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const isProduction = env.NODE_ENV === "production";
+  return {
+    ...env,
+    baseUrl,
+    authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    isProduction,
+    secureCookies: isProduction && baseUrl.startsWith("https://"),
+    oidcEnabled: Boolean(env.OIDC_ISSUER_URL),
+    stripeEnabled: Boolean(env.STRIPE_SECRET_KEY),
+    smtpEnabled: Boolean(env.SMTP_URL),
+    s3Enabled: Boolean(env.S3_BUCKET),
+    schedulingUrl: env.SCHEDULING_URL ?? DEFAULT_SCHEDULING_URL,
+    pgliteDir: env.PGLITE_DIR ?? "./data/pglite",
+    uploadDir: env.UPLOAD_DIR ?? "./data/uploads",
+  };
+}
+
+let cached: AppConfig | undefined;
+
+export function config(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/**
+ * Production refuses the embedded adapters unless ALLOW_EMBEDDED_IN_PRODUCTION
+ * is set. Checked when the server starts (not at build time).
+ */
+export function productionProblems(cfg: AppConfig): string[] {
+  if (!cfg.isProduction || cfg.ALLOW_EMBEDDED_IN_PRODUCTION) return [];
+  const embedded: Array<[string, string]> = [];
+  if (!cfg.DATABASE_URL) embedded.push(["DATABASE_URL", "the embedded PGlite database"]);
+  if (!cfg.STRIPE_SECRET_KEY) embedded.push(["STRIPE_SECRET_KEY", "the sandbox payment provider"]);
+  if (!cfg.SMTP_URL) embedded.push(["SMTP_URL", "the e-mail outbox"]);
+  if (!cfg.S3_BUCKET) embedded.push(["S3_BUCKET", "local-disk uploads"]);
+  if (!cfg.AUTH_SECRET) embedded.push(["AUTH_SECRET", "the development signing secret"]);
+  if (!cfg.PUBLIC_BASE_URL) embedded.push(["PUBLIC_BASE_URL", "http://localhost"]);
+  return embedded.map(
+    ([key, what]) =>
+      `${key} is required in production (NODE_ENV=production); set it, or set ALLOW_EMBEDDED_IN_PRODUCTION=true to run on ${what}`,
+  );
+}
+
+/** Tests only: forget the cached configuration after changing process.env. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

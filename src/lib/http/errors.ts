@@ -1,0 +1,30 @@
+import { ZodError } from "zod";
+
+/** An error with an HTTP status whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = "Unauthorized") => new HttpError(401, message);
+export const forbidden = (message = "Forbidden: admin privileges are required") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** One readable sentence from a zod error: 'email: Invalid email address; name: Required'. */
+export function zodMessage(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+/** JSON error body of the API: { "message": ... }. */
+export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ message }, { status, headers });
+}

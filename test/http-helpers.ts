@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getAuth } from "@/features/auth/auth.server";
+import { getDb } from "@/lib/db";
+import { user as userTable } from "@/db/schema";
+
+export const BASE = "http://localhost:3000";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- route handlers type their params individually
+type Handler = (req: Request, ctx?: any) => Promise<Response>;
+
+/** Calls a route handler the way Next.js does. */
+export async function call(
+  handler: Handler,
+  opts: { method?: string; path?: string; body?: unknown; cookie?: string; params?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers(opts.headers);
+  if (opts.cookie) headers.set("cookie", opts.cookie);
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers.set("content-type", "application/json");
+    body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+  }
+  const req = new Request(`${BASE}${opts.path ?? "/"}`, { method: opts.method ?? "GET", headers, body });
+  return handler(req, { params: Promise.resolve(opts.params ?? {}) });
+}
+
+export type TestUser = { id: string; email: string; cookie: string };
+
+/** Creates an account through better-auth and returns its session cookie. */
+export async function createUser(opts: { role?: "admin" | "customer"; verified?: boolean; email?: string; firstName?: string } = {}): Promise<TestUser> {
+  const auth = await getAuth();
+  const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const res = (await auth.api.signUpEmail({
+    body: { email, password: "password-1234", name: opts.firstName ?? "Test", firstName: opts.firstName ?? "Test", lastName: "User" } as never,
+    asResponse: true,
+  })) as Response;
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string } };
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const db = await getDb();
+  await db
+    .update(userTable)
+    .set({ role: opts.role ?? "customer", emailVerified: opts.verified ?? true })
+    .where(eq(userTable.id, body.user.id));
+  return { id: body.user.id, email, cookie };
+}

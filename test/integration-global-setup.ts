@@ -1,0 +1,13 @@
+/**
+ * Against a PostgreSQL server (DATABASE_URL), start from an empty database so
+ * "migrations apply from empty" holds there too. PGlite runs in memory.
+ */
+export default async function setup() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return;
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("drop schema if exists public cascade; create schema public; drop schema if exists drizzle cascade;");
+  await client.end();
+}

@@ -1,0 +1,49 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname, "src"), "@app": path.resolve(import.meta.dirname, "app") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["src/**/*.int.test.ts", "test/**/*.int.test.ts"],
+          setupFiles: ["test/integration-setup.ts"],
+          globalSetup: ["test/integration-global-setup.ts"],
+          // One database server is shared when DATABASE_URL is set: run files one at a time.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["e2e/**/*.e2e.test.ts"],
+          globalSetup: ["e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
