@@ -1,0 +1,61 @@
+/** JSON shapes of the admin billing API (spec 3 and 7). Dates ISO, money cents. */
+export type BillingCycleView = { id: string; label: string; periodStart: string; periodEnd: string; isCurrent: boolean };
+
+/** GET /api/admin/subscriptions items (spec 3, admin view). */
+export type AdminSubscription = {
+  id: string;
+  userId: string;
+  user: { firstName: string | null; lastName: string | null; email: string };
+  status: string;
+  plan: { id: string; name: string };
+  billing: "monthly" | "annual";
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  createdAt: string;
+  stripeCustomerId: string;
+  aiReadyOrder: { aiPhoneNumber: string; aiEmployeeName: string } | null;
+  stripeData: {
+    stripeStatus: string | null;
+    daysInTrial: number;
+    stripeCurrentPeriodStart: string | null;
+    stripeCurrentPeriodEnd: string | null;
+    stripeTrialStart: string | null;
+    stripeTrialEnd: string | null;
+    stripeCancelAtPeriodEnd: boolean;
+    upcomingInvoice: { amount: number } | null;
+    billingCycles: BillingCycleView[];
+  };
+};
+
+export type PaymentPriceView = { id: string; productName: string; unitLabel: string | null; unitAmount: number };
+
+/** GET /api/admin/stripe-prices?subscriptionId= */
+export type StripePricesResponse = {
+  prices: PaymentPriceView[];
+  usagePriceMap: Record<"phone_inbound" | "phone_outbound" | "text_inbound" | "text_outbound", PaymentPriceView | null>;
+  planContext: { planSize: string; billing: "monthly" | "annual" };
+};
+
+export type OverageLineItemView = {
+  id: string;
+  stripePriceId: string;
+  productName: string;
+  unitLabel: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  description: string | null;
+};
+
+export type OverageEntryView = {
+  id: string;
+  subscriptionId: string;
+  periodStart: string;
+  periodEnd: string;
+  billNow: boolean;
+  status: "draft" | "pending" | "billed" | "failed";
+  totalAmount: number;
+  stripeInvoiceUrl: string | null;
+  createdAt: string;
+  lineItems: OverageLineItemView[];
+};

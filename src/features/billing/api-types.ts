@@ -1,0 +1,62 @@
+/**
+ * JSON shapes of the customer billing API (spec sections 3 and 7). Dates are
+ * ISO strings, money integer cents. Server routes return these; pages read them.
+ */
+export type SubscriptionStatus = "active" | "trialing" | "past_due" | "cancelled";
+
+export type PlanView = {
+  id: string;
+  name: string;
+  /** Cents per month. */
+  monthlyPrice: number;
+  /** Cents per year when billed annually. */
+  annualPrice: number;
+  phoneSessionLimit: number | null;
+  textSessionLimit: number | null;
+};
+
+/** GET /api/user-subscriptions items (spec 3, customer view). */
+export type CustomerSubscription = {
+  id: string;
+  status: SubscriptionStatus;
+  billing: "monthly" | "annual";
+  plan: { id: string; name: string; monthlyPrice: number; annualPrice: number };
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+  createdAt: string;
+  aiReadyOrderId: string | null;
+  stripeData: {
+    stripeStatus: string | null;
+    daysInTrial: number;
+    stripeTrialEnd: string | null;
+    stripeCancelAtPeriodEnd: boolean;
+    stripeCurrentPeriodEnd: string | null;
+    upcomingInvoice: { amount: number; periodEnd: string | null } | null;
+  };
+};
+
+/** GET /api/ai-ready-orders items. */
+export type AiReadyOrderView = {
+  id: string;
+  aiEmployeeName: string;
+  aiAvatarUrl: string | null;
+  aiPhoneNumber: string;
+  customerEmail: string;
+  webChatUrl: string;
+  createdAt: string;
+  status: "pending" | "claimed" | "active";
+  subscription: CustomerSubscription | null;
+};
+
+/** GET /api/billing-history items. */
+export type InvoiceView = {
+  id: string;
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  status: string;
+  invoiceUrl: string | null;
+  pdfUrl: string | null;
+};

@@ -1,0 +1,180 @@
+import type { Billing, PlanId } from "@/features/plans/catalogue";
+
+/**
+ * The payment-provider port: everything the product asks of a payment
+ * provider. Two adapters implement it: Stripe (STRIPE_* set) and the sandbox
+ * (embedded default, state in our database). Amounts are integer cents, times
+ * are Date objects. Calls that change state take an idempotency key.
+ */
+
+/** Provider-side subscription status (Stripe's vocabulary). */
+export type ProviderSubscriptionStatus =
+  | "trialing"
+  | "active"
+  | "past_due"
+  | "canceled"
+  | "unpaid"
+  | "incomplete"
+  | "incomplete_expired"
+  | "paused";
+
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  status: ProviderSubscriptionStatus;
+  planId: PlanId | null;
+  billing: Billing | null;
+  cancelAtPeriodEnd: boolean;
+  /** When a scheduled cancellation takes effect, if any. */
+  cancelAt: Date | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  trialStart: Date | null;
+  trialEnd: Date | null;
+  createdAt: Date;
+  metadata: Record<string, string>;
+};
+
+export type ProviderSetupIntent = {
+  id: string;
+  customerId: string | null;
+  /** requires_payment_method | requires_confirmation | requires_action | processing | succeeded | canceled */
+  status: string;
+  clientSecret: string;
+  paymentMethodId: string | null;
+  /** The provider's message for the last failure (e.g. a declined card). */
+  lastError: string | null;
+};
+
+export type ProviderInvoice = {
+  id: string;
+  customerId: string;
+  subscriptionId: string | null;
+  /** draft | open | paid | void | uncollectible */
+  status: string;
+  description: string;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  hostedInvoiceUrl: string | null;
+  invoicePdfUrl: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  createdAt: Date;
+  metadata: Record<string, string>;
+};
+
+export type UpcomingInvoice = { amountDue: number; periodEnd: Date | null; nextPaymentAttempt: Date | null };
+
+/** A billing cycle of a subscription (spec 3: id, label, periodStart, periodEnd, isCurrent). */
+export type BillingCycle = { id: string; label: string; periodStart: Date; periodEnd: Date; isCurrent: boolean };
+
+/** A price at the provider (plan prices and the four metered usage prices). */
+export type ProviderPrice = {
+  id: string;
+  lookupKey: string | null;
+  productName: string;
+  unitLabel: string | null;
+  /** Cents per unit (metered) or per period (plan). */
+  unitAmount: number;
+  recurringInterval: "month" | "year" | null;
+  usageType: "licensed" | "metered" | null;
+  /** For metered prices: the meter event name (phone_inbound, ...). */
+  meterEventName: string | null;
+};
+
+export const METER_EVENT_NAMES = ["phone_inbound", "phone_outbound", "text_inbound", "text_outbound"] as const;
+export type MeterEventName = (typeof METER_EVENT_NAMES)[number];
+
+export type InvoiceLine = {
+  /** A provider price id, or null to bill a custom unit amount. */
+  priceId: string | null;
+  productName: string;
+  description: string;
+  quantity: number;
+  /** Cents per unit (used when priceId is null or to override the price). */
+  unitAmount: number;
+};
+
+/** A verified webhook event; treated only as a trigger to re-read state. */
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  createdAt: Date;
+  customerId: string | null;
+  subscriptionId: string | null;
+};
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** card_declined, resource_missing, idempotency_error, api_error ... */
+    public readonly code: string,
+    /** True when retrying later may succeed (network, 5xx, rate limit). */
+    public readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}
+
+export interface PaymentProvider {
+  readonly kind: "stripe" | "sandbox";
+
+  createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<{ id: string }>;
+
+  /** Card-first checkout: a setup intent for the customer. */
+  createSetupIntent(customerId: string, idempotencyKey: string): Promise<ProviderSetupIntent>;
+  retrieveSetupIntent(id: string): Promise<ProviderSetupIntent>;
+
+  /** A subscription on the plan price with a 14-day trial and the card as default. */
+  createTrialSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string | null; trialDays: number; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
+
+  /**
+   * Subscription-first flow (/subscribe): a trialing subscription whose
+   * pending setup intent collects the card; returns that intent's client secret.
+   */
+  createSubscriptionWithPendingSetup(
+    input: { customerId: string; planId: PlanId; billing: Billing; trialDays: number; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<{ subscription: ProviderSubscription; clientSecret: string }>;
+
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+
+  listInvoices(customerId: string, limit?: number): Promise<ProviderInvoice[]>;
+  upcomingInvoice(customerId: string, subscriptionId: string): Promise<UpcomingInvoice | null>;
+
+  /** Past and current billing cycles of a subscription, newest first. */
+  billingCycles(subscriptionId: string): Promise<BillingCycle[]>;
+
+  /** Plan prices and metered usage prices. */
+  listPrices(): Promise<ProviderPrice[]>;
+
+  /** Reports usage; `identifier` makes a repeated report count once. */
+  reportMeterEvent(input: { eventName: MeterEventName; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<void>;
+
+  /** Usage summed per meter for a customer over [start, end). */
+  meterTotals(customerId: string, start: Date, end: Date): Promise<Record<MeterEventName, number>>;
+
+  /** Creates, fills and finalizes a one-off invoice; returns it (with its hosted URL). */
+  createInvoiceNow(
+    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date }; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderInvoice>;
+
+  /** Adds items that wait for the subscription's next invoice. */
+  addPendingInvoiceItems(
+    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
+    idempotencyKey: string,
+  ): Promise<void>;
+
+  /** Verifies a webhook signature over the raw body; throws on a bad one. */
+  constructWebhookEvent(rawBody: string, signature: string | null): Promise<ProviderEvent>;
+}
