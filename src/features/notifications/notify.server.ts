@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { notifications } from "@/db/schema";
+
+export type NotificationPriority = "urgent" | "high" | "normal" | "low";
+
+/**
+ * Creates an admin notification. With a dedupeKey (e.g. a provider event id)
+ * the same event never notifies twice. Pass a transaction to store it with
+ * the change it reports.
+ */
+export async function createNotification(
+  input: { type: string; title: string; message: string; priority?: NotificationPriority; dedupeKey?: string },
+  tx?: DbOrTx,
+): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db
+    .insert(notifications)
+    .values({
+      id: randomUUID(),
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      priority: input.priority ?? "normal",
+      dedupeKey: input.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({ target: notifications.dedupeKey });
+}
