@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { estimate, monthlyCentiUnits } from "./estimator";
+
+describe("monthly units of a usage profile", () => {
+  it("adds call units and chat units", () => {
+    // 100 two-minute calls = 100 units; 40 short chats = 20 units.
+    expect(monthlyCentiUnits({ callsPerMonth: 100, avgCallMinutes: 2, chatsPerMonth: 40 })).toBe(12000);
+  });
+
+  it("uses the 3-minute steps for longer calls and the 15-turn blocks for chats", () => {
+    // 10 calls of 4 minutes = 20 units; 10 chats of 20 turns = 10 units.
+    expect(monthlyCentiUnits({ callsPerMonth: 10, avgCallMinutes: 4, chatsPerMonth: 10, avgChatTurns: 20 })).toBe(3000);
+  });
+
+  it("rejects negative or fractional counts", () => {
+    expect(() => monthlyCentiUnits({ callsPerMonth: -1, avgCallMinutes: 2, chatsPerMonth: 0 })).toThrow(RangeError);
+    expect(() => monthlyCentiUnits({ callsPerMonth: 1.5, avgCallMinutes: 2, chatsPerMonth: 0 })).toThrow(RangeError);
+    expect(() => monthlyCentiUnits({ callsPerMonth: 1, avgCallMinutes: -2, chatsPerMonth: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("plan recommendation", () => {
+  it("recommends Small when usage fits in 120 units", () => {
+    const e = estimate({ callsPerMonth: 100, avgCallMinutes: 2, chatsPerMonth: 40 });
+    expect(e.units).toBe(120);
+    expect(e.recommended.plan.id).toBe("small");
+    expect(e.recommended.total).toBe(14900);
+    expect(e.recommended.overageUnits).toBe(0);
+  });
+
+  it("adds overage at the plan's extra-unit price, rounded up to whole units", () => {
+    // 121 units + 0.5 = 121.5 units -> 2 extra units on Small at $1.98.
+    const e = estimate({ callsPerMonth: 121, avgCallMinutes: 1, chatsPerMonth: 1 });
+    const small = e.plans.find((p) => p.plan.id === "small")!;
+    expect(small.overageUnits).toBe(2);
+    expect(small.overagePrice).toBe(396);
+    expect(small.total).toBe(14900 + 396);
+  });
+
+  it("switches to Medium once Small's overage costs more than the step up", () => {
+    // Small: 149 + (u-120)*1.98 > 420 when u > 256.9; 260 units -> Medium.
+    const e = estimate({ callsPerMonth: 260, avgCallMinutes: 2, chatsPerMonth: 0 });
+    expect(e.recommended.plan.id).toBe("medium");
+    expect(e.recommended.total).toBe(42000);
+    const below = estimate({ callsPerMonth: 250, avgCallMinutes: 2, chatsPerMonth: 0 });
+    expect(below.recommended.plan.id).toBe("small");
+    expect(below.recommended.total).toBe(14900 + 130 * 198);
+  });
+
+  it("uses annual prices and annual extra-unit prices when billed annually", () => {
+    const e = estimate({ callsPerMonth: 130, avgCallMinutes: 1, chatsPerMonth: 0, billing: "annual" });
+    const small = e.plans.find((p) => p.plan.id === "small")!;
+    expect(small.basePrice).toBe(13400);
+    expect(small.overagePrice).toBe(10 * 165);
+  });
+
+  it("recommends Corp for very high volume and suggests Enterprise beyond twice its allowance", () => {
+    const e = estimate({ callsPerMonth: 4000, avgCallMinutes: 2, chatsPerMonth: 0 });
+    expect(e.recommended.plan.id).toBe("corp");
+    expect(e.suggestEnterprise).toBe(true);
+    expect(estimate({ callsPerMonth: 1500, avgCallMinutes: 2, chatsPerMonth: 0 }).suggestEnterprise).toBe(false);
+  });
+
+  it("never recommends Enterprise (it has no online price)", () => {
+    const e = estimate({ callsPerMonth: 0, avgCallMinutes: 0, chatsPerMonth: 0 });
+    expect(e.plans.map((p) => p.plan.id)).not.toContain("enterprise");
+    expect(e.recommended.plan.id).toBe("small");
+  });
+});
