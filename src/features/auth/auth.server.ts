@@ -65,6 +65,7 @@ async function build() {
       ipAddress: { ipAddressHeaders: ["x-forwarded-for", "x-real-ip"] },
     },
     telemetry: { enabled: false },
+    logger: { level: cfg.NODE_ENV === "test" ? "error" : "warn" },
     plugins: cfg.oidcEnabled
       ? [
           genericOAuth({
