@@ -17,10 +17,9 @@ export const GET = route({ access: "public" }, async ({ req, user }) => {
     return Response.redirect(target, 302);
   }
   const auth = await getAuth();
-  // The OIDC plugin is only registered when configured, so its endpoint is not in the static type.
-  const api = auth.api as unknown as { signInWithOAuth2: (o: unknown) => Promise<Response> };
-  const res = (await api.signInWithOAuth2({
-    body: { providerId: OIDC_PROVIDER_ID, callbackURL: returnTo },
+  // The generic OAuth plugin registers the issuer as a provider of the standard social sign-in.
+  const res = (await auth.api.signInSocial({
+    body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo },
     headers: req.headers,
     asResponse: true,
   })) as Response;
