@@ -9,7 +9,31 @@ import type { Access } from "./route";
 export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Access>>> = {
   "auth/[...all]": { GET: "public", POST: "public" },
   "auth/user": { GET: "user" },
+  // dashboard Recent Activity (helper "portal")
+  activity: { GET: "user" },
   health: { GET: "public" },
   login: { GET: "public" },
   logout: { GET: "public" },
+  // admin orders, uploads, notifications, welcome e-mail (helper "orders")
+  "admin/ai-ready-orders": { GET: "admin", POST: "admin" },
+  "admin/ai-ready-orders/[id]": { GET: "admin", PATCH: "admin", DELETE: "admin" },
+  "admin/notifications": { GET: "admin" },
+  "admin/notifications/[id]/read": { PUT: "admin" },
+  "admin/send-welcome-email": { POST: "admin" },
+  "objects/upload": { POST: "admin" },
+  "objects/put/[...key]": { PUT: "public" },
+  "objects/[...key]": { GET: "public" },
+  // admin subscriptions, usage metering, overage invoices, test tools (helper "usage")
+  "admin/subscriptions": { GET: "admin" },
+  "admin/subscription-period": { GET: "admin" },
+  "admin/stripe-prices": { GET: "admin" },
+  "admin/add-usage": { POST: "admin" },
+  "admin/add-meter-usage": { POST: "admin" },
+  "admin/overage-entries": { POST: "admin" },
+  "admin/overage-entries/[id]/line-items": { POST: "admin" },
+  "admin/overage-entries/[id]/submit": { POST: "admin" },
+  "admin/overage-entries/subscription/[id]": { GET: "admin" },
+  "test/create-subscription": { POST: "admin" },
+  "test/meter-usage": { POST: "admin" },
+  "test/defaults": { GET: "admin" },
 };

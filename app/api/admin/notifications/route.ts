@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { listNotifications } from "@/features/notifications/notifications.server";
+
+/** GET /api/admin/notifications: newest first. */
+export const GET = route({ access: "admin" }, async () => Response.json(await listNotifications()));

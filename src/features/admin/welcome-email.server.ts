@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { subscriptions, user } from "@/db/schema";
+import { config } from "@/lib/config";
+import { emailLayout, escapeHtml, sendEmail, type OutgoingEmail } from "@/features/email/email.server";
+import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { findPlan, formatCents, periodPrice } from "@/features/plans/catalogue";
+import { notFound } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+
+export const WELCOME_EMAIL_JOB = "admin.welcome-email";
+
+type WelcomeInput = {
+  email: string;
+  firstName: string | null;
+  planName: string;
+  billing: "monthly" | "annual";
+  price: number | null;
+  status: string;
+  trialEnd: Date | null;
+};
+
+export function welcomeEmail(input: WelcomeInput, baseUrl: string): OutgoingEmail {
+  const hello = input.firstName ? `Hi ${input.firstName},` : "Hi,";
+  const price = input.price === null ? "custom pricing" : `${formatCents(input.price)} per ${input.billing === "annual" ? "year" : "month"}`;
+  const trial =
+    input.status === "trialing" && input.trialEnd
+      ? `Your free trial runs until ${input.trialEnd.toUTCString().slice(0, 16)}; you will not be charged before then.`
+      : "";
+  const text = [
+    hello,
+    "",
+    `Welcome to AI Employees! Your ${input.planName} plan (${input.billing}, ${price}) is set up.`,
+    trial,
+    "",
+    `Your dashboard: ${baseUrl}/dashboard`,
+    `Billing & Account (AI employees, subscription, invoices): ${baseUrl}/billing`,
+    "",
+    "Reply to this e-mail if you need anything. Human Focus. AI Powered.",
+  ]
+    .filter((l, i, all) => l !== "" || all[i - 1] !== "")
+    .join("\n");
+  const html = emailLayout(
+    "Welcome to AI Employees",
+    `<p>${escapeHtml(hello)}</p>
+<p>Your <strong>${escapeHtml(input.planName)}</strong> plan (${escapeHtml(input.billing)}, ${escapeHtml(price)}) is set up.</p>
+${trial ? `<p>${escapeHtml(trial)}</p>` : ""}
+<p style="margin:24px 0"><a href="${escapeHtml(`${baseUrl}/dashboard`)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Open your dashboard</a></p>
+<p>Manage your AI employees, subscription and invoices on <a href="${escapeHtml(`${baseUrl}/billing`)}">Billing &amp; Account</a>.</p>
+<p style="font-size:13px;color:#6b7280">Reply to this e-mail if you need anything.</p>`,
+  );
+  return { to: input.email, subject: "Welcome to AI Employees", text, html, kind: "welcome" };
+}
+
+/** Queues a welcome e-mail to the subscription's user (durable job). */
+export async function queueWelcomeEmail(subscriptionId: string): Promise<{ to: string }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: subscriptions.id, email: user.email })
+    .from(subscriptions)
+    .innerJoin(user, eq(user.id, subscriptions.userId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .limit(1);
+  if (!row) throw notFound("Subscription not found");
+  await enqueueJob(db, { kind: WELCOME_EMAIL_JOB, payload: { subscriptionId }, idempotencyKey: `${WELCOME_EMAIL_JOB}:${subscriptionId}:${randomUUID()}` });
+  kickJobs();
+  return { to: row.email };
+}
+
+export function registerAdminJobHandlers(): void {
+  registerJobHandler(WELCOME_EMAIL_JOB, async (payload) => {
+    const subscriptionId = String(payload.subscriptionId);
+    const db = await getDb();
+    const [row] = await db
+      .select({ sub: subscriptions, email: user.email, firstName: user.firstName })
+      .from(subscriptions)
+      .innerJoin(user, eq(user.id, subscriptions.userId))
+      .where(eq(subscriptions.id, subscriptionId))
+      .limit(1);
+    if (!row) {
+      logger.info({ subscriptionId }, "subscription gone before its welcome e-mail was sent");
+      return;
+    }
+    const plan = findPlan(row.sub.planId);
+    const mail = welcomeEmail(
+      {
+        email: row.email,
+        firstName: row.firstName,
+        planName: plan?.name ?? row.sub.planId,
+        billing: row.sub.billing,
+        price: plan ? periodPrice(plan, row.sub.billing) : null,
+        status: row.sub.status,
+        trialEnd: row.sub.trialEnd,
+      },
+      config().baseUrl,
+    );
+    const result = await sendEmail(mail);
+    if (result.status === "failed") throw new Error(`welcome e-mail for ${subscriptionId} could not be delivered; will retry`);
+  });
+}

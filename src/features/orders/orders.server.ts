@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { config } from "@/lib/config";
+import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { sendEmail } from "@/features/email/email.server";
+import { logger } from "@/lib/logger";
+import { notFound } from "@/lib/http/errors";
+import type { AdminOrderView, OrderData } from "./order.schema";
+import { orderSetupEmail } from "./emails";
+
+export const SETUP_EMAIL_JOB = "orders.setup-email";
+
+type Row = typeof aiReadyOrders.$inferSelect;
+
+export function toAdminView(row: Row): AdminOrderView {
+  return {
+    id: row.id,
+    aiEmployeeName: row.aiEmployeeName,
+    aiAvatarUrl: row.aiAvatarUrl,
+    aiPhoneNumber: row.aiPhoneNumber,
+    customerEmail: row.customerEmail,
+    webChatUrl: row.webChatUrl,
+    status: row.status,
+    subscriptionId: row.subscriptionId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listOrders(): Promise<AdminOrderView[]> {
+  const db = await getDb();
+  const rows = await db.select().from(aiReadyOrders).orderBy(desc(aiReadyOrders.createdAt), desc(aiReadyOrders.id));
+  return rows.map(toAdminView);
+}
+
+export async function getOrder(id: string): Promise<AdminOrderView> {
+  const db = await getDb();
+  const [row] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, id)).limit(1);
+  if (!row) throw notFound("AI Ready Order not found");
+  return toAdminView(row);
+}
+
+/**
+ * Creates the order and, in the same transaction, the durable job that
+ * e-mails the customer the setup instructions: either both are stored or
+ * neither, and the e-mail survives a crash or an SMTP outage.
+ */
+export async function createOrder(data: OrderData): Promise<AdminOrderView> {
+  const db = await getDb();
+  const id = randomUUID();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(aiReadyOrders).values({ id, ...data, status: "pending" }).returning();
+    await enqueueJob(tx, { kind: SETUP_EMAIL_JOB, payload: { orderId: id }, idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
+    return created!;
+  });
+  kickJobs();
+  return toAdminView(row);
+}
+
+export async function updateOrder(id: string, data: OrderData): Promise<AdminOrderView> {
+  const db = await getDb();
+  const [row] = await db
+    .update(aiReadyOrders)
+    .set({ ...data, updatedAt: new Date() })
+    .where(eq(aiReadyOrders.id, id))
+    .returning();
+  if (!row) throw notFound("AI Ready Order not found");
+  return toAdminView(row);
+}
+
+/** Deletes the order; a subscription that claimed it keeps running but loses the link. */
+export async function deleteOrder(id: string): Promise<void> {
+  const db = await getDb();
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx.delete(aiReadyOrders).where(eq(aiReadyOrders.id, id)).returning({ id: aiReadyOrders.id });
+    if (rows.length) await tx.update(subscriptions).set({ aiReadyOrderId: null }).where(eq(subscriptions.aiReadyOrderId, id));
+    return rows.length;
+  });
+  if (!deleted) throw notFound("AI Ready Order not found");
+}
+
+/** Job: e-mail the setup instructions (at least once; skipped if the order was deleted meanwhile). */
+export function registerOrderJobHandlers(): void {
+  registerJobHandler(SETUP_EMAIL_JOB, async (payload) => {
+    const orderId = String(payload.orderId);
+    const db = await getDb();
+    const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, orderId)).limit(1);
+    if (!order) {
+      logger.info({ orderId }, "order deleted before its setup e-mail was sent; nothing to send");
+      return;
+    }
+    const result = await sendEmail(orderSetupEmail(order, config().baseUrl));
+    if (result.status === "failed") throw new Error(`setup e-mail for order ${orderId} could not be delivered; will retry`);
+  });
+}
