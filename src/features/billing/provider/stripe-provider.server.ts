@@ -1,0 +1,509 @@
+import Stripe from "stripe";
+import { addMonths, addYears } from "date-fns";
+import type { Billing, PlanId } from "@/features/plans/catalogue";
+import { planLookupKey } from "@/features/plans/catalogue";
+import { cycleLabel } from "../cycle-label";
+import { parseEventJson } from "../sandbox/sandbox-provider.server";
+import {
+  METER_EVENT_NAMES,
+  ProviderError,
+  type BillingCycle,
+  type InvoiceLine,
+  type MeterEventName,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderPrice,
+  type ProviderSetupIntent,
+  type ProviderSubscription,
+  type ProviderSubscriptionStatus,
+  type UpcomingInvoice,
+} from "./port";
+import { parsePlanLookupKey } from "./prices";
+
+/**
+ * The Stripe adapter. The SDK is pinned (stripe 23.1.0), which pins the API
+ * version STRIPE_API_VERSION ('2026-10-28.endive'); field locations follow
+ * basil and later (periods on subscription items, invoice.parent.
+ * subscription_details, invoices.createPreview, pricing.price on invoice
+ * items, billing meter events). Every state-changing call sends an
+ * idempotency key.
+ */
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** 'http://127.0.0.1:12111' or '127.0.0.1:12111': talk to a loopback server (tests). */
+  apiHost?: string;
+  maxNetworkRetries?: number;
+};
+
+const toDate = (unix: number | null | undefined): Date | null => (typeof unix === "number" ? new Date(unix * 1000) : null);
+const unix = (d: Date): number => Math.floor(d.getTime() / 1000);
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === "string" ? v : v.id);
+
+function hostOptions(apiHost: string | undefined): Partial<Stripe.StripeConfig> {
+  if (!apiHost) return {};
+  const url = new URL(apiHost.includes("://") ? apiHost : `http://${apiHost}`);
+  return {
+    host: url.hostname,
+    port: url.port || (url.protocol === "https:" ? 443 : 80),
+    protocol: url.protocol === "https:" ? "https" : "http",
+  };
+}
+
+/** Turns SDK errors into ProviderError (card declines keep the provider's message). */
+function providerError(err: unknown): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (err instanceof Stripe.errors.StripeError) {
+    const retryable =
+      err instanceof Stripe.errors.StripeConnectionError ||
+      err instanceof Stripe.errors.StripeAPIError ||
+      err instanceof Stripe.errors.StripeRateLimitError ||
+      (err.statusCode ?? 0) >= 500;
+    const code = err.code ?? (err instanceof Stripe.errors.StripeIdempotencyError ? "idempotency_error" : err.type);
+    return new ProviderError(err.message, code, retryable);
+  }
+  return new ProviderError(err instanceof Error ? err.message : String(err), "api_error", true);
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly kind = "stripe" as const;
+  readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+  private meterCache: Map<string, MeterEventName> | null = null;
+
+  constructor(opts: StripeProviderOptions) {
+    this.stripe = new Stripe(opts.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      maxNetworkRetries: opts.maxNetworkRetries ?? 2,
+      appInfo: { name: "ai-employees" },
+      telemetry: false,
+      ...hostOptions(opts.apiHost),
+    });
+    this.webhookSecret = opts.webhookSecret;
+  }
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw providerError(err);
+    }
+  }
+
+  async createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string) {
+    const c = await this.call(() =>
+      this.stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
+    );
+    return { id: c.id };
+  }
+
+  private toSetupIntent(si: Stripe.SetupIntent): ProviderSetupIntent {
+    return {
+      id: si.id,
+      customerId: idOf(si.customer),
+      status: si.status,
+      clientSecret: si.client_secret ?? "",
+      paymentMethodId: idOf(si.payment_method),
+      lastError: si.last_setup_error?.message ?? null,
+    };
+  }
+
+  async createSetupIntent(customerId: string, idempotencyKey: string): Promise<ProviderSetupIntent> {
+    const si = await this.call(() =>
+      this.stripe.setupIntents.create(
+        { customer: customerId, automatic_payment_methods: { enabled: true }, usage: "off_session" },
+        { idempotencyKey },
+      ),
+    );
+    return this.toSetupIntent(si);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<ProviderSetupIntent> {
+    return this.toSetupIntent(await this.call(() => this.stripe.setupIntents.retrieve(id)));
+  }
+
+  private async planPriceId(planId: PlanId, billing: Billing): Promise<string> {
+    const key = planLookupKey(planId, billing);
+    const list = await this.call(() => this.stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 }));
+    const price = list.data[0];
+    if (!price) throw new ProviderError(`No active price with lookup key '${key}'; run npm run billing:sync`, "resource_missing", false);
+    return price.id;
+  }
+
+  toSubscription(s: Stripe.Subscription): ProviderSubscription {
+    const items = s.items?.data ?? [];
+    let plan: { planId: PlanId; billing: Billing } | null = null;
+    let planItem: Stripe.SubscriptionItem | undefined;
+    for (const item of items) {
+      const parsed = parsePlanLookupKey(item.price?.lookup_key);
+      if (parsed) {
+        plan = parsed;
+        planItem = item;
+        break;
+      }
+    }
+    if (!plan) {
+      const fromMeta = parsePlanLookupKey(
+        s.metadata?.planId && s.metadata?.billing ? `plan_${s.metadata.planId}_${s.metadata.billing}` : null,
+      );
+      plan = fromMeta;
+    }
+    const ref = planItem ?? items[0];
+    return {
+      id: s.id,
+      customerId: idOf(s.customer)!,
+      status: s.status as ProviderSubscriptionStatus,
+      planId: plan?.planId ?? null,
+      billing: plan?.billing ?? null,
+      cancelAtPeriodEnd: s.cancel_at_period_end,
+      cancelAt: toDate(s.cancel_at),
+      currentPeriodStart: toDate(ref?.current_period_start),
+      currentPeriodEnd: toDate(ref?.current_period_end),
+      trialStart: toDate(s.trial_start),
+      trialEnd: toDate(s.trial_end),
+      createdAt: toDate(s.created)!,
+      metadata: { ...(s.metadata ?? {}) },
+    };
+  }
+
+  async createTrialSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string | null; trialDays: number; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
+    const price = await this.planPriceId(input.planId, input.billing);
+    if (input.paymentMethodId) {
+      // Attaching a card does not make it the default; set it for future invoices.
+      const pm = input.paymentMethodId;
+      await this.call(() =>
+        this.stripe.customers.update(
+          input.customerId,
+          { invoice_settings: { default_payment_method: pm } },
+          { idempotencyKey: `${idempotencyKey}-default-pm` },
+        ),
+      );
+    }
+    const sub = await this.call(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: [{ price }],
+          ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}),
+          trial_period_days: input.trialDays,
+          trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
+          metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
+        },
+        { idempotencyKey },
+      ),
+    );
+    return this.toSubscription(sub);
+  }
+
+  async createSubscriptionWithPendingSetup(
+    input: { customerId: string; planId: PlanId; billing: Billing; trialDays: number; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<{ subscription: ProviderSubscription; clientSecret: string }> {
+    const price = await this.planPriceId(input.planId, input.billing);
+    const sub = await this.call(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: [{ price }],
+          trial_period_days: input.trialDays,
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
+          metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
+          expand: ["pending_setup_intent", "latest_invoice.confirmation_secret"],
+        },
+        { idempotencyKey },
+      ),
+    );
+    const pending = sub.pending_setup_intent;
+    let clientSecret = pending && typeof pending !== "string" ? pending.client_secret : null;
+    if (!clientSecret && sub.latest_invoice && typeof sub.latest_invoice !== "string") {
+      clientSecret = sub.latest_invoice.confirmation_secret?.client_secret ?? null;
+    }
+    if (!clientSecret) throw new ProviderError("No client secret received", "no_client_secret", false);
+    return { subscription: this.toSubscription(sub), clientSecret };
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    try {
+      return this.toSubscription(await this.stripe.subscriptions.retrieve(id));
+    } catch (err) {
+      const e = providerError(err);
+      if (e.code === "resource_missing") return null;
+      throw e;
+    }
+  }
+
+  async listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
+    const out: ProviderSubscription[] = [];
+    await this.call(async () => {
+      for await (const s of this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 })) {
+        out.push(this.toSubscription(s));
+      }
+    });
+    return out;
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    const s = await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }),
+    );
+    return this.toSubscription(s);
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    const s = await this.call(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    return { url: s.url };
+  }
+
+  toInvoice(inv: Stripe.Invoice): ProviderInvoice {
+    const firstLine = inv.lines?.data?.[0]?.description ?? null;
+    return {
+      id: inv.id!,
+      customerId: idOf(inv.customer)!,
+      subscriptionId: idOf(inv.parent?.subscription_details?.subscription ?? null),
+      status: inv.status ?? "draft",
+      description: inv.description ?? firstLine ?? (inv.number ? `Invoice ${inv.number}` : "Invoice"),
+      amountDue: inv.amount_due,
+      amountPaid: inv.amount_paid,
+      currency: inv.currency,
+      hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
+      invoicePdfUrl: inv.invoice_pdf ?? null,
+      periodStart: toDate(inv.period_start),
+      periodEnd: toDate(inv.period_end),
+      createdAt: toDate(inv.created)!,
+      metadata: { ...(inv.metadata ?? {}) },
+    };
+  }
+
+  async listInvoices(customerId: string, limit = 100): Promise<ProviderInvoice[]> {
+    const list = await this.call(() => this.stripe.invoices.list({ customer: customerId, limit: Math.min(limit, 100) }));
+    return list.data.filter((i) => i.status !== "draft").map((i) => this.toInvoice(i));
+  }
+
+  async upcomingInvoice(customerId: string, subscriptionId: string): Promise<UpcomingInvoice | null> {
+    try {
+      const inv = await this.stripe.invoices.createPreview({ customer: customerId, subscription: subscriptionId });
+      return { amountDue: inv.amount_due, periodEnd: toDate(inv.period_end), nextPaymentAttempt: toDate(inv.next_payment_attempt) };
+    } catch (err) {
+      const e = providerError(err);
+      // No upcoming invoice (e.g. a subscription that is cancelling).
+      if (e.code === "invoice_upcoming_none" || e.code === "resource_missing") return null;
+      throw e;
+    }
+  }
+
+  async billingCycles(subscriptionId: string): Promise<BillingCycle[]> {
+    const sub = await this.retrieveSubscription(subscriptionId);
+    if (!sub || !sub.currentPeriodStart || !sub.currentPeriodEnd) return [];
+    return cyclesOf(sub, new Date());
+  }
+
+  private async meters(): Promise<Map<string, MeterEventName>> {
+    if (this.meterCache) return this.meterCache;
+    const map = new Map<string, MeterEventName>();
+    await this.call(async () => {
+      for await (const m of this.stripe.billing.meters.list({ limit: 100 })) {
+        if ((METER_EVENT_NAMES as readonly string[]).includes(m.event_name)) map.set(m.id, m.event_name as MeterEventName);
+      }
+    });
+    this.meterCache = map;
+    return map;
+  }
+
+  async listPrices(): Promise<ProviderPrice[]> {
+    const meters = await this.meters();
+    const out: ProviderPrice[] = [];
+    await this.call(async () => {
+      for await (const p of this.stripe.prices.list({ active: true, limit: 100, expand: ["data.product"] })) {
+        const product = typeof p.product === "object" && p.product && !("deleted" in p.product && p.product.deleted) ? (p.product as Stripe.Product) : null;
+        const meterId = p.recurring?.meter ?? null;
+        out.push({
+          id: p.id,
+          lookupKey: p.lookup_key ?? null,
+          productName: product?.name ?? p.nickname ?? p.id,
+          unitLabel: product?.unit_label ?? null,
+          unitAmount: p.unit_amount ?? 0,
+          recurringInterval: p.recurring?.interval === "year" ? "year" : p.recurring?.interval === "month" ? "month" : null,
+          usageType: p.recurring?.usage_type === "metered" ? "metered" : p.recurring ? "licensed" : null,
+          meterEventName: meterId ? (meters.get(meterId) ?? null) : null,
+        });
+      }
+    });
+    return out;
+  }
+
+  async reportMeterEvent(input: { eventName: MeterEventName; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<void> {
+    if (!Number.isInteger(input.value) || input.value < 0) {
+      throw new ProviderError("Meter event value must be a whole number.", "parameter_invalid_integer", false);
+    }
+    await this.call(() =>
+      this.stripe.billing.meterEvents.create(
+        {
+          event_name: input.eventName,
+          payload: { stripe_customer_id: input.customerId, value: String(input.value) },
+          identifier: input.identifier,
+          timestamp: unix(input.timestamp),
+        },
+        { idempotencyKey: `meter-${input.identifier}` },
+      ),
+    );
+  }
+
+  async meterTotals(customerId: string, start: Date, end: Date): Promise<Record<MeterEventName, number>> {
+    const totals = Object.fromEntries(METER_EVENT_NAMES.map((m) => [m, 0])) as Record<MeterEventName, number>;
+    const minute = 60;
+    const startTime = Math.floor(unix(start) / minute) * minute;
+    const endTime = Math.ceil(unix(end) / minute) * minute;
+    for (const [meterId, name] of await this.meters()) {
+      await this.call(async () => {
+        for await (const s of this.stripe.billing.meters.listEventSummaries(meterId, {
+          customer: customerId,
+          start_time: startTime,
+          end_time: endTime,
+          limit: 100,
+        })) {
+          totals[name] += s.aggregated_value;
+        }
+      });
+    }
+    return totals;
+  }
+
+  /** The invoice item parameters of one line (a price, or a custom unit amount). */
+  private async itemPricing(line: InvoiceLine, cache: Map<string, Stripe.Price>): Promise<Partial<Stripe.InvoiceItemCreateParams>> {
+    if (line.priceId) {
+      let price = cache.get(line.priceId);
+      if (!price) {
+        const id = line.priceId;
+        price = await this.call(() => this.stripe.prices.retrieve(id));
+        cache.set(id, price);
+      }
+      if (price.unit_amount === line.unitAmount) return { pricing: { price: price.id } };
+      return { price_data: { currency: price.currency, product: idOf(price.product)!, unit_amount: line.unitAmount } };
+    }
+    return { currency: "usd", unit_amount_decimal: Stripe.Decimal.from(line.unitAmount) };
+  }
+
+  async createInvoiceNow(
+    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date }; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderInvoice> {
+    const draft = await this.call(() =>
+      this.stripe.invoices.create(
+        {
+          customer: input.customerId,
+          subscription: input.subscriptionId,
+          auto_advance: false,
+          pending_invoice_items_behavior: "exclude",
+          collection_method: "charge_automatically",
+          metadata: input.metadata,
+        },
+        { idempotencyKey },
+      ),
+    );
+    const cache = new Map<string, Stripe.Price>();
+    let i = 0;
+    for (const line of input.lines) {
+      const pricing = await this.itemPricing(line, cache);
+      const n = i++;
+      await this.call(() =>
+        this.stripe.invoiceItems.create(
+          {
+            customer: input.customerId,
+            invoice: draft.id!,
+            quantity: line.quantity,
+            description: line.description || line.productName,
+            period: { start: unix(input.period.start), end: unix(input.period.end) },
+            ...pricing,
+          },
+          { idempotencyKey: `${idempotencyKey}-item-${n}` },
+        ),
+      );
+    }
+    let inv = await this.call(() =>
+      this.stripe.invoices.finalizeInvoice(draft.id!, { auto_advance: false }, { idempotencyKey: `${idempotencyKey}-finalize` }),
+    );
+    if (inv.status === "open" && inv.amount_due > 0) {
+      try {
+        inv = await this.stripe.invoices.pay(inv.id!, {}, { idempotencyKey: `${idempotencyKey}-pay` });
+      } catch (err) {
+        // A declined payment leaves the invoice open with its hosted URL; the customer can pay there.
+        const e = providerError(err);
+        if (e.retryable) throw e;
+      }
+    }
+    return this.toInvoice(inv);
+  }
+
+  async addPendingInvoiceItems(
+    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
+    idempotencyKey: string,
+  ): Promise<void> {
+    const cache = new Map<string, Stripe.Price>();
+    let i = 0;
+    for (const line of input.lines) {
+      const pricing = await this.itemPricing(line, cache);
+      const n = i++;
+      await this.call(() =>
+        this.stripe.invoiceItems.create(
+          {
+            customer: input.customerId,
+            subscription: input.subscriptionId,
+            quantity: line.quantity,
+            description: line.description || line.productName,
+            period: { start: unix(input.period.start), end: unix(input.period.end) },
+            ...pricing,
+          },
+          { idempotencyKey: `${idempotencyKey}-${n}` },
+        ),
+      );
+    }
+  }
+
+  async constructWebhookEvent(rawBody: string, signature: string | null): Promise<ProviderEvent> {
+    try {
+      this.stripe.webhooks.constructEvent(rawBody, signature ?? "", this.webhookSecret);
+    } catch (err) {
+      throw new ProviderError(err instanceof Error ? err.message : "Invalid signature", "signature_verification", false);
+    }
+    return parseEventJson(rawBody);
+  }
+}
+
+/**
+ * Billing cycles of a subscription from its current period: the current one,
+ * the earlier ones stepped back by the billing interval down to the trial end
+ * (or start), and the trial itself. Newest first; ids `<subId>:<startUnix>`.
+ */
+export function cyclesOf(sub: ProviderSubscription, now: Date): BillingCycle[] {
+  const cycles: BillingCycle[] = [];
+  const push = (start: Date, end: Date) =>
+    cycles.push({
+      id: `${sub.id}:${unix(start)}`,
+      label: cycleLabel(start, end),
+      periodStart: start,
+      periodEnd: end,
+      isCurrent: sub.status !== "canceled" && start <= now && now < end,
+    });
+  const cps = sub.currentPeriodStart!;
+  const cpe = sub.currentPeriodEnd!;
+  push(cps, cpe);
+  const floor = sub.trialEnd ?? sub.createdAt;
+  const back = (d: Date, n: number) => (sub.billing === "annual" ? addYears(d, -n) : addMonths(d, -n));
+  if (!(sub.trialEnd && cpe.getTime() === sub.trialEnd.getTime())) {
+    for (let n = 1; n < 120; n++) {
+      const start = back(cps, n);
+      if (start.getTime() < floor.getTime() - 60_000) break;
+      push(start, back(cps, n - 1));
+    }
+    if (sub.trialStart && sub.trialEnd) push(sub.trialStart, sub.trialEnd);
+  }
+  return cycles;
+}

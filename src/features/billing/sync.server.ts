@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { logger } from "@/lib/logger";
+import { aiReadyOrders, invoices, paymentCustomers, subscriptions } from "@/db/schema";
+import { findPlan } from "@/features/plans/catalogue";
+import { createNotification } from "@/features/notifications/notify.server";
+import { getProvider } from "./provider";
+import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
+import type { SubscriptionStatus } from "./api-types";
+
+/** Our status from the provider's: trialing, active, past_due (past_due/unpaid), cancelled (canceled/incomplete_expired). */
+export function mapStatus(status: ProviderSubscriptionStatus | string): SubscriptionStatus {
+  switch (status) {
+    case "trialing":
+      return "trialing";
+    case "active":
+      return "active";
+    case "canceled":
+    case "incomplete_expired":
+      return "cancelled";
+    default:
+      // past_due, unpaid, incomplete, paused: payment needs attention.
+      return "past_due";
+  }
+}
+
+export type SyncResult = { found: boolean; subscriptions: number; invoices: number };
+
+/**
+ * Re-reads a customer's subscriptions, upcoming invoices and invoices from the
+ * provider and upserts the mirror (subscriptions, invoices), then records
+ * notifications for trial starts, cancellations and past-due payments. Every
+ * webhook, checkout completion, cancellation and sandbox change ends here, so
+ * repeated and out-of-order triggers converge on the provider's state.
+ * Notification dedupe keys name the fact (e.g. `trial_started:<sub>`), so a
+ * webhook and a direct sync never notify twice.
+ */
+export async function syncCustomerSubscriptions(providerCustomerId: string): Promise<SyncResult> {
+  const db = await getDb();
+  const [customer] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.providerCustomerId, providerCustomerId));
+  if (!customer) {
+    logger.warn({ providerCustomerId }, "billing sync: unknown provider customer");
+    return { found: false, subscriptions: 0, invoices: 0 };
+  }
+  const provider = await getProvider();
+  const subs = await provider.listSubscriptions(providerCustomerId);
+  const upcoming = new Map<string, UpcomingInvoice | null>();
+  for (const s of subs) {
+    const live = s.status === "trialing" || s.status === "active" || s.status === "past_due";
+    upcoming.set(s.id, live && !s.cancelAtPeriodEnd && !s.cancelAt ? await provider.upcomingInvoice(providerCustomerId, s.id) : null);
+  }
+  const invs = await provider.listInvoices(providerCustomerId, 100);
+
+  let count = 0;
+  await db.transaction(async (tx) => {
+    for (const s of subs) {
+      if (!s.planId || !s.billing) {
+        logger.warn({ subscriptionId: s.id }, "billing sync: subscription without a known plan price; skipped");
+        continue;
+      }
+      await upsertSubscription(tx, customer.userId, s, upcoming.get(s.id) ?? null);
+      count++;
+    }
+    for (const inv of invs) await upsertInvoice(tx, customer.userId, inv);
+  });
+  return { found: true, subscriptions: count, invoices: invs.length };
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscription, up: UpcomingInvoice | null): Promise<void> {
+  const status = mapStatus(s.status);
+  const now = new Date();
+  const mirror = {
+    planId: s.planId!,
+    billing: s.billing!,
+    status,
+    cancelAtPeriodEnd: status !== "cancelled" && (s.cancelAtPeriodEnd || s.cancelAt !== null),
+    currentPeriodStart: s.currentPeriodStart,
+    currentPeriodEnd: s.currentPeriodEnd,
+    trialStart: s.trialStart,
+    trialEnd: s.trialEnd,
+    providerCustomerId: s.customerId,
+    providerStatus: s.status,
+    providerCancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    upcomingInvoiceAmount: up?.amountDue ?? null,
+    upcomingInvoiceDate: up ? (up.nextPaymentAttempt ?? up.periodEnd) : null,
+    providerSyncedAt: now,
+    updatedAt: now,
+  };
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      id: randomUUID(),
+      userId,
+      aiReadyOrderId: s.metadata.aiReadyOrderId || null,
+      createdAt: s.createdAt,
+      providerSubscriptionId: s.id,
+      ...mirror,
+    })
+    .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: mirror })
+    .returning();
+  if (!row) return;
+
+  const plan = findPlan(s.planId);
+  const who = `${plan?.name ?? s.planId} plan (${s.billing})`;
+  if (status === "trialing" || (s.trialStart && status !== "cancelled")) {
+    await createNotification(
+      {
+        type: "trial_started",
+        title: "Free trial started",
+        message: `A 14-day free trial of the ${who} started${s.trialEnd ? `; it ends ${s.trialEnd.toISOString().slice(0, 10)}` : ""}.`,
+        priority: "normal",
+        dedupeKey: `trial_started:${s.id}`,
+      },
+      tx,
+    );
+  }
+  if (status !== "cancelled" && mirror.cancelAtPeriodEnd) {
+    const end = s.cancelAt ?? s.currentPeriodEnd;
+    await createNotification(
+      {
+        type: "subscription_cancelled",
+        title: "Subscription cancellation scheduled",
+        message: `The ${who} will be cancelled at the end of the billing period${end ? ` (${end.toISOString().slice(0, 10)})` : ""}.`,
+        priority: "high",
+        dedupeKey: `subscription_cancel_scheduled:${s.id}`,
+      },
+      tx,
+    );
+  }
+  if (status === "cancelled") {
+    await createNotification(
+      {
+        type: "subscription_cancelled",
+        title: "Subscription cancelled",
+        message: `The ${who} has ended.`,
+        priority: "high",
+        dedupeKey: `subscription_cancelled:${s.id}`,
+      },
+      tx,
+    );
+  }
+  if (status === "past_due") {
+    const period = s.currentPeriodStart ? Math.floor(s.currentPeriodStart.getTime() / 1000) : 0;
+    await createNotification(
+      {
+        type: "subscription_past_due",
+        title: "Payment past due",
+        message: `The payment for the ${who} failed; the subscription is past due.`,
+        priority: "urgent",
+        dedupeKey: `subscription_past_due:${s.id}:${period}`,
+      },
+      tx,
+    );
+  }
+  // A paid subscription turns its claimed AI employee active.
+  if (status === "active" && row.aiReadyOrderId) {
+    await tx
+      .update(aiReadyOrders)
+      .set({ status: "active", updatedAt: now })
+      .where(and(eq(aiReadyOrders.id, row.aiReadyOrderId), eq(aiReadyOrders.status, "claimed")));
+  }
+}
+
+async function upsertInvoice(tx: Tx, userId: string, inv: ProviderInvoice): Promise<void> {
+  const values = {
+    providerSubscriptionId: inv.subscriptionId,
+    description: inv.description,
+    amountDue: inv.amountDue,
+    amountPaid: inv.amountPaid,
+    currency: inv.currency,
+    status: inv.status,
+    hostedInvoiceUrl: inv.hostedInvoiceUrl,
+    invoicePdfUrl: inv.invoicePdfUrl,
+    periodStart: inv.periodStart,
+    periodEnd: inv.periodEnd,
+    issuedAt: inv.createdAt,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(invoices)
+    .values({ id: randomUUID(), userId, providerInvoiceId: inv.id, ...values })
+    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: values });
+}
+
+/** Syncs the customer of one user (no-op without a provider customer). */
+export async function syncUser(userId: string): Promise<SyncResult> {
+  const db = await getDb();
+  const [c] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+  if (!c) return { found: false, subscriptions: 0, invoices: 0 };
+  return syncCustomerSubscriptions(c.providerCustomerId);
+}
