@@ -1,15 +1,32 @@
 import type { Metadata } from "next";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
+import { CheckoutPage } from "@/features/portal/checkout/checkout-page";
+import { parseBilling } from "@/features/portal/format";
 
 export const metadata: Metadata = { title: "Checkout" };
 
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/checkout" delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to start your subscription." }} />;
+  const params = await searchParams;
+  // Spec 2: plan defaults to small, billing to monthly, aiEmployeeId to empty.
+  const plan = one(params.plan) || "small";
+  const billing = parseBilling(one(params.billing));
+  const aiEmployeeId = one(params.aiEmployeeId) ?? "";
+  if (!user) {
+    const query = new URLSearchParams();
+    for (const key of ["plan", "billing", "aiEmployeeId"]) {
+      const v = one(params[key]);
+      if (v) query.set(key, v);
+    }
+    const returnTo = query.size ? `/checkout?${query}` : "/checkout";
+    return <RedirectToLogin returnTo={returnTo} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to start your subscription." }} />;
+  }
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Checkout</h1>
-    </section>
+    <CheckoutPage key={`${plan}-${billing}-${aiEmployeeId}`} planId={plan} billing={billing} aiEmployeeId={aiEmployeeId} publishableKey={publishableKey()} />
   );
 }

@@ -1,15 +1,12 @@
 import type { Metadata } from "next";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { DashboardPage } from "@/features/portal/dashboard/dashboard-page";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function Page() {
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo="/dashboard" delayMs={500} notice={{ title: "Unauthorized", description: "You are logged out. Logging in again..." }} />;
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Dashboard</h1>
-    </section>
-  );
+  return <DashboardPage />;
 }

@@ -1,15 +1,26 @@
 import type { Metadata } from "next";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
+import { parseBilling } from "@/features/portal/format";
+import { SubscribePage } from "@/features/portal/subscribe/subscribe-page";
 
 export const metadata: Metadata = { title: "Subscribe" };
 
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/subscribe" delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to subscribe to a plan" }} />;
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Subscribe</h1>
-    </section>
-  );
+  const params = await searchParams;
+  const plan = one(params.plan) ?? "";
+  const billing = parseBilling(one(params.billing));
+  if (!user) {
+    const query = new URLSearchParams();
+    if (plan) query.set("plan", plan);
+    if (one(params.billing)) query.set("billing", billing);
+    const returnTo = query.size ? `/subscribe?${query}` : "/subscribe";
+    return <RedirectToLogin returnTo={returnTo} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to subscribe to a plan" }} />;
+  }
+  return <SubscribePage key={`${plan}-${billing}`} planId={plan} billing={billing} publishableKey={publishableKey()} />;
 }

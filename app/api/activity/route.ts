@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { recentActivity } from "@/features/portal/activity.server";
+
+/** The dashboard's Recent Activity for the caller (usage, subscription and invoice events). */
+export const GET = route({ access: "user" }, async ({ user }) => Response.json(await recentActivity(user.id)));

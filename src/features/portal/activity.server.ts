@@ -1,0 +1,69 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { invoices, subscriptions, usageRecords } from "@/db/schema";
+import { findPlan, formatCents } from "@/features/plans/catalogue";
+import { sampleActivity, type ActivityEntry, type ActivityResponse } from "./activity";
+
+const LIMIT = 10;
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The caller's Recent Activity from real data: recorded usage, subscription
+ * events (trial started, cancellation scheduled) and invoices, newest first.
+ * Only the caller's own rows are read. With nothing yet, sample entries
+ * flagged `sample: true`.
+ */
+export async function recentActivity(userId: string, now: Date = new Date()): Promise<ActivityResponse> {
+  const db = await getDb();
+  const [subs, usage, invs] = await Promise.all([
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(LIMIT),
+    db.select().from(usageRecords).where(eq(usageRecords.userId, userId)).orderBy(desc(usageRecords.createdAt)).limit(LIMIT),
+    db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt)).limit(LIMIT),
+  ]);
+
+  const entries: ActivityEntry[] = [];
+  for (const sub of subs) {
+    const planName = findPlan(sub.planId)?.name ?? sub.planId;
+    const started = sub.trialStart ?? sub.createdAt;
+    entries.push({
+      id: `sub-${sub.id}`,
+      description: sub.trialEnd ? `Free trial started on the ${planName} plan` : `Subscribed to the ${planName} plan`,
+      timestamp: started.toISOString(),
+      type: "subscription",
+    });
+    if (sub.cancelAtPeriodEnd || sub.providerCancelAtPeriodEnd) {
+      entries.push({
+        id: `cancel-${sub.id}`,
+        description: `Cancellation scheduled for the ${planName} plan`,
+        timestamp: sub.updatedAt.toISOString(),
+        type: "subscription",
+      });
+    }
+  }
+  for (const row of usage) {
+    const phone = row.phoneInbound + row.phoneOutbound;
+    const text = row.textInbound + row.textOutbound;
+    if (phone > 0) {
+      entries.push({ id: `usage-phone-${row.id}`, description: `${plural(phone, "phone session", "phone sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "call" });
+    }
+    if (text > 0) {
+      entries.push({ id: `usage-text-${row.id}`, description: `${plural(text, "text session", "text sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "chat" });
+    }
+  }
+  for (const inv of invs) {
+    const amount = formatCents(inv.status === "paid" ? inv.amountPaid : inv.amountDue);
+    entries.push({
+      id: `invoice-${inv.id}`,
+      description: inv.status === "paid" ? `Invoice paid: ${amount}` : `Invoice ${inv.status}: ${amount}`,
+      timestamp: inv.issuedAt.toISOString(),
+      type: "invoice",
+    });
+  }
+
+  if (entries.length === 0) return { entries: sampleActivity(now), sample: true };
+  entries.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+  return { entries: entries.slice(0, LIMIT), sample: false };
+}

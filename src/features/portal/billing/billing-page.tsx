@@ -1,0 +1,93 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import type { AiReadyOrderView } from "@/features/billing/api-types";
+import { Button } from "@/lib/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
+import { toast } from "@/lib/ui/toaster";
+import { AiEmployeesPanel } from "./ai-employees-panel";
+import { BillingHistoryPanel } from "./billing-history";
+import { PlanChooser } from "./plan-chooser";
+import { SubscriptionsPanel } from "./subscriptions-panel";
+import { usePortalSession } from "./use-portal-actions";
+
+export type BillingTab = "ai-ready" | "overview" | "billing";
+const TABS: readonly BillingTab[] = ["ai-ready", "overview", "billing"];
+
+const CREATED = {
+  title: "Subscription Created Successfully!",
+  description: "Your 14-day free trial has started. You won't be charged until the trial ends.",
+};
+
+export type ReturnNotice = "trial" | "created" | null;
+
+/** Which return parameter a flow left on /billing (spec 2: subscription=success, success=true, trial=started). */
+export function returnNotice(params: { get(key: string): string | null | undefined }): ReturnNotice {
+  if (params.get("trial") === "started") return "trial";
+  if (params.get("success") === "true" || params.get("subscription") === "success") return "created";
+  return null;
+}
+
+const NOTICES = {
+  trial: { title: "Trial Started!", description: CREATED.description },
+  created: CREATED,
+} as const;
+
+const RETURN_PARAMS = ["subscription", "success", "trial"] as const;
+
+/** Billing & Account: AI employees, subscriptions, billing history. */
+export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | null; notice: ReturnNotice }) {
+  // After a flow returns here, open the Subscription tab so the new trial is in view.
+  const [tab, setTab] = useState<BillingTab>(initialTab ?? (notice ? "overview" : "ai-ready"));
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const portal = usePortalSession();
+  const orders = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"] });
+  const pending = orders.data?.find((o) => o.status === "pending") ?? null;
+  const handled = useRef(false);
+
+  // Return parameters: show the toast once, open the subscription, then drop them from the URL.
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    if (!notice) return;
+    toast(NOTICES[notice]);
+    const url = new URL(window.location.href);
+    for (const key of RETURN_PARAMS) url.searchParams.delete(key);
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, [notice]);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Billing & Account</h1>
+          <p className="mt-1 text-slate-700">Manage your AI employees, subscription, and billing</p>
+        </div>
+        <Button variant="outline" onClick={portal.open} disabled={portal.opening}>
+          <ExternalLink aria-hidden />
+          {portal.opening ? "Opening..." : "Portal Dashboard"}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Button>
+      </div>
+
+      <Tabs value={tab} onValueChange={(v) => TABS.includes(v as BillingTab) && setTab(v as BillingTab)} className="mt-8">
+        <TabsList aria-label="Billing sections">
+          <TabsTrigger value="ai-ready">AI Employees</TabsTrigger>
+          <TabsTrigger value="overview">Subscription</TabsTrigger>
+          <TabsTrigger value="billing">Billing History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="ai-ready" className="flex flex-col gap-6">
+          <AiEmployeesPanel onStartTrial={() => setChooserOpen(true)} />
+          {chooserOpen && <PlanChooser aiEmployeeId={pending?.id ?? null} onClose={() => setChooserOpen(false)} />}
+        </TabsContent>
+        <TabsContent value="overview">
+          <SubscriptionsPanel />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingHistoryPanel />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}

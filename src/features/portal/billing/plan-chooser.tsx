@@ -1,0 +1,191 @@
+"use client";
+import { useEffect, useId, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { Check, X } from "lucide-react";
+import { PLANS, formatCents, type Billing, type Plan } from "@/features/plans/catalogue";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Switch } from "@/lib/ui/switch";
+import { cn } from "@/lib/ui/cn";
+
+/** Where a plan card leads (spec 2): checkout for plans sold online, the demo page for enterprise. */
+export function planChooserHref(planId: string, billing: Billing, aiEmployeeId: string | null): string {
+  if (planId === "enterprise") return "/hire-ai-employee";
+  const q = new URLSearchParams({ plan: planId, billing });
+  if (aiEmployeeId) q.set("aiEmployeeId", aiEmployeeId);
+  return `/checkout?${q.toString()}`;
+}
+
+const VOICE_UNITS: Array<[string, string]> = [
+  ["Under 30 seconds or voicemail", "0.15"],
+  ["30 seconds to 3 minutes", "1"],
+  ["3 to 6 minutes", "2"],
+  ["6 to 9 minutes", "3"],
+  ["9 to 12 minutes", "4"],
+  ["Failed dial (no answer or busy)", "0.02"],
+];
+
+/** The billing page's plan chooser panel, opened from a pending AI employee. */
+export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | null; onClose: () => void }) {
+  const router = useRouter();
+  const [billing, setBilling] = useState<Billing>("monthly");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const switchId = useId();
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <section aria-labelledby="plan-chooser-title" className="relative rounded-xl border border-brand-200 bg-white p-6 shadow-lg" data-testid="plan-chooser">
+      <Button variant="ghost" size="icon" className="absolute right-3 top-3" onClick={onClose} aria-label="Close plan chooser">
+        <X aria-hidden />
+      </Button>
+      <h2 id="plan-chooser-title" ref={headingRef} tabIndex={-1} className="pr-10 text-2xl font-bold text-slate-900 focus-visible:outline-none">
+        Choose Your Subscription Plan
+      </h2>
+      <p className="mt-1 text-slate-700">Start your 14-day free trial. You won&apos;t be charged until the trial ends.</p>
+
+      <div className="mt-5 flex items-center gap-3">
+        <span className={cn("text-sm font-medium", billing === "monthly" ? "text-slate-950" : "text-slate-600")} aria-hidden>
+          Monthly
+        </span>
+        <Switch id={switchId} checked={billing === "annual"} onCheckedChange={(on) => setBilling(on ? "annual" : "monthly")} aria-label="Annual billing" />
+        <span className={cn("text-sm font-medium", billing === "annual" ? "text-slate-950" : "text-slate-600")} aria-hidden>
+          Annual
+        </span>
+        <Badge variant="green">Save 10%</Badge>
+      </div>
+
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {PLANS.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard plan={plan} billing={billing} onChoose={() => router.push(planChooserHref(plan.id, billing, aiEmployeeId))} />
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div>
+          <h3 className="text-lg font-semibold text-slate-900">Unit Calculation Chart</h3>
+          <table className="mt-2 w-full text-left text-sm">
+            <caption className="sr-only">Units charged per call and per text conversation</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                <th scope="col" className="py-2 pr-4 font-medium">Session</th>
+                <th scope="col" className="py-2 font-medium">Units</th>
+              </tr>
+            </thead>
+            <tbody>
+              {VOICE_UNITS.map(([label, units]) => (
+                <tr key={label} className="border-b border-slate-100">
+                  <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
+                    Voice: {label}
+                  </th>
+                  <td className="py-2 text-slate-900">{units}</td>
+                </tr>
+              ))}
+              <tr className="border-b border-slate-100">
+                <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
+                  Text: conversation within 15 turns
+                </th>
+                <td className="py-2 text-slate-900">0.5</td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
+                  Text: each further 15 agent messages or part thereof
+                </th>
+                <td className="py-2 text-slate-900">+0.5</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="mt-2 text-xs text-slate-600">Units reset monthly. Spam calls are disconnected automatically within 30 seconds.</p>
+        </div>
+        <div>
+          <h3 className="text-lg font-semibold text-slate-900">Detailed Pricing Breakdown</h3>
+          <div className="overflow-x-auto">
+            <table className="mt-2 w-full text-left text-sm">
+              <caption className="sr-only">Plan prices per month and price per extra unit</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-700">
+                  <th scope="col" className="py-2 pr-3 font-medium">Plan</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Monthly</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Annual (per month)</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Units</th>
+                  <th scope="col" className="py-2 font-medium">Extra unit (monthly / annual)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {PLANS.map((plan) => (
+                  <tr key={plan.id} className="border-b border-slate-100">
+                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                      {plan.name}
+                    </th>
+                    <td className="py-2 pr-3">{plan.monthlyPrice === null ? "Custom" : formatCents(plan.monthlyPrice)}</td>
+                    <td className="py-2 pr-3">{plan.annualPrice === null ? "Custom" : formatCents(plan.annualPrice)}</td>
+                    <td className="py-2 pr-3">{plan.units === null ? "Unlimited" : plan.units.toLocaleString("en-US")}</td>
+                    <td className="py-2">
+                      {plan.extraUnitPrice ? `${formatCents(plan.extraUnitPrice.monthly)} / ${formatCents(plan.extraUnitPrice.annual)}` : "Custom"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950">
+        <h3 className="font-semibold">Free Trial Details</h3>
+        <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+          <li>14 days free on every plan</li>
+          <li>No charges until the trial ends</li>
+          <li>Cancel anytime during the trial</li>
+          <li>Full access to all plan features</li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function PlanCard({ plan, billing, onChoose }: { plan: Plan; billing: Billing; onChoose: () => void }) {
+  const price = billing === "annual" ? plan.annualPrice : plan.monthlyPrice;
+  const shown = plan.features.slice(0, 3);
+  const more = plan.features.length - shown.length;
+  return (
+    <article
+      className={cn("relative flex h-full flex-col rounded-lg border p-4", plan.popular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200")}
+      aria-label={`${plan.name} plan`}
+      data-testid={`plan-card-${plan.id}`}
+    >
+      {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
+      <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+      <Badge variant="blue" className="mt-1 w-fit">
+        14-Day Free Trial
+      </Badge>
+      <p className="mt-3">
+        {price === null ? (
+          <span className="text-2xl font-bold text-slate-900">Custom</span>
+        ) : (
+          <>
+            <span className="text-2xl font-bold text-slate-900">{formatCents(price).replace(/\.00$/, "")}</span>
+            <span className="text-sm text-slate-700">/month</span>
+          </>
+        )}
+      </p>
+      {billing === "annual" && price !== null && <p className="text-xs text-slate-600">billed annually</p>}
+      <p className="mt-1 text-sm font-medium text-slate-800">{plan.unitsLabel}</p>
+      <ul className="mt-3 flex flex-col gap-1.5 text-sm text-slate-800">
+        {shown.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
+            {feature.replace(/\*$/, "")}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="mt-2 text-sm text-slate-600">+ {more} more features</p>}
+      <Button className="mt-4 w-full" variant={plan.popular ? "default" : "outline"} onClick={onChoose}>
+        {plan.id === "enterprise" ? "Contact Sales" : "Start Free Trial"}
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,201 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Check } from "lucide-react";
+import type { PlanView } from "@/features/billing/api-types";
+import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
+import { formatCents, type Billing } from "@/features/plans/catalogue";
+import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/api-client";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { Spinner } from "@/lib/ui/spinner";
+import { toast } from "@/lib/ui/toaster";
+import { IncludedList } from "../included-list";
+import { fullNavigate } from "../navigate";
+
+function sessionExpired() {
+  toast({ title: "Session Expired", description: "Please log in again to continue.", variant: "destructive" });
+  fullNavigate("/", 1000);
+}
+
+function BackToPricing() {
+  return (
+    <Button asChild variant="ghost" className="-ml-3">
+      <Link href="/pricing">
+        <ArrowLeft aria-hidden />
+        Back to Pricing
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * /checkout: card first. Loads the plan, creates a setup intent, confirms the
+ * card, then completes the trialing subscription (linking the AI employee)
+ * and lands on /billing?trial=started.
+ */
+export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: { planId: string; billing: Billing; aiEmployeeId: string; publishableKey: string | null }) {
+  const router = useRouter();
+  const plan = useQuery<PlanView>({ queryKey: ["/api/subscription-plans", planId] });
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (plan.error && isUnauthorizedError(plan.error)) sessionExpired();
+  }, [plan.error]);
+
+  useEffect(() => {
+    if (!plan.data || started.current) return;
+    started.current = true;
+    (async () => {
+      try {
+        let res: Response;
+        try {
+          res = await apiRequest("POST", "/api/create-setup-intent", {});
+        } catch (error) {
+          if (isUnauthorizedError(error)) throw error;
+          throw new Error(errorMessage(error, "Failed to create setup intent"));
+        }
+        const body = (await res.json()) as { clientSecret?: string };
+        if (!body.clientSecret) throw new Error("No client secret received");
+        setClientSecret(body.clientSecret);
+      } catch (error) {
+        if (isUnauthorizedError(error)) return sessionExpired();
+        toast({
+          title: "Setup Error",
+          description: error instanceof Error && error.message ? error.message : "Failed to prepare subscription setup. Please try again.",
+          variant: "destructive",
+        });
+        router.push("/pricing");
+      }
+    })();
+  }, [plan.data, router]);
+
+  async function complete(setupIntent: { id: string; status: string }) {
+    if (setupIntent.status !== "succeeded") {
+      toast({ title: "Payment Setup Failed", description: "Failed to save payment method.", variant: "destructive" });
+      return;
+    }
+    try {
+      const res = await fetch("/api/complete-subscription", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ setupIntentId: setupIntent.id, planId, billing, aiEmployeeId }),
+      });
+      if (res.status === 401) return sessionExpired();
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+        throw new Error(typeof body.message === "string" && body.message ? body.message : "Failed to create subscription");
+      }
+      toast({ title: "Trial Started!", description: "Your 14-day free trial has started. You won't be charged until the trial ends." });
+      router.push("/billing?trial=started");
+    } catch (error) {
+      toast({
+        title: "Subscription Error",
+        description: error instanceof Error && error.message ? error.message : "Failed to complete subscription setup.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  if (plan.isLoading) {
+    return (
+      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3">
+        <Spinner label="Loading" />
+        <p className="text-slate-700">Loading subscription details...</p>
+      </div>
+    );
+  }
+
+  if (plan.isError || !plan.data) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Checkout</h1>
+        <p className="text-slate-800" role="alert">
+          Unable to load subscription details.
+        </p>
+        <Button asChild>
+          <Link href="/pricing">Back to Pricing</Link>
+        </Button>
+      </section>
+    );
+  }
+
+  const p = plan.data;
+  const price = billing === "annual" ? p.annualPrice : p.monthlyPrice;
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <BackToPricing />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Complete Your Subscription</h1>
+      <p className="mt-1 text-slate-700">Start your 14-day free trial for the {p.name} plan</p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          <Card data-testid="checkout-summary">
+            <CardHeader>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <CardTitle as="h2">{p.name} Plan</CardTitle>
+                <Badge variant="blue">14-Day Free Trial</Badge>
+              </div>
+              <CardDescription>Price after trial</CardDescription>
+              <p className="text-2xl font-bold text-slate-900">
+                {formatCents(price)}
+                <span className="text-base font-normal text-slate-700"> per {billing === "annual" ? "year" : "month"}</span>
+              </p>
+              {billing === "annual" && <p className="text-sm font-medium text-green-800">Save 10% with annual billing</p>}
+            </CardHeader>
+            <CardContent>
+              <IncludedList planId={planId} billing={billing} apiPlan={p} />
+            </CardContent>
+          </Card>
+          <Card className="border-blue-200 bg-blue-50">
+            <CardHeader>
+              <CardTitle as="h2" className="text-blue-950">
+                Free Trial Details
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-2 text-blue-950">
+                {["14 days free", "No charges until the trial ends", "Cancel anytime", "Full access to all plan features"].map((text) => (
+                  <li key={text} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Payment Setup</CardTitle>
+            <CardDescription>Your card is saved now and charged only after the trial ends.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {clientSecret ? (
+              <PaymentSetupForm
+                clientSecret={clientSecret}
+                publishableKey={publishableKey}
+                submitLabel="Start Free Trial"
+                busyLabel="Setting up payment..."
+                onSuccess={complete}
+                onError={(message) => toast({ title: "Payment Setup Failed", description: message || "Failed to save payment method.", variant: "destructive" })}
+              />
+            ) : (
+              <div className="flex items-center gap-3 text-slate-700">
+                <Spinner label="Loading" />
+                <span>Preparing secure payment form...</span>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}

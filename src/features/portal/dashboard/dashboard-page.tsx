@@ -1,0 +1,282 @@
+"use client";
+import { useEffect } from "react";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { formatDistanceToNow } from "date-fns";
+import { BarChart3, Calendar, CreditCard, Download, LifeBuoy, MessageSquare, Phone, Receipt, Rocket, Settings, Smartphone, type LucideIcon } from "lucide-react";
+import { getQueryFn, isUnauthorizedError } from "@/lib/api-client";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { Progress } from "@/lib/ui/progress";
+import { Spinner } from "@/lib/ui/spinner";
+import { toast } from "@/lib/ui/toaster";
+import type { ActivityEntry, ActivityResponse } from "../activity";
+import { dashboardBadge, formatDate, usagePercent } from "../format";
+import { fullNavigate, loginUrl } from "../navigate";
+
+type Usage = { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
+export type DashboardUser = {
+  firstName: string | null;
+  email: string;
+  role: string;
+  subscription: {
+    id: string;
+    status: string;
+    plan: { id?: string; name: string };
+    billing: "monthly" | "annual";
+    currentPeriodEnd: string | null;
+    usage: Usage;
+  } | null;
+};
+
+/** Statuses that show the full dashboard: a trial or an overdue payment is still a live subscription. */
+const LIVE = new Set(["active", "trialing", "past_due"]);
+
+/** The signed-in dashboard: welcome, plan, usage, quick actions, recent activity. */
+export function DashboardPage() {
+  const { data: user, isLoading, error } = useQuery<DashboardUser>({
+    queryKey: ["/api/auth/user"],
+    queryFn: getQueryFn<DashboardUser>({ on401: "throw" }),
+    // Spec 7: the dashboard retries the user call up to 3 times, except on 401.
+    retry: (count, err) => !isUnauthorizedError(err) && count < 3,
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    if (!error || !isUnauthorizedError(error)) return;
+    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    fullNavigate(loginUrl("/dashboard"), 500);
+  }, [error]);
+
+  if (isLoading || (error && isUnauthorizedError(error))) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label="Loading your dashboard" />
+      </div>
+    );
+  }
+
+  if (error || !user) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16">
+        <Card className="border-red-200">
+          <CardHeader>
+            <h1 className="text-lg font-semibold leading-tight text-red-900">Error Loading Dashboard</h1>
+            <CardDescription>Unable to load your dashboard data. Please try again.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button onClick={() => window.location.reload()}>Retry</Button>
+          </CardContent>
+        </Card>
+      </section>
+    );
+  }
+
+  const sub = user.subscription;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Welcome back, {user.firstName || "there"}!</h1>
+      <p className="mt-1 text-slate-700">Here&apos;s how your AI employee is doing.</p>
+      {sub && LIVE.has(sub.status) ? <FullDashboard sub={sub} /> : <GetStarted />}
+    </section>
+  );
+}
+
+function GetStarted() {
+  return (
+    <Card className="mt-8">
+      <CardHeader className="items-center text-center">
+        <Rocket className="size-10 text-brand-700" aria-hidden />
+        <CardTitle as="h2" className="text-2xl">
+          Get Started with Your AI Employee
+        </CardTitle>
+        <CardDescription className="max-w-lg">
+          Choose a plan to put your AI employee to work answering calls, chats and texts 24/7. Every plan starts with a 14-day free trial.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-center">
+        <Button asChild size="lg">
+          <Link href="/pricing">Choose Your Plan</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: React.ReactNode; detail?: string }) {
+  return (
+    <Card>
+      <CardContent className="flex items-start gap-4 pt-6">
+        <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm text-slate-700">{label}</p>
+          <div className="text-2xl font-bold text-slate-900">{value}</div>
+          {detail && <p className="text-xs text-slate-600">{detail}</p>}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]> }) {
+  const badge = dashboardBadge(sub.status);
+  const phonePct = usagePercent(sub.usage.phoneUsed, sub.usage.phoneLimit);
+  const textPct = usagePercent(sub.usage.textUsed, sub.usage.textLimit);
+  return (
+    <>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Summary">
+        <li>
+          <StatCard icon={CreditCard} label="Plan status" value={<Badge variant={badge.variant}>{badge.label}</Badge>} detail={`${sub.plan.name} plan`} />
+        </li>
+        <li>
+          <StatCard icon={Phone} label="Phone sessions this month" value={sub.usage.phoneUsed.toLocaleString("en-US")} detail={`of ${sub.usage.phoneLimit.toLocaleString("en-US")} included`} />
+        </li>
+        <li>
+          <StatCard icon={MessageSquare} label="Text sessions this month" value={sub.usage.textUsed.toLocaleString("en-US")} detail={`of ${sub.usage.textLimit.toLocaleString("en-US")} included`} />
+        </li>
+        <li>
+          <StatCard
+            icon={Calendar}
+            label={sub.status === "trialing" ? "Trial ends" : "Renews on"}
+            value={<span className="text-lg">{formatDate(sub.currentPeriodEnd) || "—"}</span>}
+            detail={sub.billing === "annual" ? "Billed annually" : "Billed monthly"}
+          />
+        </li>
+      </ul>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <CardHeader>
+            <CardTitle as="h2">Current Plan</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-xl font-semibold text-slate-900">{sub.plan.name}</span>
+              <Badge variant={badge.variant} data-testid="dashboard-status">
+                {badge.label}
+              </Badge>
+            </div>
+            <p className="text-sm text-slate-700">{sub.billing === "annual" ? "Annual billing" : "Monthly billing"}</p>
+            {sub.currentPeriodEnd && (
+              <p className="text-sm text-slate-700">
+                {sub.status === "trialing" ? "Free trial until" : "Current period ends"} {formatDate(sub.currentPeriodEnd)}
+              </p>
+            )}
+            {sub.status === "past_due" && (
+              <p className="rounded-md bg-yellow-50 p-2 text-sm text-yellow-900">Your last payment failed. Update your card in Billing to keep your AI employee running.</p>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle as="h2">Usage This Month</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            <UsageBar label="Phone sessions" used={sub.usage.phoneUsed} limit={sub.usage.phoneLimit} pct={phonePct} />
+            <UsageBar label="Text sessions" used={sub.usage.textUsed} limit={sub.usage.textLimit} pct={textPct} />
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-2">
+            <Button asChild variant="outline" className="justify-start">
+              <Link href="/billing">
+                <Receipt aria-hidden />
+                Manage Billing
+              </Link>
+            </Button>
+            <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
+              <Download aria-hidden />
+              Download Reports
+            </Button>
+            <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
+              <Settings aria-hidden />
+              AI Settings
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link href="/contact">
+                <LifeBuoy aria-hidden />
+                Support
+              </Link>
+            </Button>
+            <p id="quick-actions-soon" className="text-xs text-slate-600">
+              Reports and AI settings are coming soon.
+            </p>
+          </CardContent>
+        </Card>
+        <RecentActivity />
+      </div>
+    </>
+  );
+}
+
+function UsageBar({ label, used, limit, pct }: { label: string; used: number; limit: number; pct: number }) {
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between text-sm">
+        <span className="font-medium text-slate-900">{label}</span>
+        <span className="text-slate-700" data-testid={`usage-${label.split(" ")[0]!.toLowerCase()}`}>
+          {used.toLocaleString("en-US")} / {limit.toLocaleString("en-US")} ({Math.round(pct)}%)
+        </span>
+      </div>
+      <Progress value={pct} label={`${label} used this month`} />
+    </div>
+  );
+}
+
+const ACTIVITY_ICONS: Record<ActivityEntry["type"], LucideIcon> = {
+  appointment: Calendar,
+  call: Phone,
+  chat: MessageSquare,
+  sms: Smartphone,
+  subscription: CreditCard,
+  invoice: BarChart3,
+};
+
+function RecentActivity() {
+  const { data, isLoading, isError } = useQuery<ActivityResponse>({ queryKey: ["/api/activity"] });
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle as="h2">Recent Activity</CardTitle>
+          {data?.sample && <Badge variant="grey">Sample data</Badge>}
+        </div>
+        {data?.sample && <CardDescription>Nothing has happened yet; these sample entries show what you will see here.</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <p className="text-slate-700">Loading activity...</p>
+        ) : isError || !data ? (
+          <p className="text-slate-700">Recent activity is unavailable right now.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100" data-testid="recent-activity">
+            {data.entries.map((entry) => {
+              const Icon = ACTIVITY_ICONS[entry.type] ?? CreditCard;
+              return (
+                <li key={entry.id} className="flex items-start gap-3 py-3">
+                  <Icon className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+                  <div className="min-w-0">
+                    <p className="text-sm text-slate-900">{entry.description}</p>
+                    <p className="text-xs text-slate-600">
+                      <time dateTime={entry.timestamp}>{formatDistanceToNow(new Date(entry.timestamp), { addSuffix: true })}</time>
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
