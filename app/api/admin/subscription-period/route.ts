@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { route, readQuery } from "@/lib/http/route";
+import { subscriptionPeriod } from "@/features/usage/usage.server";
+
+const query = z.object({ subscriptionId: z.string({ message: "subscriptionId is required" }).min(1, { message: "subscriptionId is required" }) });
+
+export const GET = route({ access: "admin" }, async ({ req }) => {
+  const { subscriptionId } = readQuery(req, query);
+  return Response.json(await subscriptionPeriod(subscriptionId));
+});

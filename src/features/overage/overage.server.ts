@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { outboxJobs, overageEntries, overageLineItems } from "@/db/schema";
+import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+import { getProvider } from "@/features/billing/provider";
+import { ProviderError, type InvoiceLine } from "@/features/billing/provider/port";
+import type { OverageEntryView, OverageLineItemView } from "@/features/billing/admin-api-types";
+import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
+import { createEntrySchema, lineItemSchema, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type SubmitEntryResponse } from "./overage.schema";
+
+export const OVERAGE_BILL_JOB = "overage.bill";
+/** After this many failed attempts with a retryable error the entry is marked failed. */
+export const OVERAGE_MAX_ATTEMPTS = 8;
+export const TRIAL_MESSAGE = "This subscription is in trial mode. No billing cycles are available yet.";
+
+type EntryRow = typeof overageEntries.$inferSelect;
+type ItemRow = typeof overageLineItems.$inferSelect;
+
+export function overageIdempotencyKey(entryId: string): string {
+  return `overage-${entryId}`;
+}
+
+function itemView(i: ItemRow): OverageLineItemView {
+  return {
+    id: i.id,
+    stripePriceId: i.stripePriceId,
+    productName: i.productName,
+    unitLabel: i.unitLabel,
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    totalPrice: i.totalPrice,
+    description: i.description,
+  };
+}
+
+function entryView(e: EntryRow, items: ItemRow[]): OverageEntryView {
+  return {
+    id: e.id,
+    subscriptionId: e.subscriptionId,
+    periodStart: e.periodStart.toISOString(),
+    periodEnd: e.periodEnd.toISOString(),
+    billNow: e.billNow,
+    status: e.status as OverageEntryView["status"],
+    totalAmount: e.totalAmount,
+    stripeInvoiceUrl: e.stripeInvoiceUrl,
+    createdAt: e.createdAt.toISOString(),
+    lineItems: items.map(itemView),
+  };
+}
+
+async function loadEntry(entryId: string): Promise<{ entry: EntryRow; items: ItemRow[] }> {
+  const db = await getDb();
+  const [entry] = await db.select().from(overageEntries).where(eq(overageEntries.id, entryId)).limit(1);
+  if (!entry) throw notFound("Overage entry not found");
+  const items = await db.select().from(overageLineItems).where(eq(overageLineItems.entryId, entryId)).orderBy(asc(overageLineItems.createdAt));
+  return { entry, items };
+}
+
+export async function getEntry(entryId: string): Promise<OverageEntryView> {
+  const { entry, items } = await loadEntry(entryId);
+  return entryView(entry, items);
+}
+
+/** Starts a draft entry for one billing period of an active subscription. */
+export async function createEntry(input: CreateEntryInput, createdBy: string): Promise<OverageEntryView> {
+  if (!input || typeof input !== "object" || !input.periodStart || !input.periodEnd) throw badRequest(PERIOD_REQUIRED);
+  const data = createEntrySchema.parse(input);
+  const sub = await loadSubscription(data.subscriptionId);
+  if (sub.status === "trialing") throw badRequest(TRIAL_MESSAGE);
+  if (sub.status !== "active" && sub.status !== "past_due") throw badRequest("Overage can only be billed for an active subscription");
+  const periodStart = new Date(data.periodStart);
+  const periodEnd = new Date(data.periodEnd);
+  if (periodEnd <= periodStart) throw badRequest("The billing period must end after it starts");
+  const db = await getDb();
+  const [row] = await db
+    .insert(overageEntries)
+    .values({ id: randomUUID(), subscriptionId: sub.id, periodStart, periodEnd, billNow: data.billNow, status: "draft", createdBy })
+    .returning();
+  return entryView(row!, []);
+}
+
+/** Adds a line item from the provider's price list; total = quantity x unit price (cents). */
+export async function addLineItem(entryId: string, input: LineItemInput): Promise<OverageEntryView> {
+  const data = lineItemSchema.parse(input);
+  const { entry } = await loadEntry(entryId);
+  if (entry.status !== "draft") throw conflict("This overage entry was already submitted");
+  const prices = await (await getProvider()).listPrices();
+  const price = prices.find((p) => p.id === data.stripePriceId);
+  if (!price) throw badRequest("Price not found");
+  const totalPrice = data.quantity * data.unitPrice;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(overageLineItems).values({
+      id: randomUUID(),
+      entryId,
+      stripePriceId: price.id,
+      productName: price.productName,
+      unitLabel: price.unitLabel,
+      quantity: data.quantity,
+      unitPrice: data.unitPrice,
+      totalPrice,
+      description: data.description?.trim() || null,
+    });
+    await tx
+      .update(overageEntries)
+      .set({ totalAmount: sql`${overageEntries.totalAmount} + ${totalPrice}` })
+      .where(eq(overageEntries.id, entryId));
+  });
+  return getEntry(entryId);
+}
+
+/**
+ * Submits a draft: marks it pending and enqueues the billing job (key
+ * `overage-<entryId>`) in one transaction, then waits up to `waitMs` for the
+ * job so the answer can say billed + invoice URL. A repeated submit returns
+ * the entry's current state without a second job.
+ */
+export async function submitEntry(entryId: string, opts: { waitMs?: number } = {}): Promise<SubmitEntryResponse> {
+  const { entry, items } = await loadEntry(entryId);
+  if (entry.status === "draft") {
+    if (items.length === 0) throw badRequest("Add at least one line item before submitting");
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(overageEntries)
+        .set({ status: "pending", submittedAt: new Date() })
+        .where(and(eq(overageEntries.id, entryId), eq(overageEntries.status, "draft")))
+        .returning({ id: overageEntries.id });
+      if (updated.length === 0) return;
+      await enqueueJob(tx, { kind: OVERAGE_BILL_JOB, payload: { entryId }, idempotencyKey: overageIdempotencyKey(entryId), maxAttempts: OVERAGE_MAX_ATTEMPTS });
+    });
+    kickJobs();
+  }
+  const waitMs = opts.waitMs ?? 0;
+  if (waitMs > 0) {
+    await waitUntil(async () => {
+      const db = await getDb();
+      const [job] = await db.select({ status: outboxJobs.status }).from(outboxJobs).where(eq(outboxJobs.idempotencyKey, overageIdempotencyKey(entryId))).limit(1);
+      return !job || job.status === "done" || job.status === "dead";
+    }, waitMs);
+  }
+  const current = (await loadEntry(entryId)).entry;
+  const status = current.status === "draft" ? "pending" : (current.status as SubmitEntryResponse["status"]);
+  const result = { status, invoiceUrl: current.stripeInvoiceUrl, billNow: current.billNow };
+  return { ...result, message: submitResultMessage(result).description };
+}
+
+async function markFailed(entryId: string, message: string): Promise<void> {
+  const db = await getDb();
+  await db.update(overageEntries).set({ status: "failed", error: message }).where(and(eq(overageEntries.id, entryId), ne(overageEntries.status, "billed")));
+}
+
+/**
+ * The billing job. Bill now: one invoice created, filled and finalized at
+ * the provider under the idempotency key `overage-<entryId>` (a retry gets
+ * the same invoice back). Otherwise the items are added to the subscription's
+ * next invoice and the entry stays pending. A provider refusal marks the
+ * entry failed; a temporary outage retries, and marks it failed after the
+ * last attempt.
+ */
+export async function billOverageEntry(entryId: string, attempts: number): Promise<void> {
+  const { entry, items } = await loadEntry(entryId);
+  if (entry.status === "billed" || entry.status === "failed") return;
+  if (entry.status === "pending" && !entry.billNow && entry.providerInvoiceId === "next-invoice") return;
+  const sub = await loadSubscription(entry.subscriptionId);
+  const lines: InvoiceLine[] = items.map((i) => ({
+    priceId: i.stripePriceId,
+    productName: i.productName,
+    description: i.description ?? i.productName,
+    quantity: i.quantity,
+    unitAmount: i.unitPrice,
+  }));
+  const period = { start: entry.periodStart, end: entry.periodEnd };
+  const provider = await getProvider();
+  const db = await getDb();
+  try {
+    if (entry.billNow) {
+      const invoice = await provider.createInvoiceNow(
+        { customerId: sub.providerCustomerId, subscriptionId: sub.providerSubscriptionId, lines, period, metadata: { overage_entry_id: entry.id } },
+        overageIdempotencyKey(entry.id),
+      );
+      await db
+        .update(overageEntries)
+        .set({ status: "billed", providerInvoiceId: invoice.id, stripeInvoiceUrl: invoice.hostedInvoiceUrl, error: null })
+        .where(eq(overageEntries.id, entry.id));
+      await refreshCustomerMirror(sub.providerCustomerId);
+    } else {
+      await provider.addPendingInvoiceItems(
+        { customerId: sub.providerCustomerId, subscriptionId: sub.providerSubscriptionId, lines, period },
+        overageIdempotencyKey(entry.id),
+      );
+      // Stays pending until the next invoice; remember the items were handed over.
+      await db.update(overageEntries).set({ providerInvoiceId: "next-invoice", error: null }).where(eq(overageEntries.id, entry.id));
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const retryable = err instanceof ProviderError ? err.retryable : true;
+    if (!retryable || attempts >= OVERAGE_MAX_ATTEMPTS) {
+      logger.warn({ entryId, attempts, err: message }, "overage billing failed");
+      await markFailed(entry.id, message);
+      return;
+    }
+    throw err;
+  }
+}
+
+/** Refreshes the customer's mirrored subscriptions and invoices after billing (best effort). */
+async function refreshCustomerMirror(providerCustomerId: string): Promise<void> {
+  void providerCustomerId; // wired to syncCustomerSubscriptions once the billing sync lands
+}
+
+/** Submitted entries (pending, billed, failed) of a subscription, newest first. */
+export async function listEntries(subscriptionId: string): Promise<OverageEntryView[]> {
+  await loadSubscription(subscriptionId);
+  const db = await getDb();
+  const entries = await db
+    .select()
+    .from(overageEntries)
+    .where(and(eq(overageEntries.subscriptionId, subscriptionId), ne(overageEntries.status, "draft")))
+    .orderBy(desc(overageEntries.createdAt));
+  if (entries.length === 0) return [];
+  const items = await db
+    .select()
+    .from(overageLineItems)
+    .where(inArray(overageLineItems.entryId, entries.map((e) => e.id)))
+    .orderBy(asc(overageLineItems.createdAt));
+  return entries.map((e) => entryView(e, items.filter((i) => i.entryId === e.id)));
+}
+
+export function registerOverageJobHandlers(): void {
+  registerJobHandler(OVERAGE_BILL_JOB, async (payload, job) => {
+    const id = payload.entryId;
+    if (typeof id !== "string") throw new Error("overage job without entryId");
+    await billOverageEntry(id, job.attempts);
+  });
+}

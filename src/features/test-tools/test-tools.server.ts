@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { config } from "@/lib/config";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { getProvider } from "@/features/billing/provider";
+import { METER_EVENT_NAMES, ProviderError } from "@/features/billing/provider/port";
+import { parsePlanLookupKey } from "@/features/billing/provider/prices";
+import { createTestSubscriptionSchema, meterUsageSchema, type CreateTestSubscriptionResponse, type MeterUsageResponse, type TestToolDefaults } from "./test-tools.schema";
+
+/** Test tools exist only when ENABLE_TEST_TOOLS is on; otherwise the routes are 404. */
+export function requireTestTools(): void {
+  if (!config().ENABLE_TEST_TOOLS) throw notFound();
+}
+
+export function testToolDefaults(): TestToolDefaults {
+  const c = config();
+  return { customerId: c.TEST_STRIPE_CUSTOMER_ID ?? "", testPriceId: c.TEST_STRIPE_PRICE_ID ?? "", meterPriceId: c.TEST_STRIPE_METER_PRICE_ID ?? "" };
+}
+
+function providerMessage(err: unknown): string | null {
+  return err instanceof ProviderError ? err.message : null;
+}
+
+/** POST /api/test/create-subscription: a subscription on a plan price for a test customer. */
+export async function createTestSubscription(body: unknown): Promise<{ status: number; body: CreateTestSubscriptionResponse }> {
+  const input = createTestSubscriptionSchema.parse(body);
+  const defaults = testToolDefaults();
+  const customerId = input.customerId || defaults.customerId;
+  const priceId = input.testPriceId || defaults.testPriceId;
+  if (!customerId) throw badRequest("Missing Customer ID");
+  if (!priceId) throw badRequest("Missing test price ID (set TEST_STRIPE_PRICE_ID or enter one)");
+  const provider = await getProvider();
+  const price = (await provider.listPrices()).find((p) => p.id === priceId);
+  const plan = parsePlanLookupKey(price?.lookupKey);
+  if (!price || !plan) return { status: 400, body: { success: false, error: `No plan price with id ${priceId}` } };
+  try {
+    const sub = await provider.createTrialSubscription(
+      { customerId, planId: plan.planId, billing: plan.billing, paymentMethodId: null, trialDays: 0, metadata: { source: "admin-test-tools" } },
+      `test-subscription-${randomUUID()}`,
+    );
+    return { status: 200, body: { success: true, customer: { id: customerId }, subscription: { id: sub.id } } };
+  } catch (err) {
+    const message = providerMessage(err);
+    if (!message) throw err;
+    return { status: 502, body: { success: false, error: message } };
+  }
+}
+
+/**
+ * POST /api/test/meter-usage: reports `sessions` units on the meter of a
+ * metered price for the customer, then bills them on a one-off invoice.
+ */
+export async function chargeTestMeterUsage(body: unknown): Promise<{ status: number; body: MeterUsageResponse }> {
+  const input = meterUsageSchema.parse(body);
+  const defaults = testToolDefaults();
+  const customerId = input.customerId || defaults.customerId;
+  const priceId = input.meterPriceId || defaults.meterPriceId;
+  if (!customerId) throw badRequest("Missing Customer ID");
+  if (!priceId) throw badRequest("Missing meter price ID (set TEST_STRIPE_METER_PRICE_ID or enter one)");
+  const provider = await getProvider();
+  const price = (await provider.listPrices()).find((p) => p.id === priceId);
+  const eventName = METER_EVENT_NAMES.find((n) => n === price?.meterEventName);
+  if (!price || price.usageType !== "metered" || !eventName) {
+    return { status: 400, body: { success: false, error: `No metered price with id ${priceId}` } };
+  }
+  try {
+    const subs = await provider.listSubscriptions(customerId);
+    const sub = subs.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due");
+    if (!sub) return { status: 400, body: { success: false, error: "The test customer has no active subscription" } };
+    const runId = randomUUID();
+    const now = new Date();
+    await provider.reportMeterEvent({ eventName, customerId, value: input.sessions, identifier: `test-meter-${runId}`, timestamp: now });
+    const invoice = await provider.createInvoiceNow(
+      {
+        customerId,
+        subscriptionId: sub.id,
+        lines: [{ priceId: price.id, productName: price.productName, description: `Test meter usage: ${input.sessions} sessions`, quantity: input.sessions, unitAmount: price.unitAmount }],
+        period: { start: sub.currentPeriodStart ?? now, end: sub.currentPeriodEnd ?? new Date(now.getTime() + 1000) },
+        metadata: { source: "admin-test-tools" },
+      },
+      `test-meter-invoice-${runId}`,
+    );
+    return { status: 200, body: { success: true, meterUsage: { invoice_id: invoice.id, total_amount_charged: invoice.amountDue } } };
+  } catch (err) {
+    const message = providerMessage(err);
+    if (!message) throw err;
+    return { status: 502, body: { success: false, error: message } };
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { deriveBillingCycles, currentPeriod } from "./billing-cycles";
+
+const d = (s: string) => new Date(s);
+
+describe("billing cycles derived from the mirror", () => {
+  it("a trialing subscription has no paid cycles, only its trial window when asked", () => {
+    const sub = {
+      status: "trialing",
+      billing: "monthly" as const,
+      createdAt: d("2026-11-01T10:00:00Z"),
+      trialStart: d("2026-11-01T10:00:00Z"),
+      trialEnd: d("2026-11-15T10:00:00Z"),
+      currentPeriodStart: d("2026-11-01T10:00:00Z"),
+      currentPeriodEnd: d("2026-11-15T10:00:00Z"),
+    };
+    expect(deriveBillingCycles(sub)).toEqual([]);
+    const withTrial = deriveBillingCycles(sub, { includeTrial: true });
+    expect(withTrial).toHaveLength(1);
+    expect(withTrial[0]).toMatchObject({ isCurrent: true, periodStart: sub.trialStart, periodEnd: sub.trialEnd });
+    expect(withTrial[0]!.label).toBe("Trial: Nov 1, 2026 – Nov 15, 2026 (current)");
+  });
+
+  it("an active monthly subscription lists the current cycle then earlier ones back to the trial end, newest first", () => {
+    const sub = {
+      status: "active",
+      billing: "monthly" as const,
+      createdAt: d("2026-08-01T10:00:00Z"),
+      trialStart: d("2026-08-01T10:00:00Z"),
+      trialEnd: d("2026-08-15T10:00:00Z"),
+      currentPeriodStart: d("2026-11-15T10:00:00Z"),
+      currentPeriodEnd: d("2026-12-15T10:00:00Z"),
+    };
+    const cycles = deriveBillingCycles(sub);
+    expect(cycles.map((c) => [c.periodStart.toISOString().slice(0, 10), c.periodEnd.toISOString().slice(0, 10), c.isCurrent])).toEqual([
+      ["2026-11-15", "2026-12-15", true],
+      ["2026-10-15", "2026-11-15", false],
+      ["2026-09-15", "2026-10-15", false],
+      ["2026-08-15", "2026-09-15", false],
+    ]);
+    expect(new Set(cycles.map((c) => c.id)).size).toBe(4);
+    expect(cycles[0]!.label).toBe("Nov 15, 2026 – Dec 15, 2026 (current)");
+  });
+
+  it("annual billing steps back a year; a partial first period is kept", () => {
+    const sub = {
+      status: "active",
+      billing: "annual" as const,
+      createdAt: d("2025-03-10T00:00:00Z"),
+      trialStart: null,
+      trialEnd: null,
+      currentPeriodStart: d("2026-06-01T00:00:00Z"),
+      currentPeriodEnd: d("2027-06-01T00:00:00Z"),
+    };
+    const cycles = deriveBillingCycles(sub);
+    expect(cycles.map((c) => c.periodStart.toISOString().slice(0, 10))).toEqual(["2026-06-01", "2025-06-01", "2025-03-10"]);
+    expect(cycles[2]!.periodEnd.toISOString().slice(0, 10)).toBe("2025-06-01");
+  });
+
+  it("without mirrored period fields a trialing subscription uses its trial window", () => {
+    const sub = {
+      status: "trialing",
+      billing: "monthly" as const,
+      createdAt: d("2026-11-01T00:00:00Z"),
+      trialStart: d("2026-11-01T00:00:00Z"),
+      trialEnd: d("2026-11-15T00:00:00Z"),
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+    };
+    expect(currentPeriod(sub)).toEqual({ start: sub.trialStart, end: sub.trialEnd });
+    expect(deriveBillingCycles({ ...sub, status: "cancelled", trialStart: null, trialEnd: null })).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { subscriptions, usageRecords } from "@/db/schema";
+import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+import { getProvider } from "@/features/billing/provider";
+import { findPlan } from "@/features/plans/catalogue";
+import { currentPeriod, deriveBillingCycles, toCycleView } from "./billing-cycles";
+import { usageTotals } from "./usage-totals.server";
+import { USAGE_CATEGORIES, usagePayloadSchema, type AddUsageResponse, type SubscriptionPeriodResponse, type UsagePayload } from "./usage.schema";
+
+export const USAGE_REPORT_JOB = "usage.report-meter-events";
+
+/** Statuses for which usage may be recorded. */
+const RECORDABLE = new Set(["active", "trialing", "past_due"]);
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function loadSubscription(id: string): Promise<SubscriptionRow> {
+  const db = await getDb();
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  if (!sub) throw notFound("Subscription not found");
+  return sub;
+}
+
+/** The meter event identifier of one category of one usage record: stable across retries. */
+export function meterEventIdentifier(recordId: string, category: string): string {
+  return `usage-${recordId}-${category}`;
+}
+
+/** GET /api/admin/subscription-period: period, billing cycles (trial included) and recorded usage per cycle. */
+export async function subscriptionPeriod(subscriptionId: string): Promise<SubscriptionPeriodResponse> {
+  const sub = await loadSubscription(subscriptionId);
+  const period = currentPeriod(sub);
+  const cycles = deriveBillingCycles(sub, { includeTrial: true });
+  const usageByCycle: SubscriptionPeriodResponse["usageByCycle"] = {};
+  for (const c of cycles) usageByCycle[c.id] = await usageTotals(sub.id, c.periodStart, c.periodEnd);
+  const plan = findPlan(sub.planId);
+  return {
+    currentPeriodStart: period?.start.toISOString() ?? null,
+    currentPeriodEnd: period?.end.toISOString() ?? null,
+    billingCycles: cycles.map(toCycleView),
+    usageByCycle,
+    limits: { phone: plan?.phoneSessionLimit ?? null, text: plan?.textSessionLimit ?? null },
+  };
+}
+
+/**
+ * Records usage for one billing cycle and, in the same transaction, a durable
+ * job that reports it to the provider. Nothing is sent to the provider here,
+ * so a provider outage cannot lose the record and a crash after the commit
+ * leaves a job that a later worker run picks up.
+ */
+export async function recordUsage(input: UsagePayload, recordedBy: string): Promise<AddUsageResponse["usageRecord"]> {
+  const payload = usagePayloadSchema.parse(input);
+  const sub = await loadSubscription(payload.subscriptionId);
+  if (payload.userId && payload.userId !== sub.userId) throw badRequest("This subscription does not belong to the selected user");
+  if (!RECORDABLE.has(sub.status)) throw badRequest("Usage can only be recorded for active or trialing subscriptions");
+  const cycle = deriveBillingCycles(sub, { includeTrial: true }).find((c) => c.id === payload.billingCycleId);
+  if (!cycle) throw badRequest("Billing cycle not found for this subscription");
+  const counts = {
+    phoneInbound: payload.phoneInboundUsage,
+    phoneOutbound: payload.phoneOutboundUsage,
+    textInbound: payload.textInboundUsage,
+    textOutbound: payload.textOutboundUsage,
+  };
+  if (Object.values(counts).every((v) => v === 0)) throw badRequest("Enter at least one usage count above 0");
+
+  const id = randomUUID();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(usageRecords).values({
+      id,
+      subscriptionId: sub.id,
+      userId: sub.userId,
+      billingCycleId: cycle.id,
+      periodStart: cycle.periodStart,
+      periodEnd: cycle.periodEnd,
+      ...counts,
+      recordedBy,
+    });
+    await enqueueJob(tx, { kind: USAGE_REPORT_JOB, payload: { usageRecordId: id }, idempotencyKey: `usage-report-${id}`, maxAttempts: 20 });
+  });
+  kickJobs();
+  return {
+    id,
+    subscriptionId: sub.id,
+    billingCycleId: cycle.id,
+    periodStart: cycle.periodStart.toISOString(),
+    periodEnd: cycle.periodEnd.toISOString(),
+    ...counts,
+    reported: false,
+  };
+}
+
+/**
+ * The job: one meter event per non-zero category, each with the identifier
+ * `usage-<rowId>-<category>`, so a retry after a lost answer, a duplicate
+ * run or a restart is counted once by the provider. Marks the record
+ * reported when every event went through; a failure throws so the job
+ * retries with backoff.
+ */
+export async function reportUsageRecord(usageRecordId: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select().from(usageRecords).where(eq(usageRecords.id, usageRecordId)).limit(1);
+  if (!row) {
+    logger.warn({ usageRecordId }, "usage record to report no longer exists");
+    return;
+  }
+  if (row.reportedAt) return;
+  const sub = await loadSubscription(row.subscriptionId);
+  const provider = await getProvider();
+  // Inside the billing period, stable across retries (same parameters each time).
+  const lastMoment = row.periodEnd.getTime() - 1000;
+  const timestamp = new Date(Math.max(row.periodStart.getTime(), Math.min(row.createdAt.getTime(), lastMoment)));
+  for (const c of USAGE_CATEGORIES) {
+    const value = row[c.key];
+    if (value <= 0) continue;
+    await provider.reportMeterEvent({ eventName: c.event, customerId: sub.providerCustomerId, value, identifier: meterEventIdentifier(row.id, c.key), timestamp });
+  }
+  await db.update(usageRecords).set({ reportedAt: new Date() }).where(and(eq(usageRecords.id, row.id), isNull(usageRecords.reportedAt)));
+}
+
+export function registerUsageJobHandlers(): void {
+  registerJobHandler(USAGE_REPORT_JOB, async (payload) => {
+    const id = payload.usageRecordId;
+    if (typeof id !== "string") throw new Error("usage job without usageRecordId");
+    await reportUsageRecord(id);
+  });
+}
+
+/** Whether a usage record has been reported to the provider. */
+export async function isReported(usageRecordId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ reportedAt: usageRecords.reportedAt }).from(usageRecords).where(eq(usageRecords.id, usageRecordId)).limit(1);
+  return Boolean(row?.reportedAt);
+}
+
+/** Polls until `check` is true or the time is up (used to answer with a finished job's result). */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
