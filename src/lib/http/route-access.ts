@@ -12,6 +12,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // dashboard Recent Activity (helper "portal")
   activity: { GET: "user" },
   health: { GET: "public" },
+  "demo-leads": { POST: "public" },
+  contact: { POST: "public" },
   login: { GET: "public" },
   logout: { GET: "public" },
   // admin orders, uploads, notifications, welcome e-mail (helper "orders")

@@ -1,0 +1,155 @@
+import type { Metadata } from "next";
+import { CalendarClock, CircleCheck, Clock, CreditCard, Gauge, Settings, Wrench, Zap } from "lucide-react";
+import { pageMetadata } from "@/features/marketing/metadata";
+import { DemoCta, Faq, PageHero, Section } from "@/features/marketing/sections";
+import { PlanCards } from "@/features/marketing/pricing/plan-cards";
+import { CostEstimator } from "@/features/marketing/pricing/estimator";
+import { PLANS, formatCents, formatDollars } from "@/features/plans/catalogue";
+import { UNIT_CHART } from "@/features/plans/units";
+
+export function generateMetadata(): Promise<Metadata> {
+  return pageMetadata({
+    path: "/pricing",
+    title: "Pricing",
+    description:
+      "Simple AI employee plans from $149 a month: Small, Medium, Large, Corp and Enterprise. 14-day free trial, save 10% with annual billing, clear unit pricing for calls and chats.",
+    keywords: ["AI receptionist pricing", "AI answering service cost", "virtual receptionist plans", "AI phone answering price"],
+  });
+}
+
+const BENEFITS = [
+  { icon: CalendarClock, title: "14-day free trial", body: "Try any plan for 14 days. Your card is only charged after the trial ends." },
+  { icon: CreditCard, title: "No long-term contract", body: "Month to month, or annual to save 10%. Cancel anytime from your billing page." },
+  { icon: Gauge, title: "Pay for what you use", body: "Units reset monthly. Go over and extra units are billed at your plan's rate, never a surprise flat fee." },
+  { icon: Zap, title: "Spam never costs you", body: "Spam calls are disconnected within 30 seconds. Longer spam calls can be reported by session ID for a credit." },
+] as const;
+
+const SETUP = [
+  { icon: CircleCheck, title: "Basic setup: free", body: "Greeting, business knowledge, hours, service area and booking rules, configured by our team." },
+  { icon: Wrench, title: "Advanced setup: $65 per hour", body: "CRM and scheduling integrations, custom workflows and the features marked with an asterisk." },
+  { icon: Settings, title: "8 hours of maintenance a month", body: "Included on every plan: script updates, new services, seasonal hours and prompt tuning." },
+  { icon: Clock, title: "Live in 24-48 hours", body: "Most AI employees take calls within 24 to 48 hours after your demo." },
+] as const;
+
+const PRICING_FAQ = [
+  { q: "What is a unit?", a: "A unit is how usage is counted. An answered call from 30 seconds to 3 minutes is 1 unit, longer calls add a unit per started 3 minutes, calls under 30 seconds and voicemails are 0.15, failed dials 0.02, and a chat or text conversation within 15 turns is 0.5." },
+  { q: "What happens if I use more units than my plan includes?", a: "Your AI employee keeps answering. Extra units are billed at your plan's extra-unit price, from $1.98 on Small down to $1.00 on Corp with annual billing." },
+  { q: "Do unused units roll over?", a: "No. Units reset at the start of every billing month, so pick the plan that fits a typical month and let extra units cover the busy ones." },
+  { q: "How does the free trial work?", a: "Every plan includes a 14-day free trial. We collect your card to start the subscription, but you are not charged until the trial ends, and you can cancel before then at no cost." },
+  { q: "How much do I save with annual billing?", a: "Annual billing saves about 10%: Small is $134 a month instead of $149, and extra units are cheaper as well." },
+  { q: "Can I change plans later?", a: "Yes. Upgrade or downgrade from your billing page at any time; the change applies from your next billing period." },
+  { q: "Am I charged for spam calls?", a: "Spam calls are detected and disconnected within 30 seconds. If a longer spam call slips through, send us the session IDs and we credit the units." },
+] as const;
+
+export default function PricingPage() {
+  const priced = PLANS.filter((p) => p.monthlyPrice !== null);
+  return (
+    <>
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple plans that cost less than one missed customer"
+        lead="Every plan includes 24/7 phone answering, website chat and SMS booking, with a 14-day free trial. Plans start at $149 a month."
+      />
+
+      <Section id="plans" className="pt-4" labelledBy="plans-title">
+        <h2 id="plans-title" className="sr-only">
+          Plans
+        </h2>
+        <PlanCards />
+      </Section>
+
+      <Section id="estimator" title="Estimate your monthly cost" lead="Tell us about a typical month and we will recommend the cheapest plan, extra units included." className="bg-slate-50">
+        <CostEstimator />
+      </Section>
+
+      <Section id="units" title="How units are calculated" lead="One set of rules for every plan. Units reset monthly.">
+        <div className="mx-auto max-w-3xl overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">Units per call or conversation</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="py-2 pr-4 font-semibold">Usage</th>
+                <th scope="col" className="py-2 text-right font-semibold">Units</th>
+              </tr>
+            </thead>
+            <tbody>
+              {UNIT_CHART.map((row) => (
+                <tr key={row.usage} className="border-b border-slate-200">
+                  <td className="py-2 pr-4 text-slate-800">{row.usage}</td>
+                  <td className="py-2 text-right font-semibold text-slate-950">{row.units}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="compare" title="Detailed pricing" className="bg-slate-50">
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
+            <thead>
+              <tr className="border-b border-slate-200 bg-slate-50">
+                <th scope="col" className="p-3 font-semibold">Plan</th>
+                <th scope="col" className="p-3 font-semibold">Monthly billing</th>
+                <th scope="col" className="p-3 font-semibold">Annual billing (per month)</th>
+                <th scope="col" className="p-3 font-semibold">Included units</th>
+                <th scope="col" className="p-3 font-semibold">Extra unit (monthly / annual)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {priced.map((p) => (
+                <tr key={p.id} className="border-b border-slate-100">
+                  <th scope="row" className="p-3 font-semibold text-slate-950">{p.name}</th>
+                  <td className="p-3">{formatDollars(p.monthlyPrice!)}</td>
+                  <td className="p-3">{formatDollars(p.annualPrice!)}</td>
+                  <td className="p-3">{p.units!.toLocaleString("en-US")}</td>
+                  <td className="p-3">
+                    {formatCents(p.extraUnitPrice!.monthly)} / {formatCents(p.extraUnitPrice!.annual)}
+                  </td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row" className="p-3 font-semibold text-slate-950">Enterprise</th>
+                <td className="p-3">Custom</td>
+                <td className="p-3">Custom</td>
+                <td className="p-3">Unlimited</td>
+                <td className="p-3">Custom</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="benefits" title="Included with every plan">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map((b) => (
+            <li key={b.title} className="rounded-xl border border-slate-200 p-6">
+              <b.icon className="size-6 text-brand-700" aria-hidden />
+              <h3 className="mt-3 font-semibold text-slate-950">{b.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{b.body}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="setup" title="Setup and maintenance" className="bg-slate-50">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {SETUP.map((b) => (
+            <li key={b.title} className="rounded-xl border border-slate-200 bg-white p-6">
+              <b.icon className="size-6 text-brand-700" aria-hidden />
+              <h3 className="mt-3 font-semibold text-slate-950">{b.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{b.body}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="pricing-faq" title="Pricing questions">
+        <Faq items={PRICING_FAQ} />
+      </Section>
+
+      <DemoCta title="Not sure which plan fits?" body="Book a demo and we will look at your call volume with you and recommend a plan." />
+    </>
+  );
+}

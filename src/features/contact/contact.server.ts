@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, gte } from "drizzle-orm";
+import { contactMessages } from "@/db/schema";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { HttpError } from "@/lib/http/errors";
+import { createNotification } from "@/features/notifications/notify.server";
+import { emailLayout, escapeHtml, sendEmail } from "@/features/email/email.server";
+import { FORM_RATE_LIMIT, windowStart } from "@/features/leads/rate-limit";
+import { CONTACT_ERRORS, type ContactInput } from "./schema";
+
+/**
+ * Stores a contact message, notifies admins and e-mails the team, all in one
+ * transaction (without SMTP the e-mail waits in the outbox table). At most
+ * FORM_RATE_LIMIT.max messages per IP address in the window: then 429.
+ */
+export async function storeContactMessage(input: ContactInput, ipAddress: string): Promise<{ id: string }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.ipAddress, ipAddress), gte(contactMessages.createdAt, windowStart())));
+    if ((recent?.n ?? 0) >= FORM_RATE_LIMIT.max) throw new HttpError(429, CONTACT_ERRORS.rate_limited);
+
+    const id = randomUUID();
+    const name = `${input.first_name} ${input.last_name}`;
+    await tx.insert(contactMessages).values({
+      id,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      company: input.company,
+      phone: input.phone,
+      website: input.website,
+      inquirySubject: input.inquiry_subject,
+      message: input.message,
+      ipAddress,
+    });
+    await createNotification(
+      {
+        type: "contact_message",
+        title: `Contact message: ${input.inquiry_subject}`,
+        message: `${name} (${input.email}${input.company ? `, ${input.company}` : ""}) wrote: ${input.message.slice(0, 280)}`,
+        priority: "normal",
+        dedupeKey: `contact_message:${id}`,
+      },
+      tx,
+    );
+    const rows: Array<[string, string | null]> = [
+      ["Name", name],
+      ["Email", input.email],
+      ["Company", input.company],
+      ["Phone", input.phone],
+      ["Website", input.website],
+      ["Subject", input.inquiry_subject],
+    ];
+    const table = rows
+      .filter(([, v]) => v)
+      .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${k}</td><td style="padding:4px 0">${escapeHtml(v!)}</td></tr>`)
+      .join("");
+    await sendEmail(
+      {
+        to: config().TEAM_EMAIL,
+        subject: `New contact message: ${input.inquiry_subject}`,
+        kind: "contact_message",
+        html: emailLayout(
+          "New contact message",
+          `<table role="presentation">${table}</table><p style="white-space:pre-wrap;margin-top:16px">${escapeHtml(input.message)}</p>`,
+        ),
+        text: `${rows
+          .filter(([, v]) => v)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\n")}\n\n${input.message}`,
+      },
+      tx,
+    );
+    return { id };
+  });
+}

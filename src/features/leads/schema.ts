@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+const WEBSITE = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
+const PHONE = /^\+?[\d\s().-]+$/;
+
+/** Accepts a full URL ('https://acme.com/about') or a bare domain ('acme.com'). */
+export function isWebsite(value: string): boolean {
+  return WEBSITE.test(value.trim());
+}
+
+/** 7 to 15 digits, with the usual separators. */
+export function isPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE.test(value.trim()) && digits >= 7 && digits <= 15;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** POST /api/demo-leads body (spec 5 and 7). */
+export const demoLeadSchema = z.object({
+  name: z.string({ message: "Name is required" }).trim().min(1, { message: "Name is required" }).max(200, { message: "must be at most 200 characters" }),
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .min(1, { message: "Email is required" })
+    .max(320, { message: "must be at most 320 characters" })
+    .pipe(z.email({ message: "Enter a valid email address" })),
+  phone: z
+    .string({ message: "Phone is required" })
+    .trim()
+    .min(1, { message: "Phone is required" })
+    .max(40, { message: "must be at most 40 characters" })
+    .refine(isPhone, { message: "Enter a valid phone number" }),
+  website: z
+    .string({ message: "Website is required" })
+    .trim()
+    .min(1, { message: "Website is required" })
+    .max(500, { message: "must be at most 500 characters" })
+    .refine(isWebsite, { message: "Enter a website address such as example.com or https://example.com" }),
+  aiEmployeeName: optionalText(200),
+  aiEmployeeId: optionalText(200),
+});
+
+export type DemoLeadInput = z.input<typeof demoLeadSchema>;
+export type DemoLead = z.output<typeof demoLeadSchema>;

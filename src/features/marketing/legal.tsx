@@ -1,0 +1,45 @@
+import { BRAND } from "@/lib/brand";
+
+/** Spec 9 legal constants, used by the terms and the privacy policy. */
+export const LEGAL = {
+  uptimeAim: "99.9%",
+  priceChangeNoticeDays: 30,
+  liabilityCapMonths: 12,
+  conversationLogsAnonymizedAfter: "1 year",
+  billingRecordsKept: "7 years",
+  supportTicketsKept: "3 years",
+  minimumAge: 13,
+} as const;
+
+/** Today's date as 'May 4, 2026' (rendered per request). */
+export function todayLong(now = new Date()): string {
+  return now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+}
+
+export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: readonly { heading: string; body: readonly string[] }[] }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <h1 className="text-4xl font-bold tracking-tight text-slate-950">{title}</h1>
+      <p className="mt-3 text-sm text-slate-700" data-testid="last-updated">
+        Last updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{todayLong()}</time>
+      </p>
+      <p className="mt-6 text-lg text-slate-800">{intro}</p>
+      {sections.map((s, i) => (
+        <section key={s.heading} aria-labelledby={`legal-${i}`} className="mt-10">
+          <h2 id={`legal-${i}`} className="text-2xl font-semibold text-slate-950">
+            {i + 1}. {s.heading}
+          </h2>
+          {s.body.map((p) => (
+            <p key={p} className="mt-3 leading-7 text-slate-800">
+              {p}
+            </p>
+          ))}
+        </section>
+      ))}
+      <p className="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-700">
+        Questions? Write to <a className="font-semibold text-brand-700 underline" href={`mailto:${BRAND.email}`}>{BRAND.email}</a> or call{" "}
+        <a className="font-semibold text-brand-700 underline" href={`tel:${BRAND.phone}`}>{BRAND.phoneDisplay}</a>, {BRAND.hoursDisplay}.
+      </p>
+    </article>
+  );
+}
