@@ -1,0 +1,262 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
+import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let admin: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launch();
+  // The admin acts in its own browser context (sandbox clock, usage).
+  admin = await newContext(browser, baseUrl);
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+  await adminPage.close();
+});
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+});
+
+/** A same-origin admin API call carrying the admin's session cookie. */
+async function adminApi<T>(method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const res = await admin.request.fetch(`${baseUrl}${path}`, {
+    method,
+    data,
+    headers: { origin: baseUrl },
+  });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Casey Customer");
+}
+
+/** The text of the visible toast (one at a time). */
+function toastText(page: Page): Promise<string> {
+  return page
+    .locator("[data-sonner-toast]")
+    .first()
+    .textContent({ timeout: 1000 })
+    .then((t) => t ?? "")
+    .catch(() => "");
+}
+
+async function recordUsage(email: string, phone: number, text: number) {
+  const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");
+  const sub = subs.find((s) => s.user.email === email && s.status !== "cancelled");
+  expect(sub, `subscription of ${email}`).toBeTruthy();
+  const period = await adminApi<{ billingCycles: BillingCycleView[] }>("GET", `/api/admin/subscription-period?subscriptionId=${encodeURIComponent(sub!.id)}`);
+  const cycle = period.billingCycles.find((c) => c.isCurrent) ?? period.billingCycles[0];
+  expect(cycle).toBeTruthy();
+  await adminApi("POST", "/api/admin/add-usage", {
+    subscriptionId: sub!.id,
+    billingCycleId: cycle!.id,
+    phoneInboundUsage: phone,
+    phoneOutboundUsage: 0,
+    textInboundUsage: text,
+    textOutboundUsage: 0,
+  });
+}
+
+describe("payments journeys (sandbox)", () => {
+  it("a customer with a pending AI employee starts a free trial from /billing, is billed after the trial, and cancels", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, "/billing");
+
+    // AI Employees tab: Sophie is pending.
+    expect(await page.getByRole("heading", { name: "Billing & Account", level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText("Manage your AI employees, subscription, and billing").isVisible()).toBe(true);
+    const sophie = page.getByRole("article", { name: "AI employee Sophie" });
+    await expect.poll(() => sophie.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await sophie.getByText("Ready to Get Started?").isVisible()).toBe(true);
+    expect(await sophie.getByText("Your AI Employee is trained and ready!").isVisible()).toBe(true);
+    expect(await sophie.getByRole("link", { name: "Call Sophie" }).getAttribute("href")).toMatch(/^tel:/);
+    expect(await sophie.getByRole("link", { name: /Chat with Sophie/ }).getAttribute("target")).toBe("_blank");
+    await expectNoAxeViolations(page);
+
+    // Empty Billing History before any invoice.
+    await page.getByRole("tab", { name: "Billing History" }).click();
+    await expect.poll(() => page.getByText("No invoices yet").isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "AI Employees" }).click();
+
+    // The plan chooser.
+    await sophie.getByRole("button", { name: "Start Free Trial" }).click();
+    const chooser = page.getByTestId("plan-chooser");
+    await expect.poll(() => chooser.isVisible()).toBe(true);
+    expect(await chooser.getByRole("heading", { name: "Choose Your Subscription Plan" }).isVisible()).toBe(true);
+    expect(await chooser.getByText("Start your 14-day free trial. You won't be charged until the trial ends.").isVisible()).toBe(true);
+    expect(await chooser.getByText("Most Popular").isVisible()).toBe(true);
+    expect(await chooser.getByText("+ 12 more features").count()).toBe(5);
+    expect(await chooser.getByRole("button", { name: "Contact Sales" }).isVisible()).toBe(true);
+    for (const text of ["Unit Calculation Chart", "Detailed Pricing Breakdown", "Free Trial Details"]) {
+      expect(await chooser.getByRole("heading", { name: text }).isVisible()).toBe(true);
+    }
+    // Five columns on a large screen: all five cards share one row.
+    const tops = await Promise.all(["small", "medium", "large", "corp", "enterprise"].map(async (id) => (await chooser.getByTestId(`plan-card-${id}`).boundingBox())!.y));
+    expect(new Set(tops.map(Math.round)).size).toBe(1);
+    expect(await chooser.getByTestId("plan-card-small").textContent()).toContain("$149/month");
+    await chooser.getByRole("switch", { name: "Annual billing" }).click();
+    await expect.poll(() => chooser.getByTestId("plan-card-small").textContent()).toContain("$134/month");
+    await chooser.getByRole("switch", { name: "Annual billing" }).click();
+    await screenshot(page, "payments-billing-plan-chooser");
+    await expectNoAxeViolations(page);
+    // X closes it; Start Free Trial opens it again.
+    await chooser.getByRole("button", { name: "Close plan chooser" }).click();
+    await expect.poll(() => chooser.count()).toBe(0);
+    await sophie.getByRole("button", { name: "Start Free Trial" }).click();
+    await page.getByTestId("plan-card-small").getByRole("button", { name: "Start Free Trial" }).click();
+
+    // Checkout with the AI employee's id.
+    await page.waitForURL(/\/checkout\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("plan")).toBe("small");
+    expect(url.searchParams.get("billing")).toBe("monthly");
+    expect(url.searchParams.get("aiEmployeeId")).toBeTruthy();
+    await expect.poll(() => page.getByRole("heading", { name: "Complete Your Subscription" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText("Start your 14-day free trial for the Small plan").isVisible()).toBe(true);
+    expect(await page.getByTestId("checkout-summary").textContent()).toContain("$149.00 per month");
+    expect(await page.getByTestId("included-with-plan").textContent()).toContain("120 included, then $1.98 per unit");
+    await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, "payments-checkout");
+    await expectNoAxeViolations(page);
+
+    // A declined card: the provider's message, and the customer stays on checkout.
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Payment Setup Failed");
+    expect(await toastText(page)).toContain("Your card was declined.");
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    await screenshot(page, "payments-checkout-declined");
+
+    // The good card: trial started, back on /billing with the parameter removed.
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
+    await expect.poll(() => toastText(page)).toContain("Trial Started!");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+
+    const item = page.getByTestId("subscription-item").first();
+    await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await item.getByTestId("subscription-status").textContent()).toBe("Free Trial");
+    expect(await item.getByTestId("trial-banner").textContent()).toContain("Free Trial Active");
+    expect(await item.getByTestId("trial-banner").textContent()).toContain("14 days remaining");
+    expect(await item.textContent()).toContain("$149.00 per month");
+    expect(await item.getByRole("button", { name: "Cancel Subscription" }).count()).toBe(0);
+    expect(await item.getByRole("button", { name: "Manage Subscription" }).isVisible()).toBe(true);
+    await screenshot(page, "payments-billing-trial");
+    await expectNoAxeViolations(page);
+
+    // Sophie is now claimed.
+    await page.getByRole("tab", { name: "AI Employees" }).click();
+    await expect.poll(() => sophie.textContent()).toContain("✓ Subscription Started");
+    expect(await sophie.textContent()).toMatch(/14 days left/);
+
+    // The dashboard of a trialing customer (usage bars from recorded usage).
+    await recordUsage(DEMO_CUSTOMER.email, 30, 60);
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByRole("heading", { name: "Usage This Month" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId("dashboard-status").textContent()).toBe("Free Trial");
+    expect(await page.getByTestId("usage-phone").textContent()).toBe("30 / 120 (25%)");
+    expect(await page.getByTestId("usage-text").textContent()).toBe("60 / 240 (25%)");
+    expect(await page.getByRole("progressbar", { name: "Phone sessions used this month" }).getAttribute("aria-valuenow")).toBe("25");
+    await expect.poll(() => page.getByTestId("recent-activity").textContent()).toContain("30 phone sessions recorded");
+    expect(await page.getByTestId("recent-activity").textContent()).toContain("Free trial started on the Small plan");
+    expect(await page.getByText("Sample data").count()).toBe(0);
+    await screenshot(page, "payments-dashboard-trial");
+    await expectNoAxeViolations(page);
+
+    // The sandbox clock moves past the trial end: the first invoice is paid, the status turns active.
+    await adminApi("POST", "/api/admin/sandbox-clock", { days: 15 });
+    await page.goto("/billing?tab=overview");
+    await expect.poll(() => item.getByTestId("subscription-status").textContent(), { timeout: 15_000 }).toBe("Active");
+    expect(await item.getByTestId("trial-banner").count()).toBe(0);
+    expect(await item.getByTestId("next-billing").textContent()).toContain("$149.00");
+    await page.getByRole("tab", { name: "Billing History" }).click();
+    const invoices = page.getByTestId("invoice-table");
+    await expect.poll(() => invoices.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await invoices.textContent()).toContain("$149.00");
+    expect(await invoices.textContent()).toContain("Paid");
+    expect(await invoices.getByRole("link").first().getAttribute("href")).toBeTruthy();
+    await screenshot(page, "payments-billing-history");
+    await expectNoAxeViolations(page);
+
+    // Cancel at period end: the cancelling banner with the end date; no Cancel button any more.
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await item.getByRole("button", { name: "Cancel Subscription" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Subscription Cancelled");
+    expect(await toastText(page)).toContain("Your subscription will be cancelled at the end of the current billing period.");
+    const banner = item.getByTestId("cancelling-banner");
+    await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await banner.textContent()).toContain("Subscription Cancelling");
+    expect(await banner.textContent()).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(await item.getByRole("button", { name: "Cancel Subscription" }).count()).toBe(0);
+    expect(await item.getByTestId("next-billing").count()).toBe(0);
+    await screenshot(page, "payments-billing-cancelling");
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("a freshly signed-up user subscribes through /subscribe?plan=medium&billing=annual", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signUp(page, { firstName: "Avery", lastName: "Annual", email: `annual-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" });
+
+    // No subscription yet: the dashboard invites to choose a plan.
+    await expect.poll(() => page.getByRole("heading", { name: "Welcome back, Avery!" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole("heading", { name: "Get Started with Your AI Employee" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Choose Your Plan" }).getAttribute("href")).toBe("/pricing");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/subscribe?plan=medium&billing=annual");
+    await expect.poll(() => page.getByRole("heading", { name: "Subscribe to Medium Plan" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText("Start your 14-day free trial today").isVisible()).toBe(true);
+    const summary = page.getByTestId("subscribe-summary");
+    expect(await summary.textContent()).toContain("$4,380.00 per year");
+    expect(await summary.textContent()).toContain("Save 10% with annual billing");
+    for (const bullet of ["14-day free trial included", "Cancel anytime during trial", "Full access to all plan features"]) {
+      expect(await summary.getByText(bullet).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole("link", { name: "Back to Plans" }).getAttribute("href")).toBe("/pricing");
+    await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, "payments-subscribe-annual");
+    await expectNoAxeViolations(page);
+
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Start 14-Day Free Trial" }).click();
+    await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
+    await expect.poll(() => toastText(page)).toContain("Subscription Created Successfully!");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    const item = page.getByTestId("subscription-item").first();
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain("Medium Plan");
+    expect(await item.textContent()).toContain("$4,380.00 per year");
+    expect(await item.getByTestId("subscription-status").textContent()).toBe("Free Trial");
+    await expectNoAxeViolations(page);
+
+    // No AI employee prepared for this account.
+    await page.getByRole("tab", { name: "AI Employees" }).click();
+    await expect.poll(() => page.getByText("No AI employees available").isVisible()).toBe(true);
+    expect(await page.getByText("When an AI employee is prepared for your account, it will appear here.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("reports checkout problems: an unknown plan cannot be loaded", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signUp(page, { firstName: "Pat", lastName: "Plan", email: `plan-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" });
+    await page.goto("/checkout?plan=nope");
+    await expect.poll(() => page.getByText("Unable to load subscription details.").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole("link", { name: "Back to Pricing" }).getAttribute("href")).toBe("/pricing");
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
