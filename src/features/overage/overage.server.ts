@@ -6,6 +6,7 @@ import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
+import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { ProviderError, type InvoiceLine } from "@/features/billing/provider/port";
 import type { OverageEntryView, OverageLineItemView } from "@/features/billing/admin-api-types";
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
@@ -209,7 +210,11 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
 
 /** Refreshes the customer's mirrored subscriptions and invoices after billing (best effort). */
 async function refreshCustomerMirror(providerCustomerId: string): Promise<void> {
-  void providerCustomerId; // wired to syncCustomerSubscriptions once the billing sync lands
+  try {
+    await syncCustomerSubscriptions(providerCustomerId);
+  } catch (err) {
+    logger.warn({ err: String(err), providerCustomerId }, "could not refresh the billing mirror after an overage invoice");
+  }
 }
 
 /** Submitted entries (pending, billed, failed) of a subscription, newest first. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { getProvider } from "@/features/billing/provider";
+import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { METER_EVENT_NAMES, ProviderError } from "@/features/billing/provider/port";
 import { parsePlanLookupKey } from "@/features/billing/provider/prices";
 import { createTestSubscriptionSchema, meterUsageSchema, type CreateTestSubscriptionResponse, type MeterUsageResponse, type TestToolDefaults } from "./test-tools.schema";
@@ -37,6 +38,8 @@ export async function createTestSubscription(body: unknown): Promise<{ status: n
       { customerId, planId: plan.planId, billing: plan.billing, paymentMethodId: null, trialDays: 0, metadata: { source: "admin-test-tools" } },
       `test-subscription-${randomUUID()}`,
     );
+    // Mirror it when the customer belongs to one of our users (no-op otherwise).
+    await syncCustomerSubscriptions(customerId).catch(() => undefined);
     return { status: 200, body: { success: true, customer: { id: customerId }, subscription: { id: sub.id } } };
   } catch (err) {
     const message = providerMessage(err);

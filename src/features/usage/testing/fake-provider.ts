@@ -164,7 +164,7 @@ export class FakeProvider implements PaymentProvider {
   createSubscriptionWithPendingSetup = async () => this.unsupported();
   cancelAtPeriodEnd = async () => this.unsupported();
   createPortalSession = async () => this.unsupported();
-  listInvoices = async () => [];
+  listInvoices = async (customerId: string) => [...this.invoices.values()].filter((i) => i.customerId === customerId);
   upcomingInvoice = async () => null;
   constructWebhookEvent = async () => this.unsupported();
 }
