@@ -38,4 +38,18 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "test/create-subscription": { POST: "admin" },
   "test/meter-usage": { POST: "admin" },
   "test/defaults": { GET: "admin" },
+  // customer billing API, webhooks, sandbox provider (helper "payserver")
+  "subscription-plans": { GET: "public" },
+  "subscription-plans/[planId]": { GET: "public" },
+  "create-subscription": { POST: "user" },
+  "create-setup-intent": { POST: "user" },
+  "complete-subscription": { POST: "user" },
+  "cancel-subscription": { POST: "user" },
+  "create-portal-session": { POST: "user" },
+  "billing-history": { GET: "user" },
+  "ai-ready-orders": { GET: "user" },
+  "user-subscriptions": { GET: "user" },
+  "stripe/webhook": { POST: "public" },
+  "sandbox/confirm-setup": { POST: "user" },
+  "admin/sandbox-clock": { GET: "admin", POST: "admin" },
 };

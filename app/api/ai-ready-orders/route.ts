@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { freshenForRead, userOrders } from "@/features/billing/views.server";
+
+/** AI employees prepared for the caller's verified e-mail, with their subscription. */
+export const GET = route({ access: "user" }, async ({ user }) => {
+  await freshenForRead(user.id);
+  return Response.json(await userOrders(user));
+});

@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { freshenForRead, userInvoices } from "@/features/billing/views.server";
+
+/** The caller's invoices (InvoiceView[]), newest first. */
+export const GET = route({ access: "user" }, async ({ user }) => {
+  await freshenForRead(user.id);
+  return Response.json(await userInvoices(user.id));
+});

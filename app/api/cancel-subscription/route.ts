@@ -1,0 +1,14 @@
+import { route, readJson } from "@/lib/http/route";
+import { cancelSubscriptionBody } from "@/features/billing/billing.schema";
+import { cancelSubscription } from "@/features/billing/subscriptions.server";
+
+/** Cancels the caller's subscription at the end of the current billing period. */
+export const POST = route({ access: "user" }, async ({ req, user }) => {
+  const body = await readJson(req, cancelSubscriptionBody);
+  const subscription = await cancelSubscription(user, body.subscriptionId);
+  return Response.json({
+    success: true,
+    message: "Your subscription will be cancelled at the end of the current billing period.",
+    subscription,
+  });
+});

@@ -1,0 +1,10 @@
+import { route, readJson } from "@/lib/http/route";
+import { completeSubscriptionBody } from "@/features/billing/billing.schema";
+import { completeSubscription } from "@/features/billing/subscriptions.server";
+
+/** Checkout completion: verifies the caller's succeeded setup intent, starts the 14-day trial, claims the AI employee. */
+export const POST = route({ access: "user" }, async ({ req, user }) => {
+  const body = await readJson(req, completeSubscriptionBody);
+  const subscription = await completeSubscription(user, body);
+  return Response.json({ success: true, subscription });
+});

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { createPortalSession } from "@/features/billing/subscriptions.server";
+
+/** The provider's customer portal for the caller -> {url} (sandbox: /sandbox/portal). */
+export const POST = route({ access: "user" }, async ({ user }) => Response.json(await createPortalSession(user)));

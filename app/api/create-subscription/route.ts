@@ -1,0 +1,11 @@
+import { route, readJson } from "@/lib/http/route";
+import { createSubscriptionBody } from "@/features/billing/billing.schema";
+import { createSubscriptionFirst } from "@/features/billing/subscriptions.server";
+import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
+
+/** Subscribe page: a trialing subscription whose setup intent collects the card -> {clientSecret}. */
+export const POST = route({ access: "user" }, async ({ req, user }) => {
+  const body = await readJson(req, createSubscriptionBody);
+  const result = await createSubscriptionFirst(user, body.planId, body.billing);
+  return Response.json({ ...result, publishableKey: publishableKey() });
+});

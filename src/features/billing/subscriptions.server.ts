@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { config } from "@/lib/config";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
+import type { CurrentUser } from "@/features/auth/current-user.server";
+import type { Billing, PlanId } from "@/features/plans/catalogue";
+import { HttpError, badRequest, notFound } from "@/lib/http/errors";
+import { ensureCustomer, findCustomerId } from "./customers.server";
+import { getProvider } from "./provider";
+import { ProviderError } from "./provider/port";
+import { syncCustomerSubscriptions } from "./sync.server";
+import { customerSubscriptionView, providerNow } from "./views.server";
+import type { CustomerSubscription } from "./api-types";
+
+export const TRIAL_DAYS = 14;
+
+type Caller = Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName">;
+
+/** Provider failures a caller can act on become 4xx with the provider's message; the rest stay 5xx. */
+export function asHttpError(err: unknown): unknown {
+  if (err instanceof ProviderError && !err.retryable) return new HttpError(400, err.message);
+  if (err instanceof ProviderError) return new HttpError(502, "The payment provider is not reachable. Please try again.");
+  return err;
+}
+
+/** Card-first checkout: a setup intent for the caller's customer. */
+export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientSecret: string; setupIntentId: string }> {
+  const customerId = await ensureCustomer(user);
+  const provider = await getProvider();
+  try {
+    const si = await provider.createSetupIntent(customerId, `setup-${user.id}-${crypto.randomUUID()}`);
+    return { clientSecret: si.clientSecret, setupIntentId: si.id };
+  } catch (err) {
+    throw asHttpError(err);
+  }
+}
+
+/**
+ * Subscription-first (/subscribe): a trialing subscription whose pending setup
+ * intent collects the card. The idempotency key is per user, plan, period and
+ * hour, so reloading the page does not create a second subscription.
+ */
+export async function createSubscriptionFirst(user: Caller, planId: PlanId, billing: Billing): Promise<{ clientSecret: string; subscriptionId: string }> {
+  const customerId = await ensureCustomer(user);
+  const provider = await getProvider();
+  const hour = Math.floor(Date.now() / 3_600_000);
+  let created: Awaited<ReturnType<typeof provider.createSubscriptionWithPendingSetup>>;
+  try {
+    created = await provider.createSubscriptionWithPendingSetup(
+      { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { userId: user.id } },
+      `subscribe-${user.id}-${planId}-${billing}-${hour}`,
+    );
+  } catch (err) {
+    throw asHttpError(err);
+  }
+  await syncCustomerSubscriptions(customerId);
+  const db = await getDb();
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, created.subscription.id));
+  return { clientSecret: created.clientSecret, subscriptionId: row?.id ?? created.subscription.id };
+}
+
+/**
+ * Completes card-first checkout: the setup intent must belong to the caller's
+ * customer and have succeeded; creates the 14-day trialing subscription with
+ * that card, syncs the mirror and claims the caller's AI-ready order
+ * (pending -> claimed, linked both ways). Repeating the call with the same
+ * setup intent returns the same subscription.
+ */
+export async function completeSubscription(
+  user: Caller,
+  input: { setupIntentId: string; planId: PlanId; billing: Billing; aiEmployeeId: string | null },
+): Promise<CustomerSubscription> {
+  const provider = await getProvider();
+  const customerId = await findCustomerId(user.id);
+  if (!customerId) throw notFound("Payment setup not found.");
+  let si;
+  try {
+    si = await provider.retrieveSetupIntent(input.setupIntentId);
+  } catch (err) {
+    if (err instanceof ProviderError && err.code === "resource_missing") throw notFound("Payment setup not found.");
+    throw asHttpError(err);
+  }
+  // Someone else's setup intent looks the same as a missing one.
+  if (si.customerId !== customerId) throw notFound("Payment setup not found.");
+  if (si.status !== "succeeded") throw badRequest("Your payment method has not been confirmed yet. Please try again.");
+
+  const db = await getDb();
+  const order = await findClaimableOrder(user, input.aiEmployeeId);
+
+  let sub;
+  try {
+    sub = await provider.createTrialSubscription(
+      {
+        customerId,
+        planId: input.planId,
+        billing: input.billing,
+        paymentMethodId: si.paymentMethodId,
+        trialDays: TRIAL_DAYS,
+        metadata: { userId: user.id, ...(order ? { aiReadyOrderId: order.id } : {}) },
+      },
+      `complete-${si.id}`,
+    );
+  } catch (err) {
+    throw asHttpError(err);
+  }
+  await syncCustomerSubscriptions(customerId);
+
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+  if (!row) throw new Error("subscription mirror row missing after sync");
+  if (order) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(aiReadyOrders)
+        .set({ status: "claimed", subscriptionId: row.id, claimedByUserId: user.id, updatedAt: new Date() })
+        .where(and(eq(aiReadyOrders.id, order.id), eq(aiReadyOrders.status, "pending")))
+        .returning({ id: aiReadyOrders.id });
+      const ownsAlready = order.subscriptionId === row.id;
+      if (claimed.length > 0 || ownsAlready) {
+        await tx.update(subscriptions).set({ aiReadyOrderId: order.id, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
+      }
+    });
+  }
+  const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+  return customerSubscriptionView(fresh!, await providerNow());
+}
+
+/**
+ * The AI-ready order a checkout claims: the one named by aiEmployeeId, or
+ * else the oldest pending one, prepared for the caller's verified e-mail.
+ */
+async function findClaimableOrder(user: Caller, aiEmployeeId: string | null) {
+  const db = await getDb();
+  const email = user.email.trim().toLowerCase();
+  if (aiEmployeeId) {
+    const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, aiEmployeeId));
+    if (!order || !user.emailVerified || order.customerEmail !== email) throw notFound("AI employee not found.");
+    if (order.status !== "pending" && order.claimedByUserId !== user.id) throw badRequest("This AI employee has already been activated.");
+    return order;
+  }
+  if (!user.emailVerified) return null;
+  const [order] = await db
+    .select()
+    .from(aiReadyOrders)
+    .where(and(eq(aiReadyOrders.customerEmail, email), eq(aiReadyOrders.status, "pending")))
+    .orderBy(asc(aiReadyOrders.createdAt))
+    .limit(1);
+  return order ?? null;
+}
+
+const CANCEL_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2 };
+
+/**
+ * Cancels at the end of the current billing period. With a subscriptionId the
+ * caller must own it (404 otherwise); without one, the caller's most relevant
+ * live subscription. Repeating it is harmless.
+ */
+export async function cancelSubscription(user: Caller, subscriptionId: string | null): Promise<CustomerSubscription> {
+  const db = await getDb();
+  let row;
+  if (subscriptionId) {
+    [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, user.id)));
+    if (!row) throw notFound("Subscription not found.");
+  } else {
+    const rows = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, "cancelled")))
+      .orderBy(desc(subscriptions.createdAt));
+    row = rows.sort((a, b) => (CANCEL_RANK[a.status] ?? 9) - (CANCEL_RANK[b.status] ?? 9))[0];
+    if (!row) throw notFound("No active subscription to cancel.");
+  }
+  if (row.status === "cancelled") throw badRequest("This subscription has already ended.");
+  if (!row.cancelAtPeriodEnd) {
+    const provider = await getProvider();
+    try {
+      await provider.cancelAtPeriodEnd(row.providerSubscriptionId, `cancel-${row.providerSubscriptionId}`);
+    } catch (err) {
+      throw asHttpError(err);
+    }
+    await syncCustomerSubscriptions(row.providerCustomerId);
+  }
+  const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+  return customerSubscriptionView(fresh!, await providerNow());
+}
+
+/** A customer-portal URL for the caller (sandbox: our /sandbox/portal page). */
+export async function createPortalSession(user: Caller): Promise<{ url: string }> {
+  const customerId = await ensureCustomer(user);
+  const provider = await getProvider();
+  try {
+    return await provider.createPortalSession(customerId, `${config().baseUrl}/billing`);
+  } catch (err) {
+    throw asHttpError(err);
+  }
+}

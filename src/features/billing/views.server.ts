@@ -1,0 +1,128 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
+import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
+import type { CurrentUser } from "@/features/auth/current-user.server";
+import { getProvider } from "./provider";
+import { sandboxNow } from "./sandbox/store.server";
+import { syncUser } from "./sync.server";
+import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView, SubscriptionStatus } from "./api-types";
+
+const DAY_MS = 86_400_000;
+
+/** The provider's "now": the sandbox clock in the sandbox, real time with Stripe. */
+export async function providerNow(): Promise<Date> {
+  const p = await getProvider();
+  return p.kind === "sandbox" ? sandboxNow() : new Date();
+}
+
+/**
+ * In the sandbox, subscriptions move with the sandbox clock; syncing the
+ * caller on read of the billing data keeps trial ends and renewals visible
+ * without waiting for anything. (With Stripe, webhooks keep the mirror current.)
+ */
+export async function freshenForRead(userId: string): Promise<void> {
+  const p = await getProvider();
+  if (p.kind === "sandbox") await syncUser(userId);
+}
+
+export function planView(plan: Plan): PlanView {
+  return {
+    id: plan.id,
+    name: plan.name,
+    monthlyPrice: plan.monthlyPrice ?? 0,
+    annualPrice: periodPrice(plan, "annual") ?? 0,
+    phoneSessionLimit: plan.phoneSessionLimit,
+    textSessionLimit: plan.textSessionLimit,
+  };
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export function daysInTrial(row: Pick<SubscriptionRow, "status" | "trialEnd">, now: Date): number {
+  if (row.status !== "trialing" || !row.trialEnd) return 0;
+  const ms = row.trialEnd.getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
+}
+
+export function customerSubscriptionView(row: SubscriptionRow, now: Date): CustomerSubscription {
+  const plan = findPlan(row.planId);
+  return {
+    id: row.id,
+    status: row.status as SubscriptionStatus,
+    billing: row.billing,
+    plan: {
+      id: plan?.id ?? row.planId,
+      name: plan?.name ?? row.planId,
+      monthlyPrice: plan?.monthlyPrice ?? 0,
+      annualPrice: plan ? (periodPrice(plan, "annual") ?? 0) : 0,
+    },
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    trialEnd: row.trialEnd?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    aiReadyOrderId: row.aiReadyOrderId,
+    stripeData: {
+      stripeStatus: row.providerStatus,
+      daysInTrial: daysInTrial(row, now),
+      stripeTrialEnd: row.trialEnd?.toISOString() ?? null,
+      stripeCancelAtPeriodEnd: row.providerCancelAtPeriodEnd,
+      stripeCurrentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+      upcomingInvoice:
+        row.upcomingInvoiceAmount === null
+          ? null
+          : { amount: row.upcomingInvoiceAmount, periodEnd: row.upcomingInvoiceDate?.toISOString() ?? null },
+    },
+  };
+}
+
+/** The caller's subscriptions from the mirror, newest first. */
+export async function userSubscriptions(userId: string): Promise<CustomerSubscription[]> {
+  const db = await getDb();
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  const now = await providerNow();
+  return rows.map((r) => customerSubscriptionView(r, now));
+}
+
+/** AI-ready orders prepared for the caller's VERIFIED e-mail (unverified: none). */
+export async function userOrders(user: Pick<CurrentUser, "id" | "email" | "emailVerified">): Promise<AiReadyOrderView[]> {
+  if (!user.emailVerified) return [];
+  const db = await getDb();
+  const orders = await db
+    .select()
+    .from(aiReadyOrders)
+    .where(eq(aiReadyOrders.customerEmail, user.email.trim().toLowerCase()))
+    .orderBy(desc(aiReadyOrders.createdAt));
+  const subIds = orders.map((o) => o.subscriptionId).filter((x): x is string => Boolean(x));
+  const subs = subIds.length ? await db.select().from(subscriptions).where(inArray(subscriptions.id, subIds)) : [];
+  const now = await providerNow();
+  // Only subscriptions the caller owns are shown with an order.
+  const byId = new Map(subs.filter((s) => s.userId === user.id).map((s) => [s.id, customerSubscriptionView(s, now)]));
+  return orders.map((o) => ({
+    id: o.id,
+    aiEmployeeName: o.aiEmployeeName,
+    aiAvatarUrl: o.aiAvatarUrl,
+    aiPhoneNumber: o.aiPhoneNumber,
+    customerEmail: o.customerEmail,
+    webChatUrl: o.webChatUrl,
+    createdAt: o.createdAt.toISOString(),
+    status: o.status as AiReadyOrderView["status"],
+    subscription: o.subscriptionId ? (byId.get(o.subscriptionId) ?? null) : null,
+  }));
+}
+
+/** The caller's invoices from the invoices mirror, newest first. */
+export async function userInvoices(userId: string): Promise<InvoiceView[]> {
+  const db = await getDb();
+  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt), desc(invoices.id));
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.issuedAt.toISOString(),
+    description: r.description,
+    amount: r.status === "paid" ? r.amountPaid : r.amountDue,
+    currency: r.currency,
+    status: r.status,
+    invoiceUrl: r.hostedInvoiceUrl,
+    pdfUrl: r.invoicePdfUrl,
+  }));
+}
