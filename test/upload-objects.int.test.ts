@@ -27,10 +27,10 @@ async function ticket(body: Record<string, unknown>, cookie = admin.cookie): Pro
 }
 
 /** PUTs bytes to an upload URL (a path with query) the way the browser does. */
-async function putTo(uploadURL: string, bytes: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
+async function putTo(uploadURL: string, bytes: Buffer, headers: Record<string, string> = {}): Promise<Response> {
   const url = new URL(uploadURL, BASE);
   const key = url.pathname.replace(/^\/api\/objects\/put\//, "");
-  const req = new Request(url, { method: "PUT", body: bytes, headers: { "content-type": "image/png", ...headers } });
+  const req = new Request(url, { method: "PUT", body: new Uint8Array(bytes), headers: { "content-type": "image/png", ...headers } });
   return put.PUT(req, { params: Promise.resolve({ key: key.split("/") }) });
 }
 

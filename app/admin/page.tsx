@@ -1,14 +1,13 @@
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
+import { AdminConsole } from "@/features/admin/components/admin-console";
+import { parseAdminTab } from "@/features/admin/tabs";
 
-export default async function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo="/admin" delayMs={500} />;
   if (user.role !== "admin") return <AccessDenied />;
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Admin</h1>
-    </section>
-  );
+  const { tab } = await searchParams;
+  return <AdminConsole initialTab={parseAdminTab(tab)} firstName={user.firstName} />;
 }

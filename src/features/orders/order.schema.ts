@@ -74,7 +74,11 @@ export type OrderData = z.output<typeof orderInputSchema>;
  * (spec 5), then the first other problem. Titles/descriptions split on ': '.
  */
 export function orderProblem(error: z.ZodError): { title: string; description: string; message: string } {
-  const messages = error.issues.map((i) => i.message);
+  return problemFromMessages(error.issues.map((i) => i.message));
+}
+
+/** Same as orderProblem, from a list of field messages (react-hook-form errors). */
+export function problemFromMessages(messages: string[]): { title: string; description: string; message: string } {
   const message = messages.includes(REQUIRED_FIELDS_MESSAGE) ? REQUIRED_FIELDS_MESSAGE : (messages[0] ?? REQUIRED_FIELDS_MESSAGE);
   if (message === REQUIRED_FIELDS_MESSAGE) return { title: "Missing Information", description: message, message };
   const idx = message.indexOf(": ");

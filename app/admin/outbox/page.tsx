@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { format } from "date-fns";
+import { getCurrentUser } from "@/features/auth/current-user.server";
+import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { AccessDenied } from "@/features/auth/components/access-denied";
+import { listEmails } from "@/features/admin/outbox.server";
+import { Badge } from "@/lib/ui/badge";
+import { config } from "@/lib/config";
+
+export const metadata: Metadata = { title: "E-mail outbox" };
+export const dynamic = "force-dynamic";
+
+const STATUS: Record<string, { label: string; variant: "blue" | "green" | "amber" | "red" | "grey" }> = {
+  outbox: { label: "In outbox", variant: "blue" },
+  queued: { label: "Sending", variant: "amber" },
+  sent: { label: "Sent", variant: "green" },
+  failed: { label: "Failed", variant: "red" },
+};
+
+/** /admin/outbox: every e-mail the product sent or stored, newest first (admins only). */
+export default async function Page() {
+  const user = await getCurrentUser();
+  if (!user) return <RedirectToLogin returnTo="/admin/outbox" delayMs={500} />;
+  if (user.role !== "admin") return <AccessDenied />;
+  const emails = await listEmails();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand-700 underline-offset-4 hover:underline">
+          ← Admin Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">E-mail outbox</h1>
+      <p className="mt-1 text-slate-700">
+        {config().smtpEnabled
+          ? "Every e-mail the product sent through SMTP, with its delivery status."
+          : "No SMTP server is configured (SMTP_URL), so e-mails are kept here instead of being delivered."}
+      </p>
+      {emails.length === 0 ? (
+        <p className="mt-8 text-slate-700">No e-mails yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <caption className="sr-only">E-mails, newest first</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2">To</th>
+                <th scope="col" className="px-4 py-2">Subject</th>
+                <th scope="col" className="px-4 py-2">Kind</th>
+                <th scope="col" className="px-4 py-2">Status</th>
+                <th scope="col" className="px-4 py-2">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {emails.map((m) => {
+                const s = STATUS[m.status] ?? { label: m.status, variant: "grey" as const };
+                return (
+                  <tr key={m.id} className="border-b border-slate-100 last:border-0" data-testid="outbox-row">
+                    <td className="px-4 py-3">{m.to}</td>
+                    <td className="px-4 py-3">
+                      <Link href={`/admin/outbox/${m.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                        {m.subject}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{m.kind}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant={s.variant}>{s.label}</Badge>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{format(m.createdAt, "MMM d, yyyy HH:mm")}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { deflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A real RGB PNG (a gradient), so the avatar preview shows an image. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      row[1 + x * 3] = 79;
+      row[2 + x * 3] = Math.round(70 + (x / width) * 120);
+      row[3 + x * 3] = Math.round(229 - (y / height) * 100);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function toastText(page: Page): Promise<string> {
+  const toast = page.locator("[data-sonner-toast]").first();
+  await toast.waitFor({ state: "visible", timeout: 10_000 });
+  return (await toast.textContent()) ?? "";
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole("tab", { name, exact: true }).click();
+  await expect.poll(() => page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe("true");
+}
+
+describe("admin console: orders, avatar upload, notifications, outbox", () => {
+  it("creates an order with an avatar, manages orders, marks a notification read and shows the setup e-mail in the outbox", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const tag = randomUUID().slice(0, 8);
+    const customerEmail = `new-owner-${tag}@example.com`;
+    const name = `Nova ${tag}`;
+
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+    await expect.poll(() => page.getByRole("heading", { name: "Admin Dashboard" }).isVisible()).toBe(true);
+    const tabs = await page.getByRole("tab").allTextContents();
+    expect(tabs).toEqual(["Subscriptions", "Create Orders", "Manage Orders", "Test", "Notifications"]);
+    await screenshot(page, "admin-subscriptions-tab");
+    await expectNoAxeViolations(page);
+
+    // Create Orders: required fields, then a bad e-mail.
+    await openTab(page, "Create Orders");
+    await page.getByRole("button", { name: "Create AI Ready Order" }).click();
+    expect(await toastText(page)).toContain(
+      "Please fill in all required fields: AI Employee Name, Phone Number, Customer Email, and Web Chat URL.",
+    );
+    await page.getByLabel("AI Employee Name").fill(name);
+    await page.getByLabel("Phone Number").fill("+1 (555) 010-2233");
+    await page.getByLabel("Customer Email").fill("not-an-email");
+    await page.getByLabel("Web Chat URL").fill("https://chat.example.com/nova");
+    await page.getByRole("button", { name: "Create AI Ready Order" }).click();
+    await expect.poll(() => toastText(page)).toContain("Invalid Email");
+    expect(await toastText(page)).toContain("Please enter a valid email address.");
+    await page.getByLabel("Customer Email").fill(customerEmail);
+
+    // Avatar: one PUT to the signed URL, held back a moment so the progress bar can be seen.
+    let puts = 0;
+    await page.route("**/api/objects/put/**", async (route) => {
+      puts++;
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.getByLabel("Avatar (recommended)").setInputFiles({ name: "nova.png", mimeType: "image/png", buffer: png(96, 96) });
+    const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
+    await bar.waitFor({ state: "visible" });
+    expect(await bar.getAttribute("aria-valuenow")).toMatch(/^\d+$/);
+    await screenshot(page, "admin-create-order-uploading");
+    await page.getByText("Avatar uploaded: nova.png").waitFor();
+    expect(puts).toBe(1);
+    const preview = page.getByRole("img", { name: `Avatar of ${name}` });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-create-order-filled");
+
+    await page.getByRole("button", { name: "Create AI Ready Order" }).click();
+    await expect.poll(() => toastText(page)).toContain("Setup instructions have been emailed to the customer");
+    await expect.poll(() => page.getByLabel("AI Employee Name").inputValue()).toBe("");
+
+    // Manage Orders: the new order with its avatar.
+    await openTab(page, "Manage Orders");
+    const row = page.getByTestId("order-row").filter({ hasText: customerEmail });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(name);
+    expect(await row.textContent()).toContain("Pending");
+    await expect.poll(() => row.getByRole("img", { name: `Avatar of ${name}` }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await row.getByRole("button", { name: `View ${name}` }).click();
+    const view = page.getByRole("dialog");
+    await expect.poll(() => view.textContent()).toContain(customerEmail);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-order-view");
+    await page.keyboard.press("Escape");
+
+    // Another order to edit and delete (created through the API the form uses).
+    const otherName = `Orion ${tag}`;
+    const created = await page.request.post("/api/admin/ai-ready-orders", {
+      data: { aiEmployeeName: otherName, aiPhoneNumber: "+1 555 010 9999", customerEmail: `other-${tag}@example.com`, webChatUrl: "https://chat.example.com/orion" },
+    });
+    expect(created.status()).toBe(201);
+    await page.reload();
+    await page.getByTestId("order-row").filter({ hasText: otherName }).waitFor();
+
+    // Edit, then Cancel: nothing changes.
+    await page.getByRole("button", { name: `Edit ${otherName}` }).click();
+    const edit = page.getByRole("dialog");
+    await edit.getByLabel("AI Employee Name").fill("Should Not Save");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-order-edit");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByTestId("order-row").filter({ hasText: "Should Not Save" }).count()).toBe(0);
+
+    // Edit and Save.
+    const renamed = `Orion Prime ${tag}`;
+    await page.getByRole("button", { name: `Edit ${otherName}` }).click();
+    await page.getByRole("dialog").getByLabel("AI Employee Name").fill(renamed);
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("order-row").filter({ hasText: renamed }).waitFor();
+
+    // Delete after the spec's confirmation.
+    await page.getByRole("button", { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect.poll(() => confirm.textContent()).toContain("Are you sure you want to delete this AI Ready Order? This action cannot be undone.");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-order-delete-confirm");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => page.getByTestId("order-row").filter({ hasText: renamed }).count()).toBe(0);
+    expect(await page.getByTestId("order-row").filter({ hasText: customerEmail }).count()).toBe(1);
+    await screenshot(page, "admin-manage-orders");
+
+    // Test tab renders (built by the "usage" helper) and passes axe.
+    await openTab(page, "Test");
+    await expectNoAxeViolations(page);
+
+    // Notifications: a new demo lead appears; Mark Read.
+    const lead = await page.request.post("/api/demo-leads", {
+      data: { name: `Lead ${tag}`, email: `lead-${tag}@example.com`, phone: "555-0100", website: "example.com", aiEmployeeName: "", aiEmployeeId: "" },
+    });
+    expect(lead.status()).toBe(201);
+    await page.goto("/admin?tab=notifications");
+    const item = page.getByTestId("notification").filter({ hasText: `Lead ${tag}` });
+    await item.waitFor();
+    expect(await item.getAttribute("data-type")).toBe("demo_lead");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-notifications");
+    await item.getByRole("button", { name: "Mark Read" }).click();
+    await expect.poll(() => item.getByRole("button", { name: "Mark Read" }).count()).toBe(0);
+    expect(await item.textContent()).toContain("Read");
+    await page.reload();
+    await page.getByTestId("notification").filter({ hasText: `Lead ${tag}` }).waitFor();
+    expect(await page.getByTestId("notification").filter({ hasText: `Lead ${tag}` }).getByRole("button", { name: "Mark Read" }).count()).toBe(0);
+
+    // The setup e-mail is in the outbox (the job runs in the background).
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/admin/outbox");
+          return page.getByTestId("outbox-row").filter({ hasText: customerEmail }).count();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-outbox");
+    await page.getByTestId("outbox-row").filter({ hasText: customerEmail }).getByRole("link").click();
+    await page.waitForURL(/\/admin\/outbox\/.+/);
+    const text = (await page.getByTestId("email-text").textContent()) ?? "";
+    expect(text).toContain(name);
+    expect(text).toContain("/billing");
+    expect(text).toContain("Verify your e-mail address");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-outbox-email");
+    await context.close();
+  });
+
+  it("refuses the outbox to a signed-out visitor and a customer", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto("/admin/outbox");
+    await page.waitForURL(/\/login/, { timeout: 10_000 });
+    await signIn(page, "customer@example.com", "customer-demo-password", "/dashboard");
+    await page.goto("/admin/outbox");
+    expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
+import { SubscriptionsTab } from "@/features/admin-subscriptions/components/subscriptions-tab";
+import { TestTab } from "@/features/test-tools/components/test-tab";
+import { CreateOrderForm } from "@/features/orders/components/create-order-form";
+import { ManageOrders } from "@/features/orders/components/manage-orders";
+import { NotificationsTab } from "@/features/notifications/components/notifications-tab";
+import { ADMIN_TABS, type AdminTab } from "../tabs";
+
+/**
+ * The /admin console: five tabs (spec 2). The chosen tab is kept in ?tab= so
+ * a reload or a shared link opens the same tab. Tab panels mount on first
+ * visit only (Radix unmounts inactive panels), so each tab loads its data
+ * when opened.
+ */
+export function AdminConsole({ initialTab, firstName }: { initialTab: AdminTab; firstName: string | null }) {
+  const [tab, setTab] = useState<AdminTab>(initialTab);
+  const onChange = (value: string) => {
+    const next = ADMIN_TABS.find((t) => t.value === value)?.value ?? "subscriptions";
+    setTab(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set("tab", next);
+    window.history.replaceState(null, "", url);
+  };
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-700">
+            {firstName ? `Signed in as ${firstName}. ` : ""}Manage subscriptions, AI-ready orders, tests and notifications.
+          </p>
+        </div>
+        <nav aria-label="Admin pages" className="flex gap-4 text-sm font-medium">
+          <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/usage">
+            Usage Management
+          </Link>
+          <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/outbox">
+            E-mail outbox
+          </Link>
+        </nav>
+      </div>
+      <Tabs value={tab} onValueChange={onChange} className="mt-6">
+        <TabsList aria-label="Admin sections">
+          {ADMIN_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="subscriptions">
+          <SubscriptionsTab />
+        </TabsContent>
+        <TabsContent value="orders">
+          <CreateOrderForm />
+        </TabsContent>
+        <TabsContent value="ai-ready-orders">
+          <ManageOrders />
+        </TabsContent>
+        <TabsContent value="test">
+          <TestTab />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatDistanceToNow, format } from "date-fns";
+import { AlertTriangle, Bell, CalendarCheck, CheckCircle2, Mail, PartyPopper, XCircle, type LucideIcon } from "lucide-react";
+import { apiRequest } from "@/lib/api-client";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { Spinner } from "@/lib/ui/spinner";
+import { cn } from "@/lib/ui/cn";
+import { showAdminError } from "@/features/admin/use-admin-errors";
+import type { NotificationView } from "../notifications.server";
+
+const KEY = ["/api/admin/notifications"] as const;
+
+/** Type styling (spec 4): the three subscription events stand out; leads and messages have their own look. */
+const TYPE_STYLE: Record<string, { label: string; icon: LucideIcon; box: string; icon_: string }> = {
+  trial_started: { label: "Trial started", icon: PartyPopper, box: "border-green-300 bg-green-50", icon_: "bg-green-100 text-green-800" },
+  subscription_cancelled: { label: "Subscription cancelled", icon: XCircle, box: "border-red-300 bg-red-50", icon_: "bg-red-100 text-red-800" },
+  subscription_past_due: { label: "Payment past due", icon: AlertTriangle, box: "border-amber-300 bg-amber-50", icon_: "bg-amber-100 text-amber-900" },
+  demo_lead: { label: "Demo lead", icon: CalendarCheck, box: "border-blue-200 bg-white", icon_: "bg-blue-100 text-blue-800" },
+  contact_message: { label: "Contact message", icon: Mail, box: "border-violet-200 bg-white", icon_: "bg-violet-100 text-violet-800" },
+};
+const DEFAULT_STYLE = { label: "Notification", icon: Bell, box: "border-slate-200 bg-white", icon_: "bg-slate-100 text-slate-700" };
+
+function PriorityBadge({ priority }: { priority: string }) {
+  const variant = priority === "urgent" ? "red" : priority === "high" ? "amber" : priority === "low" ? "grey" : "blue";
+  const label = priority.charAt(0).toUpperCase() + priority.slice(1);
+  return <Badge variant={variant}>{label} priority</Badge>;
+}
+
+/** Notifications tab: newest first, with 'Mark Read'. */
+export function NotificationsTab() {
+  const queryClient = useQueryClient();
+  const list = useQuery<NotificationView[]>({ queryKey: KEY });
+  const markRead = useMutation({
+    mutationFn: async (id: string) => (await (await apiRequest("PUT", `/api/admin/notifications/${id}/read`)).json()) as NotificationView,
+    onSuccess: (updated) => {
+      queryClient.setQueryData<NotificationView[]>(KEY, (old) => old?.map((n) => (n.id === updated.id ? updated : n)));
+    },
+    onError: (error) => showAdminError(error, "Failed to mark notification as read"),
+  });
+  const unread = list.data?.filter((n) => !n.isRead).length ?? 0;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Notifications</CardTitle>
+        <CardDescription>
+          Trials, cancellations, failed payments, demo leads and contact messages, newest first.
+          {list.data ? ` ${unread} unread.` : ""}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.isPending ? (
+          <div className="flex items-center gap-2 text-slate-700">
+            <Spinner label="Loading notifications" /> Loading notifications...
+          </div>
+        ) : list.isError ? (
+          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
+            <p className="font-semibold">Unable to load notifications.</p>
+            <Button className="mt-3" variant="outline" size="sm" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : list.data.length === 0 ? (
+          <p className="text-slate-700">No notifications yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {list.data.map((n) => {
+              const style = TYPE_STYLE[n.type] ?? DEFAULT_STYLE;
+              const Icon = style.icon;
+              const titleId = `notification-${n.id}-title`;
+              return (
+                <li
+                  key={n.id}
+                  data-testid="notification"
+                  data-type={n.type}
+                  className={cn("flex gap-4 rounded-lg border p-4", style.box, n.isRead && "opacity-80")}
+                >
+                  <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", style.icon_)}>
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 id={titleId} className={cn("text-base text-slate-900", n.isRead ? "font-medium" : "font-semibold")}>
+                        {n.title}
+                      </h3>
+                      {!n.isRead ? <Badge variant="default">New</Badge> : null}
+                      <PriorityBadge priority={n.priority} />
+                      <Badge variant="outline">{style.label}</Badge>
+                    </div>
+                    <p className="mt-1 break-words text-sm text-slate-800">{n.message}</p>
+                    <p className="mt-1 text-xs text-slate-600">
+                      <time dateTime={n.createdAt} title={format(new Date(n.createdAt), "PPpp")}>
+                        {formatDistanceToNow(new Date(n.createdAt), { addSuffix: true })}
+                      </time>
+                    </p>
+                  </div>
+                  <div className="shrink-0 self-center">
+                    {n.isRead ? (
+                      <span className="flex items-center gap-1 text-sm text-slate-700">
+                        <CheckCircle2 className="size-4" aria-hidden /> Read
+                      </span>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-describedby={titleId}
+                        disabled={markRead.isPending && markRead.variables === n.id}
+                        onClick={() => markRead.mutate(n.id)}
+                      >
+                        Mark Read
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+import { useState } from "react";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { Button } from "@/lib/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { toast } from "@/lib/ui/toaster";
+import { SESSION_EXPIRED, showAdminError } from "@/features/admin/use-admin-errors";
+import { orderInputSchema, problemFromMessages, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
+import { AvatarUpload } from "./avatar-upload";
+import { OrderFields } from "./order-fields";
+
+export const ORDERS_KEY = ["/api/admin/ai-ready-orders"] as const;
+
+const EMPTY: OrderInput = { aiEmployeeName: "", aiPhoneNumber: "", customerEmail: "", webChatUrl: "", aiAvatarUrl: null };
+
+export function invalidOrderToast(errors: FieldErrors<OrderInput>): void {
+  const messages = Object.values(errors)
+    .map((e) => e?.message)
+    .filter((m): m is string => typeof m === "string");
+  const problem = problemFromMessages(messages);
+  toast({ title: problem.title, description: problem.description, variant: "destructive" });
+}
+
+/** Create Orders tab: an AI-ready order for a customer's e-mail, with an avatar. */
+export function CreateOrderForm() {
+  const queryClient = useQueryClient();
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<OrderInput, unknown, OrderData>({ resolver: zodResolver(orderInputSchema), defaultValues: EMPTY });
+  const avatar = useWatch({ control: form.control, name: "aiAvatarUrl" }) ?? null;
+  const name = useWatch({ control: form.control, name: "aiEmployeeName" });
+
+  const create = useMutation({
+    mutationFn: async (data: OrderData) => (await (await apiRequest("POST", "/api/admin/ai-ready-orders", data)).json()) as AdminOrderView,
+    onSuccess: (order) => {
+      toast({
+        title: "AI Ready Order Created",
+        description: `Setup instructions have been emailed to the customer (${order.customerEmail}).${order.aiAvatarUrl ? "" : " No avatar was added; you can add one under Manage Orders."}`,
+      });
+      form.reset(EMPTY);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+    onError: (error) => showAdminError(error, "Failed to create AI ready order", SESSION_EXPIRED),
+  });
+
+  const onValid = (data: OrderData) => {
+    if (!data.aiAvatarUrl) {
+      toast({ title: "Avatar recommended", description: "An avatar helps the customer recognise their AI employee. Creating the order without one." });
+    }
+    create.mutate(data);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Create AI Ready Order</CardTitle>
+        <CardDescription>
+          Prepare an AI employee for a customer. The customer is e-mailed setup instructions and sees it on their billing page once they sign in
+          with this verified address. Fields marked * are required.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.handleSubmit(onValid, invalidOrderToast)} className="space-y-6" aria-label="Create AI ready order">
+          <OrderFields idPrefix="create" register={form.register} errors={form.formState.errors} />
+          <AvatarUpload
+            value={avatar}
+            name={name}
+            onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
+            onUploadingChange={setUploading}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={create.isPending || uploading}>
+              {create.isPending ? "Creating..." : uploading ? "Uploading avatar..." : "Create AI Ready Order"}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => form.reset(EMPTY)} disabled={create.isPending}>
+              Clear
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

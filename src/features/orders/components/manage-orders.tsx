@@ -1,0 +1,257 @@
+"use client";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { Eye, Pencil, Trash2, UserRound } from "lucide-react";
+import { apiRequest } from "@/lib/api-client";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
+import { Spinner } from "@/lib/ui/spinner";
+import { toast } from "@/lib/ui/toaster";
+import { showAdminError } from "@/features/admin/use-admin-errors";
+import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
+import { AvatarUpload } from "./avatar-upload";
+import { invalidOrderToast, ORDERS_KEY } from "./create-order-form";
+import { OrderFields } from "./order-fields";
+
+export const DELETE_CONFIRM = "Are you sure you want to delete this AI Ready Order? This action cannot be undone.";
+
+type Mode = { kind: "view" | "edit" | "delete"; order: AdminOrderView } | null;
+
+export function StatusBadge({ status }: { status: string }) {
+  if (status === "pending") return <Badge variant="amber">Pending</Badge>;
+  if (status === "claimed") return <Badge variant="blue">Claimed</Badge>;
+  if (status === "active") return <Badge variant="green">Active</Badge>;
+  return <Badge variant="grey">{status}</Badge>;
+}
+
+function Avatar({ order, size = "size-10" }: { order: AdminOrderView; size?: string }) {
+  return (
+    <span className={`flex ${size} shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 text-brand-800`}>
+      {order.aiAvatarUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- uploaded file served by our own route
+        <img src={order.aiAvatarUrl} alt={`Avatar of ${order.aiEmployeeName}`} className="size-full object-cover" />
+      ) : (
+        <UserRound className="size-5" aria-label={`No avatar for ${order.aiEmployeeName}`} />
+      )}
+    </span>
+  );
+}
+
+const when = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+
+/** Manage Orders tab: list, view, edit (Save/Cancel) and delete after confirmation. */
+export function ManageOrders() {
+  const [mode, setMode] = useState<Mode>(null);
+  const orders = useQuery<AdminOrderView[]>({ queryKey: ORDERS_KEY });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Manage AI Ready Orders</CardTitle>
+        <CardDescription>Every AI employee prepared for a customer, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {orders.isPending ? (
+          <div className="flex items-center gap-2 text-slate-700">
+            <Spinner label="Loading orders" /> Loading orders...
+          </div>
+        ) : orders.isError ? (
+          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
+            <p className="font-semibold">Unable to load AI ready orders.</p>
+            <Button className="mt-3" variant="outline" size="sm" onClick={() => void orders.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : orders.data.length === 0 ? (
+          <p className="text-slate-700">No AI ready orders yet. Create one on the Create Orders tab.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[860px] text-left text-sm">
+              <caption className="sr-only">AI ready orders</caption>
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">AI Employee</th>
+                  <th scope="col" className="py-2 pr-3">Phone</th>
+                  <th scope="col" className="py-2 pr-3">Customer Email</th>
+                  <th scope="col" className="py-2 pr-3">Web Chat</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2 pr-3">Created</th>
+                  <th scope="col" className="py-2 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.data.map((o) => (
+                  <tr key={o.id} className="border-b border-slate-100 last:border-0" data-testid="order-row">
+                    <td className="py-3 pr-3">
+                      <span className="flex items-center gap-3 font-medium text-slate-900">
+                        <Avatar order={o} />
+                        {o.aiEmployeeName}
+                      </span>
+                    </td>
+                    <td className="py-3 pr-3 whitespace-nowrap">{o.aiPhoneNumber}</td>
+                    <td className="py-3 pr-3">{o.customerEmail}</td>
+                    <td className="max-w-[14rem] truncate py-3 pr-3">
+                      <a href={o.webChatUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-4 hover:underline">
+                        {o.webChatUrl.replace(/^https?:\/\//, "")}
+                      </a>
+                    </td>
+                    <td className="py-3 pr-3">
+                      <StatusBadge status={o.status} />
+                    </td>
+                    <td className="py-3 pr-3 whitespace-nowrap">{when(o.createdAt)}</td>
+                    <td className="py-3">
+                      <span className="flex justify-end gap-1">
+                        <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "view", order: o })} aria-label={`View ${o.aiEmployeeName}`}>
+                          <Eye aria-hidden /> View
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "edit", order: o })} aria-label={`Edit ${o.aiEmployeeName}`}>
+                          <Pencil aria-hidden /> Edit
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-800 hover:bg-red-50"
+                          onClick={() => setMode({ kind: "delete", order: o })}
+                          aria-label={`Delete ${o.aiEmployeeName}`}
+                        >
+                          <Trash2 aria-hidden /> Delete
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+      <Dialog open={mode !== null} onOpenChange={(open) => !open && setMode(null)}>
+        {mode?.kind === "view" ? <ViewOrder order={mode.order} onEdit={() => setMode({ kind: "edit", order: mode.order })} /> : null}
+        {mode?.kind === "edit" ? <EditOrder key={mode.order.id} order={mode.order} onDone={() => setMode(null)} /> : null}
+        {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
+      </Dialog>
+    </Card>
+  );
+}
+
+function ViewOrder({ order, onEdit }: { order: AdminOrderView; onEdit: () => void }) {
+  const rows: Array<[string, React.ReactNode]> = [
+    ["Phone Number", order.aiPhoneNumber],
+    ["Customer Email", order.customerEmail],
+    [
+      "Web Chat URL",
+      <a key="chat" href={order.webChatUrl} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+        {order.webChatUrl}
+      </a>,
+    ],
+    ["Status", <StatusBadge key="status" status={order.status} />],
+    ["Subscription", order.subscriptionId ?? "Not started yet"],
+    ["Created", format(new Date(order.createdAt), "MMM d, yyyy HH:mm")],
+    ["Updated", format(new Date(order.updatedAt), "MMM d, yyyy HH:mm")],
+  ];
+  return (
+    <DialogContent>
+      <div className="flex items-center gap-4">
+        <Avatar order={order} size="size-16" />
+        <div>
+          <DialogTitle>{order.aiEmployeeName}</DialogTitle>
+          <DialogDescription>AI ready order details</DialogDescription>
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium text-slate-600">{k}</dt>
+            <dd className="text-slate-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 flex justify-end">
+        <Button onClick={onEdit}>
+          <Pencil aria-hidden /> Edit
+        </Button>
+      </div>
+    </DialogContent>
+  );
+}
+
+function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<OrderInput, unknown, OrderData>({
+    resolver: zodResolver(orderInputSchema),
+    defaultValues: {
+      aiEmployeeName: order.aiEmployeeName,
+      aiPhoneNumber: order.aiPhoneNumber,
+      customerEmail: order.customerEmail,
+      webChatUrl: order.webChatUrl,
+      aiAvatarUrl: order.aiAvatarUrl,
+    },
+  });
+  const avatar = useWatch({ control: form.control, name: "aiAvatarUrl" }) ?? null;
+  const name = useWatch({ control: form.control, name: "aiEmployeeName" });
+  const update = useMutation({
+    mutationFn: async (data: OrderData) => (await (await apiRequest("PATCH", `/api/admin/ai-ready-orders/${order.id}`, data)).json()) as AdminOrderView,
+    onSuccess: (saved) => {
+      toast({ title: "AI Ready Order Updated", description: `${saved.aiEmployeeName} was saved.` });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      onDone();
+    },
+    onError: (error) => showAdminError(error, "Failed to update AI ready order"),
+  });
+  return (
+    <DialogContent className="max-w-2xl">
+      <DialogTitle>Edit {order.aiEmployeeName}</DialogTitle>
+      <DialogDescription>Change the order and save, or cancel to keep it as it is.</DialogDescription>
+      <form noValidate className="mt-4 space-y-5" onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)} aria-label={`Edit ${order.aiEmployeeName}`}>
+        <OrderFields idPrefix="edit" register={form.register} errors={form.formState.errors} />
+        <AvatarUpload
+          value={avatar}
+          name={name}
+          onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
+          onUploadingChange={setUploading}
+        />
+        <div className="flex justify-end gap-3">
+          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending || uploading}>
+            {update.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}
+
+function DeleteOrder({ order, onDone }: { order: AdminOrderView; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: async () => apiRequest("DELETE", `/api/admin/ai-ready-orders/${order.id}`),
+    onSuccess: () => {
+      toast({ title: "AI Ready Order Deleted", description: `${order.aiEmployeeName} was deleted.` });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      onDone();
+    },
+    onError: (error) => showAdminError(error, "Failed to delete AI ready order"),
+  });
+  return (
+    <DialogContent role="alertdialog">
+      <DialogTitle>Delete {order.aiEmployeeName}?</DialogTitle>
+      <DialogDescription>{DELETE_CONFIRM}</DialogDescription>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="outline" onClick={onDone} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          {remove.isPending ? "Deleting..." : "Delete"}
+        </Button>
+      </div>
+    </DialogContent>
+  );
+}
