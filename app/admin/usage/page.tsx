@@ -1,6 +1,11 @@
+import type { Metadata } from "next";
+import Link from "next/link";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
+import { UsageManagement } from "@/features/usage/components/usage-management";
+
+export const metadata: Metadata = { title: "Usage Management" };
 
 export default async function Page() {
   const user = await getCurrentUser();
@@ -8,7 +13,18 @@ export default async function Page() {
   if (user.role !== "admin") return <AccessDenied />;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Admin</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Usage Management</h1>
+          <p className="mt-1 text-slate-700">Record usage for customer subscriptions.</p>
+        </div>
+        <Link className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline" href="/admin">
+          Back to Admin Dashboard
+        </Link>
+      </div>
+      <div className="mt-6">
+        <UsageManagement />
+      </div>
     </section>
   );
 }

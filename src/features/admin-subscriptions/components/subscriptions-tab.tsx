@@ -1,19 +1,105 @@
 "use client";
 
 import * as React from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Spinner } from "@/lib/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import type { AdminSubscription } from "@/features/billing/admin-api-types";
+import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive } from "@/features/usage/components/admin-client";
+import { OveragePanel } from "@/features/overage/components/overage-panel";
+import { StatusBadges } from "./status-badges";
 
-/** Admin dashboard "Subscriptions" tab. Minimal shell; the full list and overage panel follow. */
+/** Admin dashboard "Subscriptions" tab: every mirrored subscription, flags, and the overage panel. */
 export function SubscriptionsTab(): React.JSX.Element {
+  const { data, isLoading, error, refetch, isFetching } = useQuery<AdminSubscription[]>({ queryKey: [...ADMIN_SUBSCRIPTIONS_KEY] });
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h2">Subscriptions</CardTitle>
-        <CardDescription>Customer subscriptions mirrored from the payment provider.</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle as="h2">Subscriptions</CardTitle>
+          <CardDescription>Every customer subscription, as last synchronised from the payment provider.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? "Refreshing..." : "Refresh"}
+        </Button>
       </CardHeader>
       <CardContent>
-        <p className="text-sm text-slate-600">Loading subscriptions…</p>
+        {isLoading ? (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Spinner /> Loading subscriptions...
+          </p>
+        ) : error ? (
+          <p role="alert" className="text-sm text-red-800">
+            {errorMessage(error, "Failed to load subscriptions")}
+          </p>
+        ) : !data || data.length === 0 ? (
+          <p className="text-sm text-slate-700">No subscriptions yet.</p>
+        ) : (
+          <ul className="space-y-4" aria-label="Subscriptions">
+            {data.map((s) => (
+              <li key={s.id}>
+                <SubscriptionItem subscription={s} />
+              </li>
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription }) {
+  const cancelling = s.cancelAtPeriodEnd || s.stripeData.stripeCancelAtPeriodEnd;
+  const norm = (v: string | null) => (v === "canceled" ? "cancelled" : v);
+  const mismatch = s.stripeData.stripeStatus !== null && norm(s.stripeData.stripeStatus) !== norm(s.status);
+  return (
+    <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${displayName(s)}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="text-base font-semibold">{displayName(s)}</h3>
+          <p className="text-sm text-slate-700">{s.user.email}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />
+          {cancelling ? <Badge variant="amber">Cancels at period end</Badge> : null}
+        </div>
+      </div>
+      {mismatch ? (
+        <p className="mt-2 rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900" role="note">
+          Status mismatch: local status is {s.status}, payment provider says {s.stripeData.stripeStatus}.
+        </p>
+      ) : null}
+      {cancelling ? (
+        <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note">
+          This subscription is cancelling at the end of the period ({formatDate(s.currentPeriodEnd)}).
+        </p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="Plan" value={`${s.plan.name} (${s.billing === "annual" ? "Annual" : "Monthly"})`} />
+        <Field label="Period end" value={formatDate(s.currentPeriodEnd)} />
+        <Field label="Created" value={formatDate(s.createdAt)} />
+        <Field label="Customer ID" value={<code className="break-all text-xs">{s.stripeCustomerId}</code>} />
+        <Field label="AI employee" value={s.aiReadyOrder ? `${s.aiReadyOrder.aiEmployeeName} (${s.aiReadyOrder.aiPhoneNumber})` : "None linked"} />
+        {s.stripeData.daysInTrial > 0 ? <Field label="Trial" value={`${s.stripeData.daysInTrial} days remaining (ends ${formatDate(s.stripeData.stripeTrialEnd)})`} /> : null}
+        {s.stripeData.upcomingInvoice ? <Field label="Upcoming invoice" value={`$${(s.stripeData.upcomingInvoice.amount / 100).toFixed(2)}`} /> : null}
+      </dl>
+      {isLive(s) ? (
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <OveragePanel subscription={s} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{value}</dd>
+    </div>
   );
 }
