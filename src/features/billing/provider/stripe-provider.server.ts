@@ -3,7 +3,7 @@ import { addMonths, addYears } from "date-fns";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { planLookupKey } from "@/features/plans/catalogue";
 import { cycleLabel } from "../cycle-label";
-import { parseEventJson } from "../sandbox/sandbox-provider.server";
+import { parseEventJson } from "./events";
 import {
   METER_EVENT_NAMES,
   ProviderError,

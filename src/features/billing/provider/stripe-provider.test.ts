@@ -1,0 +1,436 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LoopbackStripe, list } from "./testing/loopback-stripe";
+import { STRIPE_API_VERSION, StripeProvider, cyclesOf } from "./stripe-provider.server";
+import { ProviderError } from "./port";
+
+const T0 = 1_794_999_960; // a fixed unix time on a minute boundary
+const DAY = 86_400;
+
+function subscriptionJson(over: Record<string, unknown> = {}) {
+  return {
+    id: "sub_1",
+    object: "subscription",
+    customer: "cus_1",
+    status: "trialing",
+    cancel_at_period_end: false,
+    cancel_at: null,
+    created: T0,
+    trial_start: T0,
+    trial_end: T0 + 14 * DAY,
+    metadata: { userId: "u1" },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_1",
+          object: "subscription_item",
+          current_period_start: T0,
+          current_period_end: T0 + 14 * DAY,
+          price: { id: "price_small_m", object: "price", lookup_key: "plan_small_monthly", unit_amount: 14900, currency: "usd" },
+        },
+      ],
+    },
+    ...over,
+  };
+}
+
+function invoiceJson(over: Record<string, unknown> = {}) {
+  return {
+    id: "in_1",
+    object: "invoice",
+    customer: "cus_1",
+    status: "paid",
+    description: null,
+    number: "ABC-0001",
+    amount_due: 14900,
+    amount_paid: 14900,
+    currency: "usd",
+    hosted_invoice_url: "https://invoice.stripe.com/i/in_1",
+    invoice_pdf: "https://pay.stripe.com/invoice/in_1/pdf",
+    period_start: T0,
+    period_end: T0 + 14 * DAY,
+    created: T0 + 14 * DAY,
+    metadata: {},
+    parent: { type: "subscription_details", subscription_details: { subscription: "sub_1", metadata: {} } },
+    lines: { object: "list", data: [{ id: "il_1", description: "1 × Small Plan (at $149.00 / month)" }] },
+    ...over,
+  };
+}
+
+describe("Stripe adapter at the HTTP level (loopback server)", () => {
+  const api = new LoopbackStripe();
+  let stripe: StripeProvider;
+
+  beforeAll(async () => {
+    await api.start();
+    stripe = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_test_secret", apiHost: api.url, maxNetworkRetries: 0 });
+  });
+  afterAll(() => api.stop());
+  beforeEach(() => {
+    api.requests.length = 0;
+  });
+
+  it("pins the SDK's API version on every request", async () => {
+    api.on("POST", "/v1/customers", { body: { id: "cus_1", object: "customer" } });
+    await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", userId: "u1" }, "customer-u1");
+    expect(STRIPE_API_VERSION).toBe("2026-10-28.endive");
+    expect(api.requests[0]!.stripeVersion).toBe(STRIPE_API_VERSION);
+  });
+
+  it("creates a customer with an idempotency key", async () => {
+    api.on("POST", "/v1/customers", { body: { id: "cus_1", object: "customer" } });
+    const c = await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", userId: "u1" }, "customer-u1");
+    expect(c).toEqual({ id: "cus_1" });
+    const [req] = api.find("POST", "/v1/customers");
+    expect(req!.params).toEqual({ email: "a@example.com", name: "Ann Lee", "metadata[userId]": "u1" });
+    expect(req!.idempotencyKey).toBe("customer-u1");
+  });
+
+  it("creates and reads setup intents (card-first checkout)", async () => {
+    api.on("POST", "/v1/setup_intents", {
+      body: { id: "seti_1", object: "setup_intent", customer: "cus_1", status: "requires_payment_method", client_secret: "seti_1_secret_x", payment_method: null, last_setup_error: null },
+    });
+    const si = await stripe.createSetupIntent("cus_1", "setup-u1-1");
+    expect(si).toEqual({ id: "seti_1", customerId: "cus_1", status: "requires_payment_method", clientSecret: "seti_1_secret_x", paymentMethodId: null, lastError: null });
+    const [req] = api.find("POST", "/v1/setup_intents");
+    expect(req!.params).toEqual({ customer: "cus_1", "automatic_payment_methods[enabled]": "true", usage: "off_session" });
+    expect(req!.idempotencyKey).toBe("setup-u1-1");
+
+    api.on("GET", "/v1/setup_intents/seti_2", {
+      body: {
+        id: "seti_2",
+        object: "setup_intent",
+        customer: "cus_1",
+        status: "requires_payment_method",
+        client_secret: "seti_2_secret_y",
+        payment_method: null,
+        last_setup_error: { code: "card_declined", message: "Your card was declined." },
+      },
+    });
+    const failed = await stripe.retrieveSetupIntent("seti_2");
+    expect(failed.lastError).toBe("Your card was declined.");
+  });
+
+  it("starts a trial subscription on the plan price found by lookup key, with the card as default", async () => {
+    api.on("GET", "/v1/prices", { body: list([{ id: "price_small_m", object: "price", lookup_key: "plan_small_monthly", unit_amount: 14900 }]) });
+    api.on("POST", "/v1/customers/cus_1", { body: { id: "cus_1", object: "customer" } });
+    api.on("POST", "/v1/subscriptions", { body: subscriptionJson() });
+    const sub = await stripe.createTrialSubscription(
+      { customerId: "cus_1", planId: "small", billing: "monthly", paymentMethodId: "pm_1", trialDays: 14, metadata: { userId: "u1" } },
+      "complete-seti_1",
+    );
+    const [prices] = api.find("GET", "/v1/prices");
+    expect(prices!.query).toEqual({ "lookup_keys[0]": "plan_small_monthly", active: "true", limit: "1" });
+    const [cust] = api.find("POST", "/v1/customers/cus_1");
+    expect(cust!.params).toEqual({ "invoice_settings[default_payment_method]": "pm_1" });
+    expect(cust!.idempotencyKey).toBe("complete-seti_1-default-pm");
+    const [create] = api.find("POST", "/v1/subscriptions");
+    expect(create!.params).toEqual({
+      customer: "cus_1",
+      "items[0][price]": "price_small_m",
+      default_payment_method: "pm_1",
+      trial_period_days: "14",
+      "trial_settings[end_behavior][missing_payment_method]": "create_invoice",
+      "metadata[userId]": "u1",
+      "metadata[planId]": "small",
+      "metadata[billing]": "monthly",
+    });
+    expect(create!.idempotencyKey).toBe("complete-seti_1");
+    // Periods are read from the subscription item (basil and later).
+    expect(sub).toMatchObject({
+      id: "sub_1",
+      customerId: "cus_1",
+      status: "trialing",
+      planId: "small",
+      billing: "monthly",
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: new Date(T0 * 1000),
+      currentPeriodEnd: new Date((T0 + 14 * DAY) * 1000),
+      trialEnd: new Date((T0 + 14 * DAY) * 1000),
+    });
+  });
+
+  it("subscription-first: default_incomplete with the pending setup intent's client secret", async () => {
+    api.on("GET", "/v1/prices", { body: list([{ id: "price_med_a", object: "price", lookup_key: "plan_medium_annual" }]) });
+    api.on("POST", "/v1/subscriptions", {
+      body: subscriptionJson({
+        pending_setup_intent: { id: "seti_9", object: "setup_intent", client_secret: "seti_9_secret_z" },
+        items: { object: "list", data: [{ id: "si_9", current_period_start: T0, current_period_end: T0 + 14 * DAY, price: { id: "price_med_a", lookup_key: "plan_medium_annual" } }] },
+      }),
+    });
+    const r = await stripe.createSubscriptionWithPendingSetup(
+      { customerId: "cus_1", planId: "medium", billing: "annual", trialDays: 14, metadata: { userId: "u1" } },
+      "subscribe-u1-medium-annual-1",
+    );
+    expect(r.clientSecret).toBe("seti_9_secret_z");
+    expect(r.subscription).toMatchObject({ planId: "medium", billing: "annual" });
+    const [create] = api.find("POST", "/v1/subscriptions");
+    expect(create!.params).toMatchObject({
+      customer: "cus_1",
+      "items[0][price]": "price_med_a",
+      trial_period_days: "14",
+      payment_behavior: "default_incomplete",
+      "payment_settings[save_default_payment_method]": "on_subscription",
+      "expand[0]": "pending_setup_intent",
+      "expand[1]": "latest_invoice.confirmation_secret",
+    });
+    expect(create!.idempotencyKey).toBe("subscribe-u1-medium-annual-1");
+  });
+
+  it("refuses to subscribe when billing:sync has not created the price", async () => {
+    api.on("GET", "/v1/prices", { body: list([]) });
+    await expect(
+      stripe.createTrialSubscription({ customerId: "cus_1", planId: "large", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "k"),
+    ).rejects.toMatchObject({ code: "resource_missing", message: expect.stringContaining("plan_large_monthly") });
+  });
+
+  it("cancels at period end, lists subscriptions and previews the upcoming invoice", async () => {
+    api.on("POST", "/v1/subscriptions/sub_1", { body: subscriptionJson({ status: "active", cancel_at_period_end: true, cancel_at: T0 + 44 * DAY }) });
+    const s = await stripe.cancelAtPeriodEnd("sub_1", "cancel-sub_1");
+    const [upd] = api.find("POST", "/v1/subscriptions/sub_1");
+    expect(upd!.params).toEqual({ cancel_at_period_end: "true" });
+    expect(upd!.idempotencyKey).toBe("cancel-sub_1");
+    expect(s).toMatchObject({ status: "active", cancelAtPeriodEnd: true, cancelAt: new Date((T0 + 44 * DAY) * 1000) });
+
+    api.on("GET", "/v1/subscriptions", { body: list([subscriptionJson()]) });
+    const subs = await stripe.listSubscriptions("cus_1");
+    expect(subs.map((x) => x.id)).toEqual(["sub_1"]);
+    expect(api.find("GET", "/v1/subscriptions")[0]!.query).toMatchObject({ customer: "cus_1", status: "all" });
+
+    api.on("POST", "/v1/invoices/create_preview", {
+      body: { object: "invoice", customer: "cus_1", amount_due: 14900, period_end: T0 + 14 * DAY, next_payment_attempt: T0 + 14 * DAY + 3600 },
+    });
+    const up = await stripe.upcomingInvoice("cus_1", "sub_1");
+    expect(api.find("POST", "/v1/invoices/create_preview")[0]!.params).toEqual({ customer: "cus_1", subscription: "sub_1" });
+    expect(up).toEqual({ amountDue: 14900, periodEnd: new Date((T0 + 14 * DAY) * 1000), nextPaymentAttempt: new Date((T0 + 14 * DAY + 3600) * 1000) });
+  });
+
+  it("parses invoices with the subscription under parent.subscription_details", async () => {
+    api.on("GET", "/v1/invoices", { body: list([invoiceJson(), invoiceJson({ id: "in_draft", status: "draft" })]) });
+    const invs = await stripe.listInvoices("cus_1", 20);
+    expect(api.find("GET", "/v1/invoices")[0]!.query).toEqual({ customer: "cus_1", limit: "20" });
+    expect(invs).toHaveLength(1);
+    expect(invs[0]).toEqual({
+      id: "in_1",
+      customerId: "cus_1",
+      subscriptionId: "sub_1",
+      status: "paid",
+      description: "1 × Small Plan (at $149.00 / month)",
+      amountDue: 14900,
+      amountPaid: 14900,
+      currency: "usd",
+      hostedInvoiceUrl: "https://invoice.stripe.com/i/in_1",
+      invoicePdfUrl: "https://pay.stripe.com/invoice/in_1/pdf",
+      periodStart: new Date(T0 * 1000),
+      periodEnd: new Date((T0 + 14 * DAY) * 1000),
+      createdAt: new Date((T0 + 14 * DAY) * 1000),
+      metadata: {},
+    });
+  });
+
+  it("reports meter events with string values and our identifier", async () => {
+    api.on("POST", "/v1/billing/meter_events", { body: { object: "billing.meter_event", event_name: "phone_inbound", identifier: "usage-r1-phone_inbound" } });
+    await stripe.reportMeterEvent({ eventName: "phone_inbound", customerId: "cus_1", value: 42, identifier: "usage-r1-phone_inbound", timestamp: new Date(T0 * 1000) });
+    const [req] = api.find("POST", "/v1/billing/meter_events");
+    expect(req!.params).toEqual({
+      event_name: "phone_inbound",
+      "payload[stripe_customer_id]": "cus_1",
+      "payload[value]": "42",
+      identifier: "usage-r1-phone_inbound",
+      timestamp: String(T0),
+    });
+    expect(req!.idempotencyKey).toBe("meter-usage-r1-phone_inbound");
+    await expect(
+      stripe.reportMeterEvent({ eventName: "text_inbound", customerId: "cus_1", value: 1.5, identifier: "x", timestamp: new Date() }),
+    ).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it("sums meter event summaries per meter over a period", async () => {
+    api.on("GET", "/v1/billing/meters", {
+      body: list([
+        { id: "mtr_pi", object: "billing.meter", event_name: "phone_inbound" },
+        { id: "mtr_to", object: "billing.meter", event_name: "text_outbound" },
+        { id: "mtr_other", object: "billing.meter", event_name: "something_else" },
+      ]),
+    });
+    api.on("GET", /^\/v1\/billing\/meters\/mtr_pi\/event_summaries$/, { body: list([{ aggregated_value: 5 }, { aggregated_value: 7 }]) });
+    api.on("GET", /^\/v1\/billing\/meters\/mtr_to\/event_summaries$/, { body: list([{ aggregated_value: 3 }]) });
+    const fresh = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
+    const totals = await fresh.meterTotals("cus_1", new Date(T0 * 1000 + 10_000), new Date((T0 + 30 * DAY) * 1000));
+    expect(totals).toEqual({ phone_inbound: 12, phone_outbound: 0, text_inbound: 0, text_outbound: 3 });
+    const [q] = api.find("GET", "/v1/billing/meters/mtr_pi/event_summaries");
+    expect(q!.query).toMatchObject({ customer: "cus_1", start_time: String(T0), end_time: String(T0 + 30 * DAY) });
+  });
+
+  it("bills a one-off invoice: draft excluding pending items, items by pricing.price or custom amount, finalize, pay", async () => {
+    api.on("POST", "/v1/invoices", { body: invoiceJson({ id: "in_9", status: "draft", amount_due: 0, amount_paid: 0 }) });
+    api.on("GET", "/v1/prices/price_pi", { body: { id: "price_pi", object: "price", unit_amount: 165, currency: "usd", product: "prod_pi" } });
+    api.on("POST", "/v1/invoiceitems", { body: { id: "ii_1", object: "invoiceitem" } });
+    api.on("POST", "/v1/invoices/in_9/finalize", { body: invoiceJson({ id: "in_9", status: "open", amount_paid: 0, amount_due: 1325, hosted_invoice_url: "https://invoice.stripe.com/i/in_9" }) });
+    api.on("POST", "/v1/invoices/in_9/pay", { body: invoiceJson({ id: "in_9", status: "paid", amount_paid: 1325, amount_due: 1325, hosted_invoice_url: "https://invoice.stripe.com/i/in_9" }) });
+    const inv = await stripe.createInvoiceNow(
+      {
+        customerId: "cus_1",
+        subscriptionId: "sub_1",
+        lines: [
+          { priceId: "price_pi", productName: "Phone Inbound Usage", description: "5 extra phone units", quantity: 5, unitAmount: 165 },
+          { priceId: "price_pi", productName: "Phone Inbound Usage", description: "2 units at a discount", quantity: 2, unitAmount: 100 },
+          { priceId: null, productName: "Setup", description: "Advanced setup", quantity: 1, unitAmount: 300 },
+        ],
+        period: { start: new Date(T0 * 1000), end: new Date((T0 + 30 * DAY) * 1000) },
+        metadata: { overage_entry_id: "oe_1" },
+      },
+      "overage-oe_1",
+    );
+    const [draft] = api.find("POST", "/v1/invoices");
+    expect(draft!.params).toEqual({
+      customer: "cus_1",
+      subscription: "sub_1",
+      auto_advance: "false",
+      pending_invoice_items_behavior: "exclude",
+      collection_method: "charge_automatically",
+      "metadata[overage_entry_id]": "oe_1",
+    });
+    expect(draft!.idempotencyKey).toBe("overage-oe_1");
+    const items = api.find("POST", "/v1/invoiceitems");
+    expect(items).toHaveLength(3);
+    expect(items[0]!.params).toEqual({
+      customer: "cus_1",
+      invoice: "in_9",
+      quantity: "5",
+      description: "5 extra phone units",
+      "period[start]": String(T0),
+      "period[end]": String(T0 + 30 * DAY),
+      "pricing[price]": "price_pi",
+    });
+    expect(items[1]!.params).toMatchObject({ "price_data[currency]": "usd", "price_data[product]": "prod_pi", "price_data[unit_amount]": "100", quantity: "2" });
+    expect(items[2]!.params).toMatchObject({ currency: "usd", unit_amount_decimal: "300", quantity: "1", description: "Advanced setup" });
+    expect(items.map((i) => i.idempotencyKey)).toEqual(["overage-oe_1-item-0", "overage-oe_1-item-1", "overage-oe_1-item-2"]);
+    // The price is fetched once for both lines.
+    expect(api.find("GET", "/v1/prices/price_pi")).toHaveLength(1);
+    expect(api.find("POST", "/v1/invoices/in_9/finalize")[0]!.params).toEqual({ auto_advance: "false" });
+    expect(api.find("POST", "/v1/invoices/in_9/pay")[0]!.idempotencyKey).toBe("overage-oe_1-pay");
+    expect(inv).toMatchObject({ id: "in_9", status: "paid", amountPaid: 1325, hostedInvoiceUrl: "https://invoice.stripe.com/i/in_9" });
+  });
+
+  it("a declined payment of a one-off invoice leaves it open with its hosted URL", async () => {
+    api.on("POST", "/v1/invoices", { body: invoiceJson({ id: "in_d", status: "draft" }) });
+    api.on("POST", "/v1/invoiceitems", { body: { id: "ii_2", object: "invoiceitem" } });
+    api.on("POST", "/v1/invoices/in_d/finalize", { body: invoiceJson({ id: "in_d", status: "open", amount_paid: 0, hosted_invoice_url: "https://invoice.stripe.com/i/in_d" }) });
+    api.on("POST", "/v1/invoices/in_d/pay", {
+      status: 402,
+      body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
+    });
+    const inv = await stripe.createInvoiceNow(
+      {
+        customerId: "cus_1",
+        subscriptionId: "sub_1",
+        lines: [{ priceId: null, productName: "x", description: "x", quantity: 1, unitAmount: 500 }],
+        period: { start: new Date(T0 * 1000), end: new Date((T0 + DAY) * 1000) },
+        metadata: {},
+      },
+      "overage-oe_2",
+    );
+    expect(inv).toMatchObject({ status: "open", hostedInvoiceUrl: "https://invoice.stripe.com/i/in_d" });
+  });
+
+  it("adds pending invoice items to the subscription's next invoice", async () => {
+    api.on("POST", "/v1/invoiceitems", { body: { id: "ii_3", object: "invoiceitem" } });
+    await stripe.addPendingInvoiceItems(
+      {
+        customerId: "cus_1",
+        subscriptionId: "sub_1",
+        lines: [{ priceId: null, productName: "Text", description: "10 text sessions", quantity: 10, unitAmount: 83 }],
+        period: { start: new Date(T0 * 1000), end: new Date((T0 + DAY) * 1000) },
+      },
+      "overage-oe_3",
+    );
+    const [req] = api.find("POST", "/v1/invoiceitems");
+    expect(req!.params).toMatchObject({ customer: "cus_1", subscription: "sub_1", quantity: "10", unit_amount_decimal: "83" });
+    expect(req!.params.invoice).toBeUndefined();
+    expect(req!.idempotencyKey).toBe("overage-oe_3-0");
+  });
+
+  it("lists prices with their product and meter", async () => {
+    api.on("GET", "/v1/billing/meters", { body: list([{ id: "mtr_pi", object: "billing.meter", event_name: "phone_inbound" }]) });
+    api.on("GET", "/v1/prices", {
+      body: list([
+        { id: "price_a", object: "price", lookup_key: "plan_small_monthly", unit_amount: 14900, recurring: { interval: "month", usage_type: "licensed", meter: null }, product: { id: "prod_s", object: "product", name: "Small Plan", unit_label: null } },
+        { id: "price_b", object: "price", lookup_key: "usage_phone_inbound_small_monthly", unit_amount: 198, recurring: { interval: "month", usage_type: "metered", meter: "mtr_pi" }, product: { id: "prod_pi", object: "product", name: "Phone Inbound Usage", unit_label: "phone unit" } },
+      ]),
+    });
+    const fresh = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
+    const prices = await fresh.listPrices();
+    expect(api.find("GET", "/v1/prices")[0]!.query).toMatchObject({ active: "true", "expand[0]": "data.product" });
+    expect(prices).toEqual([
+      { id: "price_a", lookupKey: "plan_small_monthly", productName: "Small Plan", unitLabel: null, unitAmount: 14900, recurringInterval: "month", usageType: "licensed", meterEventName: null },
+      { id: "price_b", lookupKey: "usage_phone_inbound_small_monthly", productName: "Phone Inbound Usage", unitLabel: "phone unit", unitAmount: 198, recurringInterval: "month", usageType: "metered", meterEventName: "phone_inbound" },
+    ]);
+  });
+
+  it("opens a billing portal session", async () => {
+    api.on("POST", "/v1/billing_portal/sessions", { body: { id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/x" } });
+    expect(await stripe.createPortalSession("cus_1", "http://localhost:3000/billing")).toEqual({ url: "https://billing.stripe.com/p/session/x" });
+    expect(api.find("POST", "/v1/billing_portal/sessions")[0]!.params).toEqual({ customer: "cus_1", return_url: "http://localhost:3000/billing" });
+  });
+
+  it("maps provider errors: declines keep the message and are final; server errors are retryable", async () => {
+    api.on("POST", "/v1/setup_intents", { status: 402, body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } } });
+    const declined = await stripe.createSetupIntent("cus_1", "k1").catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(ProviderError);
+    expect(declined).toMatchObject({ code: "card_declined", message: "Your card was declined.", retryable: false });
+    api.on("POST", "/v1/setup_intents", { status: 500, body: { error: { type: "api_error", message: "Something went wrong" } } });
+    expect(await stripe.createSetupIntent("cus_1", "k2").catch((e: unknown) => e)).toMatchObject({ retryable: true });
+    api.on("GET", "/v1/subscriptions/sub_gone", { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } } });
+    expect(await stripe.retrieveSubscription("sub_gone")).toBeNull();
+  });
+
+  it("verifies webhook signatures with the endpoint secret", async () => {
+    const payload = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "customer.subscription.updated",
+      created: T0,
+      data: { object: { id: "sub_1", object: "subscription", customer: "cus_1" } },
+    });
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_secret" });
+    expect(await stripe.constructWebhookEvent(payload, good)).toEqual({
+      id: "evt_1",
+      type: "customer.subscription.updated",
+      createdAt: new Date(T0 * 1000),
+      customerId: "cus_1",
+      subscriptionId: "sub_1",
+    });
+    const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
+    await expect(stripe.constructWebhookEvent(payload, bad)).rejects.toMatchObject({ code: "signature_verification" });
+    await expect(stripe.constructWebhookEvent(payload, null)).rejects.toMatchObject({ code: "signature_verification" });
+  });
+});
+
+describe("billing cycles from a subscription", () => {
+  it("lists current, earlier and trial periods newest first with stable ids", () => {
+    const d = (s: string) => new Date(s);
+    const cycles = cyclesOf(
+      {
+        id: "sub_1",
+        customerId: "cus_1",
+        status: "active",
+        planId: "small",
+        billing: "monthly",
+        cancelAtPeriodEnd: false,
+        cancelAt: null,
+        currentPeriodStart: d("2026-12-06T00:00:00Z"),
+        currentPeriodEnd: d("2027-01-06T00:00:00Z"),
+        trialStart: d("2026-10-23T00:00:00Z"),
+        trialEnd: d("2026-11-06T00:00:00Z"),
+        createdAt: d("2026-10-23T00:00:00Z"),
+        metadata: {},
+      },
+      d("2026-12-20T00:00:00Z"),
+    );
+    expect(cycles.map((c) => c.label)).toEqual(["Dec 6, 2026 – Jan 6, 2027", "Nov 6 – Dec 6, 2026", "Oct 23 – Nov 6, 2026"]);
+    expect(cycles.map((c) => c.isCurrent)).toEqual([true, false, false]);
+    expect(cycles[0]!.id).toBe(`sub_1:${Date.parse("2026-12-06T00:00:00Z") / 1000}`);
+  });
+});
