@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getCurrentUser } from "@/features/auth/current-user.server";
+import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { formatCents } from "@/features/plans/catalogue";
+import { sandboxInvoiceFor } from "@/features/billing/sandbox/portal-data.server";
+import { Badge } from "@/lib/ui/badge";
+import { Card, CardContent, CardHeader } from "@/lib/ui/card";
+
+export const metadata: Metadata = { title: "Invoice (test mode)", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const fmtDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : "—");
+
+/** The sandbox's hosted invoice page (the provider's hosted_invoice_url). Owner or admin only. */
+export default async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await getCurrentUser();
+  if (!user) return <RedirectToLogin returnTo={`/sandbox/invoices/${id}`} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing information" }} />;
+  const inv = await sandboxInvoiceFor(id, user);
+  if (!inv) notFound();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <Link href="/billing?tab=billing" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        ← Billing history
+      </Link>
+      <Card>
+        <CardHeader className="space-y-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h1 className="text-2xl font-semibold text-slate-900">Invoice</h1>
+            <Badge variant={inv.status === "paid" ? "green" : inv.status === "open" ? "yellow" : "grey"}>{inv.status}</Badge>
+          </div>
+          <p className="text-sm text-slate-700">
+            {inv.id} · issued {fmtDate(inv.createdAt)}
+            {inv.customerEmail ? ` · ${inv.customerEmail}` : ""}
+          </p>
+          <p className="text-sm text-slate-700">
+            Period {fmtDate(inv.periodStart)} – {fmtDate(inv.periodEnd)}
+          </p>
+          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Test mode — issued by the sandbox payment provider; no real card was charged.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{inv.description}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                <th scope="col" className="py-2 font-medium">Description</th>
+                <th scope="col" className="py-2 text-right font-medium">Qty</th>
+                <th scope="col" className="py-2 text-right font-medium">Unit price</th>
+                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inv.lines.map((l, i) => (
+                <tr key={i} className="border-b border-slate-100">
+                  <td className="py-2">{l.description}</td>
+                  <td className="py-2 text-right">{l.quantity}</td>
+                  <td className="py-2 text-right">{formatCents(l.unitAmount)}</td>
+                  <td className="py-2 text-right">{formatCents(l.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3} className="py-2 text-right font-semibold">
+                  Amount due
+                </th>
+                <td className="py-2 text-right font-semibold">{formatCents(inv.amountDue)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3} className="py-2 text-right font-medium">
+                  Amount paid
+                </th>
+                <td className="py-2 text-right">{formatCents(inv.amountPaid)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getCurrentUser } from "@/features/auth/current-user.server";
+import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { formatCents } from "@/features/plans/catalogue";
+import { safeReturnUrl, sandboxPortalData } from "@/features/billing/sandbox/portal-data.server";
+import { CancelAtPeriodEndButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
+import { Badge } from "@/lib/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
+
+export const metadata: Metadata = { title: "Customer portal (test mode)", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const fmtDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : "—");
+
+const STATUS_VARIANT: Record<string, "green" | "blue" | "yellow" | "red" | "grey"> = {
+  active: "green",
+  trialing: "blue",
+  past_due: "yellow",
+  cancelled: "red",
+  paid: "green",
+  open: "yellow",
+};
+
+export default async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await getCurrentUser();
+  if (!user) return <RedirectToLogin returnTo="/sandbox/portal" delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing portal" }} />;
+  const data = await sandboxPortalData(user.id);
+  if (!data) notFound();
+  const params = await searchParams;
+  const back = safeReturnUrl(typeof params.return_url === "string" ? params.return_url : undefined);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <div className="space-y-2">
+        <Link href={back} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          ← Return to billing
+        </Link>
+        <h1 className="text-3xl font-bold text-slate-900">Customer portal</h1>
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Test mode — this portal belongs to the sandbox payment provider. No real card is charged.
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Payment method</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {data.card ? (
+            <p className="text-slate-800">
+              <span className="font-semibold capitalize">{data.card.brand}</span> ending in {data.card.last4}, expires{" "}
+              {String(data.card.expMonth).padStart(2, "0")}/{data.card.expYear}
+            </p>
+          ) : (
+            <p className="text-slate-700">No card on file.</p>
+          )}
+          <UpdateCardPanel hasCard={Boolean(data.card)} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Subscriptions</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.subscriptions.length === 0 ? (
+            <p className="text-slate-700">No subscriptions.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {data.subscriptions.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-semibold text-slate-900">
+                      {s.planName} plan ({s.billing})
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {s.status === "cancelled"
+                        ? "Ended"
+                        : s.cancelAtPeriodEnd
+                          ? `Cancels ${fmtDate(s.currentPeriodEnd)}`
+                          : s.status === "trialing"
+                            ? `Trial ends ${fmtDate(s.trialEnd)}`
+                            : `Renews ${fmtDate(s.currentPeriodEnd)}`}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <Badge variant={STATUS_VARIANT[s.status] ?? "grey"}>{s.status}</Badge>
+                    {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Invoices</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.invoices.length === 0 ? (
+            <p className="text-slate-700">No invoices yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-700">
+                  <th scope="col" className="py-2 font-medium">Date</th>
+                  <th scope="col" className="py-2 font-medium">Description</th>
+                  <th scope="col" className="py-2 text-right font-medium">Amount</th>
+                  <th scope="col" className="py-2 text-right font-medium">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.invoices.map((inv) => (
+                  <tr key={inv.id} className="border-b border-slate-100">
+                    <td className="py-2">{fmtDate(inv.date)}</td>
+                    <td className="py-2">
+                      {inv.invoiceUrl ? (
+                        <a href={inv.invoiceUrl} className="text-brand-700 underline-offset-4 hover:underline">
+                          {inv.description}
+                        </a>
+                      ) : (
+                        inv.description
+                      )}
+                    </td>
+                    <td className="py-2 text-right">{formatCents(inv.amount)}</td>
+                    <td className="py-2 text-right">
+                      <Badge variant={STATUS_VARIANT[inv.status] ?? "grey"}>{inv.status}</Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <p className="text-xs text-slate-600">Sandbox time: {fmtDate(data.now)}</p>
+    </div>
+  );
+}

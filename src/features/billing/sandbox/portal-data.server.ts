@@ -1,0 +1,105 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { config } from "@/lib/config";
+import { subscriptions } from "@/db/schema";
+import { findPlan } from "@/features/plans/catalogue";
+import { findCustomerId, findCustomerOwner } from "../customers.server";
+import { getSandboxProvider } from "../provider";
+import { syncUser } from "../sync.server";
+import { userInvoices } from "../views.server";
+import type { InvoiceView } from "../api-types";
+import type { InvoiceLineData } from "./sandbox-provider.server";
+import { sandboxNow } from "./store.server";
+
+export type PortalSubscription = {
+  id: string;
+  planName: string;
+  billing: "monthly" | "annual";
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+};
+
+export type PortalData = {
+  card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  subscriptions: PortalSubscription[];
+  invoices: InvoiceView[];
+  now: string;
+};
+
+/** What the sandbox portal shows the signed-in customer; null when the sandbox is not active. */
+export async function sandboxPortalData(userId: string): Promise<PortalData | null> {
+  const sandbox = await getSandboxProvider();
+  if (!sandbox) return null;
+  await syncUser(userId);
+  const customerId = await findCustomerId(userId);
+  let card: PortalData["card"] = null;
+  if (customerId) {
+    const customer = await sandbox.retrieveCustomer(customerId);
+    const pm = await sandbox.paymentMethod(customer?.data.defaultPaymentMethodId ?? null);
+    if (pm) card = { brand: pm.data.brand, last4: pm.data.last4, expMonth: pm.data.expMonth, expYear: pm.data.expYear };
+  }
+  const db = await getDb();
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  return {
+    card,
+    subscriptions: rows.map((r) => ({
+      id: r.id,
+      planName: findPlan(r.planId)?.name ?? r.planId,
+      billing: r.billing,
+      status: r.status,
+      cancelAtPeriodEnd: r.cancelAtPeriodEnd,
+      currentPeriodEnd: r.currentPeriodEnd?.toISOString() ?? null,
+      trialEnd: r.trialEnd?.toISOString() ?? null,
+    })),
+    invoices: await userInvoices(userId),
+    now: (await sandboxNow()).toISOString(),
+  };
+}
+
+export type SandboxInvoicePage = {
+  id: string;
+  status: string;
+  description: string;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  createdAt: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  lines: InvoiceLineData[];
+  customerEmail: string | null;
+};
+
+/** A sandbox invoice for its owner (or an admin); null when missing, foreign or not in the sandbox. */
+export async function sandboxInvoiceFor(invoiceId: string, viewer: { id: string; role: string }): Promise<SandboxInvoicePage | null> {
+  const sandbox = await getSandboxProvider();
+  if (!sandbox) return null;
+  const inv = await sandbox.retrieveInvoice(invoiceId);
+  if (!inv) return null;
+  const owner = await findCustomerOwner(inv.customerId);
+  if (viewer.role !== "admin" && owner !== viewer.id) return null;
+  const customer = await sandbox.retrieveCustomer(inv.customerId);
+  return {
+    id: inv.id,
+    status: inv.status,
+    description: inv.description,
+    amountDue: inv.amountDue,
+    amountPaid: inv.amountPaid,
+    currency: inv.currency,
+    createdAt: inv.createdAt.toISOString(),
+    periodStart: inv.periodStart?.toISOString() ?? null,
+    periodEnd: inv.periodEnd?.toISOString() ?? null,
+    lines: inv.lines,
+    customerEmail: customer?.data.email ?? null,
+  };
+}
+
+/** A same-site return URL for the portal's back link. */
+export function safeReturnUrl(raw: string | undefined): string {
+  const base = config().baseUrl;
+  if (raw && raw.startsWith("/") && !raw.startsWith("//")) return raw;
+  if (raw && raw.startsWith(base + "/")) return raw.slice(base.length);
+  return "/billing";
+}
