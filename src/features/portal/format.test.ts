@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 import { canCancel, daysUntil, includedWithPlan, INCLUDED_DEFAULTS, isCancelling, parseBilling, providerStatusLabel, statusBadge, subscriptionPrice, usagePercent } from "./format";
-import { returnNotice } from "./billing/billing-page";
+import { parseTab, returnNotice } from "./billing/return-notice";
 import { planChooserHref } from "./billing/plan-chooser";
 
 function sub(over: Partial<CustomerSubscription> = {}, data: Partial<CustomerSubscription["stripeData"]> = {}): CustomerSubscription {
@@ -84,6 +84,8 @@ describe("billing page navigation", () => {
     expect(returnNotice(new URLSearchParams("success=true"))).toBe("created");
     expect(returnNotice(new URLSearchParams("subscription=success"))).toBe("created");
     expect(returnNotice(new URLSearchParams("tab=billing"))).toBeNull();
+    expect(parseTab("billing")).toBe("billing");
+    expect(parseTab("nope")).toBeNull();
   });
 
   it("sends plan cards to checkout with the pending AI employee, enterprise to the demo page", () => {

@@ -10,24 +10,15 @@ import { AiEmployeesPanel } from "./ai-employees-panel";
 import { BillingHistoryPanel } from "./billing-history";
 import { PlanChooser } from "./plan-chooser";
 import { SubscriptionsPanel } from "./subscriptions-panel";
+import { parseTab, type BillingTab, type ReturnNotice } from "./return-notice";
 import { usePortalSession } from "./use-portal-actions";
 
-export type BillingTab = "ai-ready" | "overview" | "billing";
-const TABS: readonly BillingTab[] = ["ai-ready", "overview", "billing"];
 
 const CREATED = {
   title: "Subscription Created Successfully!",
   description: "Your 14-day free trial has started. You won't be charged until the trial ends.",
 };
 
-export type ReturnNotice = "trial" | "created" | null;
-
-/** Which return parameter a flow left on /billing (spec 2: subscription=success, success=true, trial=started). */
-export function returnNotice(params: { get(key: string): string | null | undefined }): ReturnNotice {
-  if (params.get("trial") === "started") return "trial";
-  if (params.get("success") === "true" || params.get("subscription") === "success") return "created";
-  return null;
-}
 
 const NOTICES = {
   trial: { title: "Trial Started!", description: CREATED.description },
@@ -71,7 +62,14 @@ export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | n
         </Button>
       </div>
 
-      <Tabs value={tab} onValueChange={(v) => TABS.includes(v as BillingTab) && setTab(v as BillingTab)} className="mt-8">
+      <Tabs
+        value={tab}
+        onValueChange={(v) => {
+          const t = parseTab(v);
+          if (t) setTab(t);
+        }}
+        className="mt-8"
+      >
         <TabsList aria-label="Billing sections">
           <TabsTrigger value="ai-ready">AI Employees</TabsTrigger>
           <TabsTrigger value="overview">Subscription</TabsTrigger>

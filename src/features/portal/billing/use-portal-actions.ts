@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, isUnauthorizedError } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
+import { invalidateBilling } from "../invalidate";
 import { fullNavigate, loginUrl } from "../navigate";
 
 function loginRedirect(returnTo: string, delayMs: number) {
@@ -50,11 +51,7 @@ export function useCancelSubscription() {
     },
     onSuccess: async () => {
       toast({ title: "Subscription Cancelled", description: "Your subscription will be cancelled at the end of the current billing period." });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/auth/user"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/user-subscriptions"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/ai-ready-orders"] }),
-      ]);
+      await invalidateBilling(queryClient);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {

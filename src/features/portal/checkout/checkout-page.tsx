@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Check } from "lucide-react";
 import type { PlanView } from "@/features/billing/api-types";
 import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { IncludedList } from "../included-list";
+import { invalidateBilling } from "../invalidate";
 import { fullNavigate } from "../navigate";
 
 function sessionExpired() {
@@ -39,6 +40,7 @@ function BackToPricing() {
  */
 export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: { planId: string; billing: Billing; aiEmployeeId: string; publishableKey: string | null }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const plan = useQuery<PlanView>({ queryKey: ["/api/subscription-plans", planId] });
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const started = useRef(false);
@@ -91,6 +93,7 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
         const body = (await res.json().catch(() => ({}))) as { message?: unknown };
         throw new Error(typeof body.message === "string" && body.message ? body.message : "Failed to create subscription");
       }
+      await invalidateBilling(queryClient);
       toast({ title: "Trial Started!", description: "Your 14-day free trial has started. You won't be charged until the trial ends." });
       router.push("/billing?trial=started");
     } catch (error) {

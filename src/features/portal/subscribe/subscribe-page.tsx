@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
 import { findPlan, formatCents, periodPrice, type Billing } from "@/features/plans/catalogue";
@@ -12,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { IncludedList } from "../included-list";
+import { invalidateBilling } from "../invalidate";
 import { fullNavigate, loginUrl } from "../navigate";
 
 /**
@@ -21,6 +23,7 @@ import { fullNavigate, loginUrl } from "../navigate";
  */
 export function SubscribePage({ planId, billing, publishableKey }: { planId: string; billing: Billing; publishableKey: string | null }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const started = useRef(false);
   const plan = findPlan(planId);
@@ -102,7 +105,8 @@ export function SubscribePage({ planId, billing, publishableKey }: { planId: str
             publishableKey={publishableKey}
             submitLabel="Start 14-Day Free Trial"
             busyLabel="Processing..."
-            onSuccess={() => {
+            onSuccess={async () => {
+              await invalidateBilling(queryClient);
               router.push("/billing?success=true");
             }}
             onError={(message) => toast({ title: "Payment Failed", description: message || "An unexpected error occurred", variant: "destructive" })}
