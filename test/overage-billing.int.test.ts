@@ -196,11 +196,14 @@ describe("overage entries", () => {
     const first = await submitEntry(entry.id, { waitMs: 0 });
     expect(first.status).toBe("pending");
     const db = await getDb();
-    for (let i = 0; i < 10; i++) {
+    // Let time pass between attempts (the background loop may take some of them).
+    for (let i = 0; i < 60 && (await historyOf(sub.id))[0]!.status !== "failed"; i++) {
       await db.execute(sql`update outbox_jobs set run_at = now() - interval '1 second' where idempotency_key = ${`overage-${entry.id}`} and status = 'pending'`);
       await drainJobs();
+      await new Promise((r) => setTimeout(r, 20));
     }
     expect((await historyOf(sub.id))[0]!.status).toBe("failed");
+    expect(100 - fake.failNext.invoice).toBe(8); // exactly the 8 allowed attempts, then no more
     expect(fake.invoices.size).toBe(0);
   });
 });
