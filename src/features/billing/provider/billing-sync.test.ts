@@ -129,7 +129,7 @@ describe("billing:sync against a loopback Stripe", () => {
       STRIPE_PUBLISHABLE_KEY: "pk_test_script",
       STRIPE_WEBHOOK_SECRET: "whsec_script",
       STRIPE_API_HOST: api.url,
-    };
+    } as NodeJS.ProcessEnv;
     state.prices.find((p) => p.active && p.lookup_key === "plan_large_annual")!.unit_amount = 1;
     const ok = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env });
     expect(ok.stdout).toContain("replaced price plan_large_annual (1 -> 754800 cents)");
@@ -137,7 +137,7 @@ describe("billing:sync against a loopback Stripe", () => {
     const again = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env });
     expect(again.stdout).toContain("nothing changed");
 
-    const refused = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env: { PATH: env.PATH, HOME: env.HOME, NODE_ENV: "test" } }).catch(
+    const refused = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env: { PATH: env.PATH, HOME: env.HOME, NODE_ENV: "test" } as NodeJS.ProcessEnv }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect(refused).toMatchObject({ code: 1 });
