@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// `npm run bench:pages`: builds the production app into .next-bench, starts it
+// on a free loopback port with a throw-away embedded database, runs Lighthouse
+// (mobile, simulated throttling) with Debian Chromium on every public route,
+// and writes a Markdown table to bench-results/pages.md (also printed).
+//
+// Options: --no-build reuses an existing .next-bench build;
+//          --only=/pricing,/contact limits the routes.
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), NEXT_DIST_DIR (default .next-bench).
+// Targets: Performance >= 95, Accessibility 100, Best Practices 100, SEO 100.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+
+const root = path.resolve(import.meta.dirname, "..");
+const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
+const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const args = process.argv.slice(2);
+const skipBuild = args.includes("--no-build");
+const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+
+// Keep in step with src/features/marketing/routes.ts.
+const ROUTES = [
+  "/",
+  "/pricing",
+  "/AI_employees",
+  "/custom-services",
+  "/about",
+  "/our-customers",
+  "/hire-ai-employee",
+  "/demo-ai-employee",
+  "/contact",
+  "/contact-thank-you",
+  "/terms-of-service",
+  "/privacy-policy",
+].filter((r) => !only || only.includes(r));
+
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const next = path.join(root, "node_modules/next/dist/bin/next");
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_DIST_DIR: distDir,
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+delete env.DATABASE_URL;
+
+if (!skipBuild) {
+  console.log(`Building into ${distDir} ...`);
+  const build = spawnSync(process.execPath, [next, "build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "ai-employees-bench-"));
+const logFile = path.join(dataDir, "server.log");
+const server = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  cwd: root,
+  env: {
+    ...env,
+    PORT: String(port),
+    PUBLIC_BASE_URL: baseUrl,
+    PGLITE_DIR: path.join(dataDir, "pglite"),
+    UPLOAD_DIR: path.join(dataDir, "uploads"),
+    ALLOW_EMBEDDED_IN_PRODUCTION: "true",
+    SEED_DEMO_DATA: "never",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", openSync(logFile, "a"), openSync(logFile, "a")],
+});
+
+let chrome;
+async function cleanup() {
+  try {
+    await chrome?.kill();
+  } catch {
+    /* already gone */
+  }
+  server.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (server.exitCode !== null) throw new Error(`server exited early; see ${logFile}`);
+    if (Date.now() > deadline) throw new Error(`server did not start; see ${logFile}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // Warm each route once (first database use, module loading) so the numbers are steady-state.
+  for (const r of ROUTES) await (await fetch(`${baseUrl}${r}`)).text();
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+
+  const rows = [];
+  const problems = [];
+  for (const route of ROUTES) {
+    const url = `${baseUrl}${route}`;
+    process.stdout.write(`Lighthouse ${route} ... `);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(TARGETS),
+      formFactor: "mobile",
+    });
+    const lhr = result.lhr;
+    mkdirSync(path.join(root, "bench-results"), { recursive: true });
+    writeFileSync(path.join(root, `bench-results/lighthouse-${route === "/" ? "home" : route.slice(1)}.json`), result.report);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.displayValue ?? "-";
+    const row = {
+      route,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+      fcp: metric("first-contentful-paint"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+    };
+    rows.push(row);
+    console.log(`${row.performance} / ${row.accessibility} / ${row["best-practices"]} / ${row.seo}`);
+    for (const [cat, target] of Object.entries(TARGETS)) {
+      if (row[cat] >= target) continue;
+      const failing = lhr.categories[cat].auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => `${lhr.audits[ref.id].title} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
+      problems.push(`- ${route} ${cat} ${row[cat]} < ${target}: ${failing.join("; ")}`);
+    }
+  }
+
+  const mark = (v, t) => (v >= t ? String(v) : `**${v}**`);
+  const lines = [
+    "# Lighthouse: public pages",
+    "",
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile form factor, simulated throttling, ${chromePath}; production build (\`next start\`) on ${baseUrl}; ${new Date().toISOString()}.`,
+    "Targets: Performance >= 95, Accessibility 100, Best Practices 100, SEO 100 (bold = below target).",
+    "",
+    "| Route | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.route} | ${mark(r.performance, 95)} | ${mark(r.accessibility, 100)} | ${mark(r["best-practices"], 100)} | ${mark(r.seo, 100)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+    ),
+    "",
+    problems.length ? "## Below target\n\n" + problems.join("\n") : "All routes meet the targets.",
+    "",
+  ];
+  const out = lines.join("\n");
+  mkdirSync(path.join(root, "bench-results"), { recursive: true });
+  writeFileSync(path.join(root, "bench-results/pages.md"), out);
+  console.log(`\n${out}`);
+  console.log("Written to bench-results/pages.md");
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
