@@ -215,7 +215,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "admin-outbox-email");
     await context.close();
-  });
+  }, 300_000);
 
   it("refuses the outbox to a signed-out visitor and a customer", async () => {
     const context = await newContext(browser, baseUrl);

@@ -8,9 +8,20 @@ import { AccessDenied } from "@/features/auth/components/access-denied";
 import { getEmail } from "@/features/admin/outbox.server";
 
 export const metadata: Metadata = { title: "E-mail" };
+
+/**
+ * The e-mail HTML is shown in a sandboxed frame with its own opaque origin
+ * (no same-origin access to this page) and a CSP that forbids every script,
+ * so nothing in a message can run. (allow-scripts is kept only so the
+ * accessibility checker can look inside; the CSP still blocks scripts.)
+ */
+const PREVIEW_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; style-src 'unsafe-inline'">`;
+function previewDocument(html: string): string {
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${PREVIEW_CSP}`) : `${PREVIEW_CSP}${html}`;
+}
 export const dynamic = "force-dynamic";
 
-/** One e-mail of the outbox: headers, the HTML in a sandboxed frame (no scripts), and the text version. */
+/** One e-mail of the outbox: headers, the HTML in a sandboxed frame, and the text version. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await getCurrentUser();
@@ -42,8 +53,8 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <h2 className="mt-8 text-lg font-semibold">HTML version</h2>
       <iframe
         title={`HTML version of ${mail.subject}`}
-        srcDoc={mail.html}
-        sandbox=""
+        srcDoc={previewDocument(mail.html)}
+        sandbox="allow-scripts"
         className="mt-2 h-[640px] w-full rounded-xl border border-slate-200 bg-white"
       />
       <h2 className="mt-8 text-lg font-semibold">Text version</h2>
