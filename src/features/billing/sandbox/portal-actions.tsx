@@ -72,7 +72,7 @@ export function CancelAtPeriodEndButton({ subscriptionId, planName }: { subscrip
     }
   }
   return (
-    <Button type="button" variant="destructive" size="sm" onClick={cancel} disabled={busy} aria-label={`Cancel ${planName} subscription at period end`}>
+    <Button type="button" variant="destructive" size="sm" onClick={cancel} disabled={busy} aria-label={`Cancel at period end: ${planName} plan`}>
       {busy ? "Cancelling..." : "Cancel at period end"}
     </Button>
   );
