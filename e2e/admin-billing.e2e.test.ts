@@ -144,7 +144,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => toastText(admin)).toContain("Please fill in all required fields.");
 
     // Line 1: the plan's phone inbound usage price, 5 x $1.98.
-    await expect.poll(() => item.getByLabel("Price").locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => item.getByLabel("Price", { exact: true }).locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await item.getByRole("button", { name: "Phone inbound" }).click();
     expect(await item.getByLabel("Unit price (cents)").inputValue()).toBe("198");
     await item.getByLabel("Quantity").fill("5");
