@@ -217,6 +217,22 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await context.close();
   }, 300_000);
 
+  it("fits a phone screen: the tabs wrap and the order table scrolls sideways", async () => {
+    const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+    await page.goto("/admin?tab=orders");
+    await page.getByLabel("AI Employee Name").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-create-order-390");
+    await page.goto("/admin?tab=ai-ready-orders");
+    await page.getByTestId("order-row").first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, "admin-manage-orders-390");
+    await context.close();
+  });
+
   it("refuses the outbox to a signed-out visitor and a customer", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
