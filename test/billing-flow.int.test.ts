@@ -147,6 +147,18 @@ describe("customer billing API on the sandbox provider", () => {
     expect((await json<{ subscription: CustomerSubscription }>(again)).subscription.id).toBe(aliceSubId);
     expect(await subs(alice)).toHaveLength(1);
 
+    // A second checkout cannot re-activate the same AI employee.
+    const other = await confirmedSetupIntent(alice);
+    const second = await call(completeSubscription, {
+      method: "POST",
+      path: "/api/complete-subscription",
+      cookie: alice.cookie,
+      body: { ...body, setupIntentId: other.id },
+    });
+    expect(second.status).toBe(400);
+    expect(await second.json()).toEqual({ message: "This AI employee has already been activated." });
+    expect(await subs(alice)).toHaveLength(1);
+
     const orders = await json<AiReadyOrderView[]>(await call(aiReadyOrdersRoute, { path: "/api/ai-ready-orders", cookie: alice.cookie }));
     expect(orders).toHaveLength(1);
     expect(orders[0]!.status).toBe("claimed");

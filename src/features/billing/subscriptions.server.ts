@@ -86,6 +86,12 @@ export async function completeSubscription(
 
   const db = await getDb();
   const order = await findClaimableOrder(user, input.aiEmployeeId);
+  if (order && order.status !== "pending" && order.subscriptionId) {
+    // Already claimed by this caller: only a repeat of the same checkout may proceed.
+    const [linked] = await db.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId));
+    const previous = linked ? await provider.retrieveSubscription(linked.providerSubscriptionId) : null;
+    if (!previous || previous.metadata.setupIntentId !== si.id) throw badRequest("This AI employee has already been activated.");
+  }
 
   let sub;
   try {
@@ -96,7 +102,7 @@ export async function completeSubscription(
         billing: input.billing,
         paymentMethodId: si.paymentMethodId,
         trialDays: TRIAL_DAYS,
-        metadata: { userId: user.id, ...(order ? { aiReadyOrderId: order.id } : {}) },
+        metadata: { userId: user.id, setupIntentId: si.id, ...(order ? { aiReadyOrderId: order.id } : {}) },
       },
       `complete-${si.id}`,
     );
