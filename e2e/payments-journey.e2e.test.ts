@@ -156,6 +156,12 @@ describe("payments journeys (sandbox)", () => {
     await screenshot(page, "payments-billing-trial");
     await expectNoAxeViolations(page);
 
+    // 'Manage Subscription' opens the provider's portal in a new tab.
+    const [portalTab] = await Promise.all([context.waitForEvent("page"), item.getByRole("button", { name: "Manage Subscription" }).click()]);
+    await portalTab.waitForURL((u) => u.href !== "about:blank", { timeout: 15_000 });
+    expect(new URL(portalTab.url()).pathname).toMatch(/portal/);
+    await portalTab.close();
+
     // Sophie is now claimed.
     await page.getByRole("tab", { name: "AI Employees" }).click();
     await expect.poll(() => sophie.textContent()).toContain("✓ Subscription Started");
@@ -241,6 +247,18 @@ describe("payments journeys (sandbox)", () => {
     expect(await item.textContent()).toContain("$4,380.00 per year");
     expect(await item.getByTestId("subscription-status").textContent()).toBe("Free Trial");
     await expectNoAxeViolations(page);
+
+    // The trialing customer's dashboard on a phone-sized screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByTestId("dashboard-status").textContent(), { timeout: 15_000 }).toBe("Free Trial");
+    expect(await page.getByTestId("usage-phone").textContent()).toBe("0 / 400 (0%)");
+    await expect.poll(() => page.getByTestId("recent-activity").textContent()).toContain("Free trial started on the Medium plan");
+    await screenshot(page, "payments-dashboard-390");
+    await expectNoAxeViolations(page);
+    await page.goto("/billing");
+    await expect.poll(() => page.getByRole("heading", { name: "Billing & Account" }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // No AI employee prepared for this account.
     await page.getByRole("tab", { name: "AI Employees" }).click();

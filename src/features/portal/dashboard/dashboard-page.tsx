@@ -242,6 +242,15 @@ const ACTIVITY_ICONS: Record<ActivityEntry["type"], LucideIcon> = {
   invoice: BarChart3,
 };
 
+/**
+ * '5 minutes ago' for past events; a date for ones stamped ahead of this
+ * machine's clock (the sandbox provider's clock can be moved forward).
+ */
+function whenText(iso: string): string {
+  const d = new Date(iso);
+  return d.getTime() > Date.now() + 60_000 ? formatDate(iso) : formatDistanceToNow(d, { addSuffix: true });
+}
+
 function RecentActivity() {
   const { data, isLoading, isError } = useQuery<ActivityResponse>({ queryKey: ["/api/activity"] });
   return (
@@ -268,7 +277,7 @@ function RecentActivity() {
                   <div className="min-w-0">
                     <p className="text-sm text-slate-900">{entry.description}</p>
                     <p className="text-xs text-slate-600">
-                      <time dateTime={entry.timestamp}>{formatDistanceToNow(new Date(entry.timestamp), { addSuffix: true })}</time>
+                      <time dateTime={entry.timestamp}>{whenText(entry.timestamp)}</time>
                     </p>
                   </div>
                 </li>
