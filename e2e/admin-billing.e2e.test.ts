@@ -55,6 +55,15 @@ function toastText(page: Page): Promise<string> {
     .catch(() => "");
 }
 
+/** Closes visible toasts (they fade after 5 s) so a page check sees the page itself. */
+async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator("[data-sonner-toast]");
+  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
+    await page.locator("[data-sonner-toast] [data-close-button]").first().click({ timeout: 1000 }).catch(() => undefined);
+    await page.waitForTimeout(400);
+  }
+}
+
 async function customerSubscription(): Promise<AdminSubscription> {
   const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");
   const sub = subs.find((s) => s.user.email === DEMO_CUSTOMER.email && s.status !== "cancelled");
@@ -81,6 +90,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     expect(await item.getByText("This subscription is in trial mode. No billing cycles are available yet.").isVisible()).toBe(true);
     expect(await item.getByText("Sophie").isVisible()).toBe(true);
     await screenshot(admin, "admin-subscriptions-trial");
+    await dismissToasts(admin);
     await expectNoAxeViolations(admin);
   });
 
@@ -94,7 +104,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await admin.getByRole("button", { name: "Add Usage" }).click();
     await expect.poll(() => toastText(admin)).toContain("Please select a subscription first");
     await list.getByRole("button").filter({ hasText: DEMO_CUSTOMER.email }).click();
-    expect(await admin.getByLabel("Subscription").inputValue()).not.toBe("");
+    expect(await admin.getByLabel("Subscription", { exact: true }).inputValue()).not.toBe("");
     await admin.getByRole("button", { name: "Add Usage" }).click();
     await expect.poll(() => toastText(admin)).toContain("Please select a billing cycle first");
 
@@ -110,6 +120,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => toastText(admin), { timeout: 15_000 }).toContain("Usage Added");
     await expect.poll(() => admin.getByText("Recorded so far: phone 20 in / 10 out · text 48 in / 12 out").isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(admin, "admin-usage");
+    await dismissToasts(admin);
     await expectNoAxeViolations(admin);
 
     await customer.goto("/dashboard");
@@ -160,6 +171,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await addButton.click();
     await expect.poll(() => item.getByRole("table").textContent(), { timeout: 10_000 }).toContain("$14.90");
     await screenshot(admin, "admin-overage-entry");
+    await dismissToasts(admin);
     await expectNoAxeViolations(admin);
 
     await item.getByRole("button", { name: "Review & Submit" }).click();
@@ -167,6 +179,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain("$14.90");
     await screenshot(admin, "admin-overage-review");
+    await dismissToasts(admin);
     await expectNoAxeViolations(admin);
     await dialog.getByRole("button", { name: "Submit and Bill Now" }).click();
     await expect.poll(() => toastText(admin), { timeout: 20_000 }).toContain("Invoice Created");
@@ -180,6 +193,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     expect(await badge.getAttribute("class")).toContain("bg-green-100");
     expect(await item.getByRole("list", { name: "Overage history" }).textContent()).toContain("$14.90");
     await screenshot(admin, "admin-overage-history");
+    await dismissToasts(admin);
     await expectNoAxeViolations(admin);
 
     const invoices0 = await customerApi<Array<{ amountDue?: number; amount?: number }>>("GET", "/api/billing-history");
@@ -206,6 +220,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await admin.getByRole("button", { name: "Charge Meter Usage" }).click();
     await expect.poll(() => admin.getByText(/Invoice .+: \$5\.94 charged\./).isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(admin, "admin-test-tab");
+    await dismissToasts(admin);
     await expectNoAxeViolations(admin);
   });
 });
