@@ -277,4 +277,19 @@ describe("payments journeys (sandbox)", () => {
     await expectNoAxeViolations(page);
     await context.close();
   });
+
+  it("sends a customer whose session ended while on /billing to the login page with the billing toast", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signUp(page, { firstName: "Sam", lastName: "Session", email: `session-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" }, "/billing");
+    await expect.poll(() => page.getByText("No AI employees available").isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.clearCookies();
+    // Billing History is fetched when first opened: it now answers 401.
+    await page.getByRole("tab", { name: "Billing History" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Authentication Required");
+    expect(await toastText(page)).toContain("Please log in to access billing information");
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/billing");
+    await context.close();
+  });
 });

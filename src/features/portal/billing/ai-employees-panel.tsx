@@ -8,10 +8,12 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { cancelDate, formatDate, isCancelling } from "../format";
 import { usePortalSession } from "./use-portal-actions";
+import { useBillingAuth } from "./use-billing-auth";
 
 /** The AI Employees tab: 'Available AI Employees'. */
 export function AiEmployeesPanel({ onStartTrial }: { onStartTrial: () => void }) {
-  const { data, isLoading, isError } = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"] });
+  const { data, isLoading, isError, error } = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"] });
+  useBillingAuth(error);
   const orders = data ?? [];
   return (
     <Card>
