@@ -99,6 +99,13 @@ describe("POST /api/contact (JSON)", () => {
     expect(await storedFor(m.email)).toHaveLength(1);
   });
 
+  it("keeps one-line fields on one line (they go into the e-mail subject)", async () => {
+    const m = message({ inquiry_subject: "Billing\r\nBcc: victim@example.com" });
+    expect((await postJson(m)).status).toBe(201);
+    const [row] = await storedFor(m.email);
+    expect(row?.inquirySubject).toBe("Billing Bcc: victim@example.com");
+  });
+
   it("answers 400 with a clear message on invalid input", async () => {
     const res = await postJson({ ...message(), first_name: "", inquiry_subject: undefined });
     expect(res.status).toBe(400);

@@ -39,6 +39,9 @@ const required = (label: string, max: number) =>
     .min(1, { message: `${label} is required` })
     .max(max, { message: `${label} must be at most ${max} characters` });
 
+/** A one-line field (it ends up in an e-mail subject or a notification title): line breaks become spaces. */
+const oneLine = (label: string, max: number) => required(label, max).transform((v) => v.replace(/\s+/g, " "));
+
 const optional = (label: string, max: number) =>
   z
     .string()
@@ -49,13 +52,13 @@ const optional = (label: string, max: number) =>
 
 /** A contact message as the form posts it (snake_case field names, spec 5). */
 export const contactSchema = z.object({
-  first_name: required("First name", 100),
-  last_name: required("Last name", 100),
+  first_name: oneLine("First name", 100),
+  last_name: oneLine("Last name", 100),
   email: required("Email", 320).pipe(z.email({ message: "Enter a valid email address" })),
   company: optional("Company", 200),
   phone: optional("Phone", 40),
   website: optional("Website", 500),
-  inquiry_subject: required("Subject", 200),
+  inquiry_subject: oneLine("Subject", 200),
   message: required("Message", 5000),
   _honey: z.string().nullish(),
 });
