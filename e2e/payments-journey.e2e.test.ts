@@ -166,6 +166,9 @@ describe("payments journeys (sandbox)", () => {
     await page.getByRole("tab", { name: "AI Employees" }).click();
     await expect.poll(() => sophie.textContent()).toContain("✓ Subscription Started");
     expect(await sophie.textContent()).toMatch(/14 days left/);
+    expect(await sophie.textContent()).toMatch(/Next: \$149\.00 on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(await sophie.getByRole("button", { name: "Portal Dashboard" }).isVisible()).toBe(true);
+    await screenshot(page, "payments-billing-claimed");
 
     // The dashboard of a trialing customer (usage bars from recorded usage).
     await recordUsage(DEMO_CUSTOMER.email, 30, 60);
@@ -209,6 +212,13 @@ describe("payments journeys (sandbox)", () => {
     expect(await item.getByTestId("next-billing").count()).toBe(0);
     await screenshot(page, "payments-billing-cancelling");
     await expectNoAxeViolations(page);
+
+    // The AI employee card says when it ends; the dashboard shows the active plan.
+    await page.getByRole("tab", { name: "AI Employees" }).click();
+    await expect.poll(() => sophie.textContent()).toMatch(/Cancels [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByTestId("dashboard-status").textContent(), { timeout: 15_000 }).toBe("Active");
+    expect(await page.getByRole("link", { name: "Manage Billing" }).getAttribute("href")).toBe("/billing");
     await context.close();
   });
 

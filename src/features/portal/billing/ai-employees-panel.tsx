@@ -80,6 +80,18 @@ function ContactLinks({ order }: { order: AiReadyOrderView }) {
   );
 }
 
+/** 'Cancels {date}' when cancelling, else 'Next: ${amount} on {date}' from the upcoming invoice. */
+function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription"]> }) {
+  if (isCancelling(sub)) return <p className="text-sm">Cancels {formatDate(cancelDate(sub))}</p>;
+  const next = sub.stripeData.upcomingInvoice;
+  if (!next) return null;
+  return (
+    <p className="text-sm">
+      Next: {formatCents(next.amount)} on {formatDate(next.periodEnd ?? sub.currentPeriodEnd)}
+    </p>
+  );
+}
+
 function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onStartTrial: () => void }) {
   const portal = usePortalSession();
   const sub = order.subscription;
@@ -125,13 +137,7 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
                 {sub.stripeData.daysInTrial} {sub.stripeData.daysInTrial === 1 ? "day" : "days"} left in your free trial
               </p>
             )}
-            {sub && isCancelling(sub) ? (
-              <p className="text-sm">Cancels {formatDate(cancelDate(sub))}</p>
-            ) : sub?.stripeData.upcomingInvoice ? (
-              <p className="text-sm">
-                Next: {formatCents(sub.stripeData.upcomingInvoice.amount)} on {formatDate(sub.stripeData.upcomingInvoice.periodEnd ?? sub.currentPeriodEnd)}
-              </p>
-            ) : null}
+            {sub && <NextOrCancel sub={sub} />}
           </div>
           <div className="mt-auto flex flex-wrap gap-2">
             <ContactLinks order={order} />
@@ -148,6 +154,7 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
           <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-950">
             <p className="font-semibold">✓ Active Subscription</p>
             {sub && <p className="text-sm">{sub.plan.name} Plan</p>}
+            {sub && <NextOrCancel sub={sub} />}
           </div>
           <div className="mt-auto flex flex-wrap gap-2">
             <ContactLinks order={order} />
