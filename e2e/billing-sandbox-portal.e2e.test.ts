@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoAxeViolations, launch, newContext, screenshot, signUp } from "./browser";
+import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp } from "./browser";
 
 /**
  * The sandbox's own customer portal (/sandbox/portal, opened by "Portal
  * Dashboard"): card on file, replacing the card, cancel at period end.
- * Does not move the sandbox clock (other journeys share the server).
+ * Moves the sandbox clock 15 days (other journeys only rely on relative moves).
  */
 describe("sandbox customer portal", () => {
   const baseUrl = inject("baseUrl");
@@ -67,6 +67,28 @@ describe("sandbox customer portal", () => {
     await page.getByRole("button", { name: "Save card" }).click();
     await expect.poll(() => page.getByText("Mastercard ending in 4444, expires 11/2039").isVisible(), { timeout: 15_000 }).toBe(true);
 
+    // The sandbox clock moves past the trial end: the first invoice is paid with the new card.
+    const adminContext = await newContext(browser, baseUrl);
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+    const moved = await admin.request.post("/api/admin/sandbox-clock", { data: { days: 15 }, headers: { origin: baseUrl } });
+    expect(moved.status()).toBe(200);
+    await adminContext.close();
+
+    await page.reload();
+    await expect.poll(() => page.getByText(/^Renews /).isVisible()).toBe(true);
+    expect(await page.getByText("active", { exact: true }).isVisible()).toBe(true);
+    const invoiceLink = page.getByRole("link", { name: "Subscription: Large Plan (monthly)" });
+    await expect.poll(() => invoiceLink.isVisible()).toBe(true);
+    await screenshot(page, "sandbox-portal-active");
+    await invoiceLink.click();
+    await expect.poll(() => page.getByRole("heading", { name: "Invoice" }).isVisible()).toBe(true);
+    expect(await page.getByRole("cell", { name: "1 × Large Plan (monthly)" }).isVisible()).toBe(true);
+    expect(await page.getByRole("row", { name: /Amount paid/ }).textContent()).toContain("$699.00");
+    await screenshot(page, "sandbox-invoice");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/sandbox/portal");
     await page.getByRole("button", { name: "Cancel at period end: Large plan" }).click();
     await expect.poll(() => page.getByText(/^Cancels /).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByRole("button", { name: /at period end/ }).count()).toBe(0);
@@ -74,7 +96,9 @@ describe("sandbox customer portal", () => {
 
     // The billing API agrees.
     const subs = (await (await page.request.get("/api/user-subscriptions")).json()) as Array<{ cancelAtPeriodEnd: boolean; status: string }>;
-    expect(subs).toEqual([expect.objectContaining({ status: "trialing", cancelAtPeriodEnd: true })]);
+    expect(subs).toEqual([expect.objectContaining({ status: "active", cancelAtPeriodEnd: true })]);
+    const history = (await (await page.request.get("/api/billing-history")).json()) as Array<{ amount: number; status: string }>;
+    expect(history).toEqual([expect.objectContaining({ amount: 69900, status: "paid" })]);
   });
 
   it("does not show other customers' invoices", async () => {
