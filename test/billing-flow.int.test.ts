@@ -18,6 +18,8 @@ import { GET as aiReadyOrdersRoute } from "@app/api/ai-ready-orders/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { GET as clockState, POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
+import { GET as getUser } from "@app/api/auth/user/route";
+import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
 import { call, createUser, type TestUser } from "./http-helpers";
 
 async function json<T>(res: Response): Promise<T> {
@@ -287,6 +289,17 @@ describe("customer billing API on the sandbox provider", () => {
     const db = await getDb();
     const pastDue = await db.select().from(notifications).where(eq(notifications.type, "subscription_past_due"));
     expect(pastDue.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the dashboard summary catches up with the sandbox clock by itself", async () => {
+    const hank = await createUser();
+    await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: hank.cookie, body: { planId: "large", billing: "monthly" } });
+    const before = await json<{ subscription: { status: string } }>(await call(getUser, { path: "/api/auth/user", cookie: hank.cookie }));
+    expect(before.subscription.status).toBe("trialing");
+    // Time passes on the sandbox clock without any sync (like real days passing).
+    await advanceSandboxClock(15);
+    const after = await json<{ subscription: { status: string } }>(await call(getUser, { path: "/api/auth/user", cookie: hank.cookie }));
+    expect(after.subscription.status).toBe("past_due");
   });
 
   it("portal session points at the sandbox portal", async () => {

@@ -3,6 +3,9 @@ import { getDb } from "@/lib/db";
 import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { usageTotals } from "@/features/usage/usage-totals.server";
+import { getProvider } from "./provider";
+import { sandboxNow } from "./sandbox/store.server";
+import { syncUser } from "./sync.server";
 
 export type SubscriptionSummary = {
   id: string;
@@ -20,7 +23,7 @@ const STATUS_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 
  * subscription (active before trialing before past_due), with this period's
  * usage against the plan's limits. Reads the mirror only.
  */
-export async function subscriptionSummary(userId: string): Promise<SubscriptionSummary | null> {
+export async function subscriptionSummary(userId: string, allowSync = true): Promise<SubscriptionSummary | null> {
   const db = await getDb();
   const rows = await db
     .select()
@@ -28,6 +31,10 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt));
   if (rows.length === 0) return null;
+  if (allowSync && (await sandboxRolloverDue(rows))) {
+    await syncUser(userId);
+    return subscriptionSummary(userId, false);
+  }
   const sub = [...rows].sort((a, b) => (STATUS_RANK[a.status] ?? 9) - (STATUS_RANK[b.status] ?? 9))[0]!;
   const plan = findPlan(sub.planId);
   const start = sub.currentPeriodStart ?? sub.createdAt;
@@ -47,4 +54,16 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
       textLimit: plan?.textSessionLimit ?? 1,
     },
   };
+}
+
+/**
+ * Sandbox only: true when a live subscription's period has ended on the
+ * sandbox clock, so a sync would roll it forward (trial end, renewal,
+ * scheduled cancellation). Keeps the dashboard current without syncing on
+ * every request.
+ */
+async function sandboxRolloverDue(rows: Array<{ status: string; currentPeriodEnd: Date | null }>): Promise<boolean> {
+  if ((await getProvider()).kind !== "sandbox") return false;
+  const now = await sandboxNow();
+  return rows.some((r) => r.status !== "cancelled" && r.currentPeriodEnd !== null && r.currentPeriodEnd <= now);
 }
