@@ -1,15 +1,21 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn } from "./browser";
+import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng } from "./browser";
 
 /**
- * Issue 5 journey on the embedded defaults: the customer starts a trial on the
- * seeded AI employee -> the admin records usage on /admin/usage -> the
- * customer's dashboard bars move -> the sandbox clock passes the trial -> the
- * admin bills an overage entry with two line items now -> the invoice is in the
- * customer's Billing History and the entry's History badge is green.
+ * Issue 5 journey on the embedded defaults: the admin creates an AI-ready
+ * order with an avatar for a new customer -> the customer signs up, verifies
+ * the address through the e-mail outbox, sees the AI employee with its avatar
+ * and starts a trial from /billing -> the admin records usage on /admin/usage
+ * -> the customer's dashboard bars move -> the sandbox clock passes the trial
+ * -> the admin bills an overage entry with two line items now -> the invoice
+ * is in the customer's Billing History and the entry's History badge is green.
  */
+const tag = randomUUID().slice(0, 8);
+const CUSTOMER = { firstName: "Riley", lastName: "Owner", email: `riley-${tag}@example.com`, password: "riley-secret-password" };
+const EMPLOYEE = `Aria ${tag}`;
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 let adminCtx: BrowserContext;
@@ -24,7 +30,6 @@ beforeAll(async () => {
   admin = await adminCtx.newPage();
   customer = await customerCtx.newPage();
   await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
-  await signIn(customer, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, "/dashboard");
 });
 afterAll(async () => {
   await adminCtx?.close();
@@ -66,29 +71,75 @@ async function dismissToasts(page: Page): Promise<void> {
 
 async function customerSubscription(): Promise<AdminSubscription> {
   const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");
-  const sub = subs.find((s) => s.user.email === DEMO_CUSTOMER.email && s.status !== "cancelled");
+  const sub = subs.find((s) => s.user.email === CUSTOMER.email && s.status !== "cancelled");
   expect(sub, "the customer's subscription").toBeTruthy();
   return sub!;
 }
 
 describe("admin usage and overage billing (sandbox)", () => {
-  it("customer starts a trial on the seeded AI employee (checkout through the API)", async () => {
-    const orders = await customerApi<Array<{ id: string; aiEmployeeName: string; status: string }>>("GET", "/api/ai-ready-orders");
-    const sophie = orders.find((o) => o.aiEmployeeName === "Sophie");
-    expect(sophie?.status).toBe("pending");
-    const si = await customerApi<{ clientSecret: string; setupIntentId: string }>("POST", "/api/create-setup-intent", {});
-    await customerApi("POST", "/api/sandbox/confirm-setup", { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" });
-    await customerApi("POST", "/api/complete-subscription", { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: sophie!.id });
+  it("admin creates an order with an avatar; the new customer verifies the address, sees the AI employee and starts a trial", async () => {
+    // Admin: Create Orders with an avatar (the single PUT is held back so the progress bar shows).
+    await admin.goto("/admin?tab=orders");
+    await admin.getByLabel("AI Employee Name").fill(EMPLOYEE);
+    await admin.getByLabel("Phone Number").fill("+1 (555) 010-7788");
+    await admin.getByLabel("Customer Email").fill(CUSTOMER.email);
+    await admin.getByLabel("Web Chat URL").fill("https://chat.example.com/aria");
+    await admin.route("**/api/objects/put/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await admin.getByLabel("Avatar (recommended)").setInputFiles({ name: "aria.png", mimeType: "image/png", buffer: tinyPng(64) });
+    await admin.getByRole("progressbar", { name: "Avatar upload progress" }).waitFor({ state: "visible" });
+    await admin.getByText("Avatar uploaded: aria.png").waitFor();
+    await admin.getByRole("button", { name: "Create AI Ready Order" }).click();
+    await expect.poll(() => toastText(admin), { timeout: 15_000 }).toContain("Setup instructions have been emailed to the customer");
+    await admin.unroute("**/api/objects/put/**");
+
+    // Customer: signs up with that address; unverified, the order is not theirs yet.
+    await signUp(customer, CUSTOMER, "/billing");
+    await expect.poll(() => customer.getByText("No AI employees available").isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The verification link, read from the e-mail outbox as an admin.
+    await admin.goto("/admin/outbox");
+    const row = admin.getByTestId("outbox-row").filter({ hasText: CUSTOMER.email }).filter({ hasText: "Confirm your e-mail address" });
+    await row.getByRole("link").click();
+    const text = (await admin.getByTestId("email-text").textContent()) ?? "";
+    const link = /https?:\/\/\S+verify-email\S+/.exec(text)?.[0];
+    expect(link, "verification link in the e-mail").toBeTruthy();
+    await customer.goto(link!.replace(/^https?:\/\/[^/]+/, ""));
+
+    // Verified: the AI employee with its avatar, pending.
+    await customer.goto("/billing");
+    const card = customer.getByRole("article", { name: `AI employee ${EMPLOYEE}` });
+    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await card.getByText("Ready to Get Started?").isVisible()).toBe(true);
+    await expect.poll(() => card.locator("img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await screenshot(customer, "journey-customer-ai-employee-avatar");
+
+    // Start the trial from the plan chooser and pay with the test card.
+    await card.getByRole("button", { name: "Start Free Trial" }).click();
+    await customer.getByTestId("plan-card-small").getByRole("button", { name: "Start Free Trial" }).click();
+    await customer.waitForURL(/\/checkout\?/);
+    await expect.poll(() => customer.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
+    await customer.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await customer.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await customer.getByLabel("CVC").fill("123");
+    await customer.getByLabel("Name on card").fill("Riley Owner");
+    await customer.getByRole("button", { name: "Start Free Trial" }).click();
+    await customer.waitForURL(/\/billing/, { timeout: 20_000 });
+    await expect.poll(() => toastText(customer), { timeout: 15_000 }).toContain("Trial Started!");
     expect((await customerSubscription()).status).toBe("trialing");
+    await customer.getByRole("tab", { name: "AI Employees" }).click();
+    await expect.poll(() => customer.getByRole("article", { name: `AI employee ${EMPLOYEE}` }).textContent(), { timeout: 15_000 }).toContain("Subscription Started");
   });
 
   it("the Subscriptions tab says a trialing subscription has no billing cycles yet", async () => {
     await admin.goto("/admin?tab=subscriptions");
-    const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: DEMO_CUSTOMER.email });
+    const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: CUSTOMER.email });
     await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await item.getByText("Free Trial").first().isVisible()).toBe(true);
     expect(await item.getByText("This subscription is in trial mode. No billing cycles are available yet.").isVisible()).toBe(true);
-    expect(await item.getByText("Sophie").isVisible()).toBe(true);
+    expect(await item.getByText(EMPLOYEE).isVisible()).toBe(true);
     await screenshot(admin, "admin-subscriptions-trial");
     await dismissToasts(admin);
     await expectNoAxeViolations(admin);
@@ -103,7 +154,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     // The form's own checks.
     await admin.getByRole("button", { name: "Add Usage" }).click();
     await expect.poll(() => toastText(admin)).toContain("Please select a subscription first");
-    await list.getByRole("button").filter({ hasText: DEMO_CUSTOMER.email }).click();
+    await list.getByRole("button").filter({ hasText: CUSTOMER.email }).click();
     expect(await admin.getByLabel("Subscription", { exact: true }).inputValue()).not.toBe("");
     await admin.getByRole("button", { name: "Add Usage" }).click();
     await expect.poll(() => toastText(admin)).toContain("Please select a billing cycle first");
@@ -134,7 +185,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(async () => (await customerSubscription()).status, { timeout: 15_000 }).toBe("active");
 
     await admin.goto("/admin?tab=subscriptions");
-    const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: DEMO_CUSTOMER.email });
+    const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: CUSTOMER.email });
     await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => item.getByRole("tab", { name: "Overage Billing" }).isVisible()).toBe(true);
 
