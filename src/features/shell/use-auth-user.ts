@@ -13,10 +13,19 @@ export type AuthUser = {
 type State = { user: AuthUser | null; isLoading: boolean };
 let cache: Promise<AuthUser | null> | undefined;
 
+/**
+ * Asks the session endpoint first (200 with null for visitors, so signed-out
+ * pages log no failed request), then /api/auth/user for a signed-in user.
+ */
+async function fetchUser(): Promise<AuthUser | null> {
+  const session = await fetch("/api/auth/get-session", { credentials: "include" });
+  if (!session.ok || (await session.json()) === null) return null;
+  const res = await fetch("/api/auth/user", { credentials: "include" });
+  return res.ok ? ((await res.json()) as AuthUser) : null;
+}
+
 function load(): Promise<AuthUser | null> {
-  cache ??= fetch("/api/auth/user", { credentials: "include" })
-    .then(async (res) => (res.ok ? ((await res.json()) as AuthUser) : null))
-    .catch(() => null);
+  cache ??= fetchUser().catch(() => null);
   return cache;
 }
 
