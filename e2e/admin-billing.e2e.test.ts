@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng } from "./browser";
+import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng, toastText, dismissToasts } from "./browser";
 
 /**
  * Issue 5 journey on the embedded defaults: the admin creates an AI-ready
@@ -51,23 +51,7 @@ async function customerApi<T>(method: "GET" | "POST", path: string, data?: unkno
   return (text ? JSON.parse(text) : null) as T;
 }
 
-function toastText(page: Page): Promise<string> {
-  return page
-    .locator("[data-sonner-toast]")
-    .first()
-    .textContent({ timeout: 1000 })
-    .then((t) => t ?? "")
-    .catch(() => "");
-}
 
-/** Closes visible toasts (they fade after 5 s) so a page check sees the page itself. */
-async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator("[data-sonner-toast]");
-  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
-    await page.locator("[data-sonner-toast] [data-close-button]").first().click({ timeout: 1000 }).catch(() => undefined);
-    await page.waitForTimeout(400);
-  }
-}
 
 async function customerSubscription(): Promise<AdminSubscription> {
   const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");

@@ -112,3 +112,22 @@ export function tinyPng(width: number, height: number = width): Buffer {
   ]);
 }
 
+
+/** Closes visible toasts (they fade after 5 s) so a page check sees the page itself. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator("[data-sonner-toast]");
+  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
+    await page.locator("[data-sonner-toast] [data-close-button]").first().click({ timeout: 1000 }).catch(() => undefined);
+    await page.waitForTimeout(400);
+  }
+}
+
+/** The text of the visible toast (one at a time). */
+export function toastText(page: Page): Promise<string> {
+  return page
+    .locator("[data-sonner-toast]")
+    .first()
+    .textContent({ timeout: 1000 })
+    .then((t) => t ?? "")
+    .catch(() => "");
+}

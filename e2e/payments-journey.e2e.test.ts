@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
-import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp } from "./browser";
+import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, toastText } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -40,15 +40,6 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel("Name on card").fill("Casey Customer");
 }
 
-/** The text of the visible toast (one at a time). */
-function toastText(page: Page): Promise<string> {
-  return page
-    .locator("[data-sonner-toast]")
-    .first()
-    .textContent({ timeout: 1000 })
-    .then((t) => t ?? "")
-    .catch(() => "");
-}
 
 async function recordUsage(email: string, phone: number, text: number) {
   const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");
