@@ -190,7 +190,7 @@ describe("demo booking", () => {
     await page.getByLabel("Website").fill("chenlaw.com");
     await page.getByRole("button", { name: "Book Demo" }).click();
     await expect.poll(() => page.getByText("Error", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("Enter a valid phone number").isVisible()).toBe(true);
+    expect(await page.getByText("Something went wrong. Please try again.").isVisible()).toBe(true);
     expect(context.pages()).toHaveLength(1);
     await context.close();
   });

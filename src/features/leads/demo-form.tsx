@@ -36,10 +36,8 @@ export function DemoForm({ schedulingUrl, prefill }: { schedulingUrl: string; pr
         body: JSON.stringify({ ...fields, aiEmployeeName: aiEmployeeName || null, aiEmployeeId: aiEmployeeId || null }),
       });
       if (!res.ok) {
-        // A 4xx carries a message meant for the visitor (bad field, too many requests).
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        const description = res.status < 500 && body?.message ? body.message : "Something went wrong. Please try again.";
-        toast({ title: "Error", description, variant: "destructive" });
+        // Spec 8: every failed submission shows the same toast.
+        toast({ title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
         return;
       }
       const link = schedulingLink(schedulingUrl, { ...fields, aiEmployeeName, aiEmployeeId });
