@@ -34,7 +34,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
 
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     await expect.poll(() => page.getByRole("heading", { name: "Admin Dashboard" }).isVisible()).toBe(true);
-    const tabs = await page.getByRole("tab").allTextContents();
+    const tabs = await page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab").allTextContents();
     expect(tabs).toEqual(["Subscriptions", "Create Orders", "Manage Orders", "Test", "Notifications"]);
     await screenshot(page, "admin-subscriptions-tab");
     await expectNoAxeViolations(page);
