@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, tinyPng as png } from "./browser";
+import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, tinyPng as png, waitForLoginPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -193,7 +193,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.goto("/admin/outbox");
-    await page.waitForURL(/\/login/, { timeout: 10_000 });
+    await waitForLoginPage(page);
     await signIn(page, "customer@example.com", "customer-demo-password", "/dashboard");
     await page.goto("/admin/outbox");
     expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);

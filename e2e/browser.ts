@@ -40,6 +40,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** axe: zero violations on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Let fades (toasts, dialogs) finish: half-transparent text would be judged on a blend.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
   expect(summary).toEqual([]);
@@ -130,4 +134,10 @@ export function toastText(page: Page): Promise<string> {
     .textContent({ timeout: 1000 })
     .then((t) => t ?? "")
     .catch(() => "");
+}
+
+/** Waits until the built-in sign-in page itself is shown (not just /api/login). */
+export async function waitForLoginPage(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === "/login", { timeout: 15_000 });
+  await page.getByRole("form", { name: "Sign in" }).waitFor();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
-import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, toastText } from "./browser";
+import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, toastText, waitForLoginPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -289,7 +289,7 @@ describe("payments journeys (sandbox)", () => {
     await page.getByRole("tab", { name: "Billing History" }).click();
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Authentication Required");
     expect(await toastText(page)).toContain("Please log in to access billing information");
-    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await waitForLoginPage(page);
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/billing");
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp } from "./browser";
+import { expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, waitForLoginPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -20,7 +20,7 @@ describe("app shell and sign-in", () => {
     const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/");
     await page.getByRole("link", { name: "Sign In" }).click();
-    await page.waitForURL(/\/login/);
+    await waitForLoginPage(page);
     await signUp(page, { firstName: "Jordan", lastName: "Lee", email, password: "correct-horse-battery" });
     await page.getByTestId("avatar-button").click();
     const menu = page.getByRole("menu");
@@ -49,7 +49,7 @@ describe("app shell and sign-in", () => {
     const page = await context.newPage();
     for (const path of ["/dashboard", "/billing", "/admin", "/admin/usage", "/subscribe", "/checkout"]) {
       await page.goto(path);
-      await page.waitForURL(/\/login/, { timeout: 10_000 });
+      await waitForLoginPage(page);
       expect(new URL(page.url()).searchParams.get("returnTo")).toBe(path);
     }
     await context.close();

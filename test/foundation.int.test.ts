@@ -81,3 +81,36 @@ describe(`foundation on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, 
     expect(ok.status).toBe(200);
   });
 });
+
+describe("GET /api/login and /api/logout", () => {
+  it("sends a visitor to the built-in sign-in page, keeping a safe return path", async () => {
+    const { GET } = await import("@app/api/login/route");
+    const res = await call(GET, { path: "/api/login?returnTo=/billing" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/login?returnTo=%2Fbilling");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    const unsafe = await call(GET, { path: "/api/login?returnTo=//evil.example" });
+    expect(unsafe.status).toBe(302);
+    expect(unsafe.headers.get("location")).toBe("http://localhost:3000/login?returnTo=%2Fdashboard");
+    const plain = await call(GET, { path: "/api/login" });
+    expect(plain.headers.get("location")).toBe("http://localhost:3000/login");
+  });
+
+  it("sends a signed-in user straight to the return path", async () => {
+    const { GET } = await import("@app/api/login/route");
+    const u = await createUser();
+    const res = await call(GET, { path: "/api/login?returnTo=/billing", cookie: u.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/billing");
+  });
+
+  it("ends the session and redirects to /", async () => {
+    const { GET } = await import("@app/api/logout/route");
+    const u = await createUser();
+    const res = await call(GET, { path: "/api/logout", cookie: u.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/");
+    const after = await call(getUser, { path: "/api/auth/user", cookie: u.cookie });
+    expect(after.status).toBe(401);
+  });
+});

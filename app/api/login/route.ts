@@ -8,12 +8,13 @@ import { safeReturnTo } from "@/features/auth/return-to";
  * otherwise the built-in /login page.
  */
 export const GET = route({ access: "public" }, async ({ req, user }) => {
-  const returnTo = safeReturnTo(new URL(req.url).searchParams.get("returnTo"));
+  const requested = new URL(req.url).searchParams.get("returnTo");
+  const returnTo = safeReturnTo(requested);
   const cfg = config();
   if (user) return Response.redirect(new URL(returnTo, cfg.baseUrl), 302);
   if (!cfg.oidcEnabled) {
     const target = new URL("/login", cfg.baseUrl);
-    if (returnTo !== "/dashboard") target.searchParams.set("returnTo", returnTo);
+    if (requested) target.searchParams.set("returnTo", returnTo);
     return Response.redirect(target, 302);
   }
   const auth = await getAuth();

@@ -45,8 +45,7 @@ export function route<A extends Access, P = Record<string, never>>(
       }
       const params = (nextCtx ? await nextCtx.params : {}) as P;
       const res = await handler({ req, user: user as Ctx<A, P>["user"], params, requestId, log });
-      res.headers.set("x-request-id", requestId);
-      return res;
+      return withRequestId(res, requestId);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err.status, err.message);
       if (err instanceof ZodError) return errorResponse(400, zodMessage(err));
@@ -54,6 +53,18 @@ export function route<A extends Access, P = Record<string, never>>(
       return errorResponse(500, "Something went wrong. Please try again.");
     }
   };
+}
+
+/** Adds the request id; Response.redirect() and fetched responses have immutable headers, so copy those. */
+function withRequestId(res: Response, requestId: string): Response {
+  try {
+    res.headers.set("x-request-id", requestId);
+    return res;
+  } catch {
+    const copy = new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+    copy.headers.set("x-request-id", requestId);
+    return copy;
+  }
 }
 
 /** Reads and validates a JSON body; a bad body is a 400 naming what is wrong. */
