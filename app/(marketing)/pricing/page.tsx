@@ -4,8 +4,8 @@ import { pageMetadata } from "@/features/marketing/metadata";
 import { DemoCta, Faq, PageHero, Section } from "@/features/marketing/sections";
 import { PlanCards } from "@/features/marketing/pricing/plan-cards";
 import { CostEstimator } from "@/features/marketing/pricing/estimator";
-import { PLANS, formatCents, formatDollars } from "@/features/plans/catalogue";
-import { UNIT_CHART } from "@/features/plans/units";
+import { UnitChartTable } from "@/features/plans/components/unit-chart-table";
+import { PlanPriceTable } from "@/features/plans/components/plan-price-table";
 
 export function generateMetadata(): Promise<Metadata> {
   return pageMetadata({
@@ -42,7 +42,6 @@ const PRICING_FAQ = [
 ] as const;
 
 export default function PricingPage() {
-  const priced = PLANS.filter((p) => p.monthlyPrice !== null);
   return (
     <>
       <PageHero
@@ -64,61 +63,12 @@ export default function PricingPage() {
 
       <Section id="units" title="How units are calculated" lead="One set of rules for every plan. Units reset monthly.">
         <div className="mx-auto max-w-3xl overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">Units per call or conversation</caption>
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4 font-semibold">Usage</th>
-                <th scope="col" className="py-2 text-right font-semibold">Units</th>
-              </tr>
-            </thead>
-            <tbody>
-              {UNIT_CHART.map((row) => (
-                <tr key={row.usage} className="border-b border-slate-200">
-                  <td className="py-2 pr-4 text-slate-800">{row.usage}</td>
-                  <td className="py-2 text-right font-semibold text-slate-950">{row.units}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <UnitChartTable />
         </div>
       </Section>
 
       <Section id="compare" title="Detailed pricing" className="bg-slate-50">
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
-            <thead>
-              <tr className="border-b border-slate-200 bg-slate-50">
-                <th scope="col" className="p-3 font-semibold">Plan</th>
-                <th scope="col" className="p-3 font-semibold">Monthly billing</th>
-                <th scope="col" className="p-3 font-semibold">Annual billing (per month)</th>
-                <th scope="col" className="p-3 font-semibold">Included units</th>
-                <th scope="col" className="p-3 font-semibold">Extra unit (monthly / annual)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {priced.map((p) => (
-                <tr key={p.id} className="border-b border-slate-100">
-                  <th scope="row" className="p-3 font-semibold text-slate-950">{p.name}</th>
-                  <td className="p-3">{formatDollars(p.monthlyPrice!)}</td>
-                  <td className="p-3">{formatDollars(p.annualPrice!)}</td>
-                  <td className="p-3">{p.units!.toLocaleString("en-US")}</td>
-                  <td className="p-3">
-                    {formatCents(p.extraUnitPrice!.monthly)} / {formatCents(p.extraUnitPrice!.annual)}
-                  </td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" className="p-3 font-semibold text-slate-950">Enterprise</th>
-                <td className="p-3">Custom</td>
-                <td className="p-3">Custom</td>
-                <td className="p-3">Unlimited</td>
-                <td className="p-3">Custom</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <PlanPriceTable className="rounded-xl border border-slate-200 bg-white" />
       </Section>
 
       <Section id="benefits" title="Included with every plan">

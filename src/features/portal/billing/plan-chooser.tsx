@@ -7,6 +7,8 @@ import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Switch } from "@/lib/ui/switch";
 import { cn } from "@/lib/ui/cn";
+import { UnitChartTable } from "@/features/plans/components/unit-chart-table";
+import { PlanPriceTable } from "@/features/plans/components/plan-price-table";
 
 /** Where a plan card leads (spec 2): checkout for plans sold online, the demo page for enterprise. */
 export function planChooserHref(planId: string, billing: Billing, aiEmployeeId: string | null): string {
@@ -15,15 +17,6 @@ export function planChooserHref(planId: string, billing: Billing, aiEmployeeId: 
   if (aiEmployeeId) q.set("aiEmployeeId", aiEmployeeId);
   return `/checkout?${q.toString()}`;
 }
-
-const VOICE_UNITS: Array<[string, string]> = [
-  ["Under 30 seconds or voicemail", "0.15"],
-  ["30 seconds to 3 minutes", "1"],
-  ["3 to 6 minutes", "2"],
-  ["6 to 9 minutes", "3"],
-  ["9 to 12 minutes", "4"],
-  ["Failed dial (no answer or busy)", "0.02"],
-];
 
 /** The billing page's plan chooser panel, opened from a pending AI employee. */
 export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | null; onClose: () => void }) {
@@ -67,70 +60,12 @@ export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div>
           <h3 className="text-lg font-semibold text-slate-900">Unit Calculation Chart</h3>
-          <table className="mt-2 w-full text-left text-sm">
-            <caption className="sr-only">Units charged per call and per text conversation</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-2 pr-4 font-medium">Session</th>
-                <th scope="col" className="py-2 font-medium">Units</th>
-              </tr>
-            </thead>
-            <tbody>
-              {VOICE_UNITS.map(([label, units]) => (
-                <tr key={label} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
-                    Voice: {label}
-                  </th>
-                  <td className="py-2 text-slate-900">{units}</td>
-                </tr>
-              ))}
-              <tr className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
-                  Text: conversation within 15 turns
-                </th>
-                <td className="py-2 text-slate-900">0.5</td>
-              </tr>
-              <tr>
-                <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
-                  Text: each further 15 agent messages or part thereof
-                </th>
-                <td className="py-2 text-slate-900">+0.5</td>
-              </tr>
-            </tbody>
-          </table>
+          <UnitChartTable className="mt-2 text-sm" />
           <p className="mt-2 text-xs text-slate-600">Units reset monthly. Spam calls are disconnected automatically within 30 seconds.</p>
         </div>
         <div>
           <h3 className="text-lg font-semibold text-slate-900">Detailed Pricing Breakdown</h3>
-          <div className="overflow-x-auto">
-            <table className="mt-2 w-full text-left text-sm">
-              <caption className="sr-only">Plan prices per month and price per extra unit</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-2 pr-3 font-medium">Plan</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Monthly</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Annual (per month)</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Units</th>
-                  <th scope="col" className="py-2 font-medium">Extra unit (monthly / annual)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {PLANS.map((plan) => (
-                  <tr key={plan.id} className="border-b border-slate-100">
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                      {plan.name}
-                    </th>
-                    <td className="py-2 pr-3">{plan.monthlyPrice === null ? "Custom" : formatCents(plan.monthlyPrice)}</td>
-                    <td className="py-2 pr-3">{plan.annualPrice === null ? "Custom" : formatCents(plan.annualPrice)}</td>
-                    <td className="py-2 pr-3">{plan.units === null ? "Unlimited" : plan.units.toLocaleString("en-US")}</td>
-                    <td className="py-2">
-                      {plan.extraUnitPrice ? `${formatCents(plan.extraUnitPrice.monthly)} / ${formatCents(plan.extraUnitPrice.annual)}` : "Custom"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlanPriceTable className="mt-2" />
         </div>
       </div>
 
