@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Tests set their own signing secret: there is no built-in one.
+const testSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url");
 const alias = { "@": path.resolve(import.meta.dirname, "src"), "@app": path.resolve(import.meta.dirname, "app") };
 
 export default defineConfig({
@@ -14,7 +17,7 @@ export default defineConfig({
           environment: "node",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
-          env: { NODE_ENV: "test" },
+          env: { NODE_ENV: "test", AUTH_SECRET: testSecret },
         },
       },
       {
@@ -29,7 +32,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { NODE_ENV: "test" },
+          env: { NODE_ENV: "test", AUTH_SECRET: testSecret },
         },
       },
       {

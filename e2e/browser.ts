@@ -58,7 +58,11 @@ export async function signIn(page: Page, email: string, password: string, return
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
 }
 
-/** Creates an account through the built-in /login page. */
+/**
+ * Creates an account through the built-in /login page, then signs in with it.
+ * Sign-up does not sign in: the page stays, says to confirm the address, and
+ * shows the sign-in form with the address filled in.
+ */
 export async function signUp(page: Page, user: { firstName: string; lastName: string; email: string; password: string }, returnTo = "/dashboard"): Promise<void> {
   await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByRole("tab", { name: "Create account" }).click();
@@ -67,6 +71,13 @@ export async function signUp(page: Page, user: { firstName: string; lastName: st
   await page.locator("#signup-email").fill(user.email);
   await page.locator("#signup-password").fill(user.password);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  const notice = page.getByRole("status").filter({ hasText: "Check your e-mail" });
+  await notice.waitFor();
+  expect(await notice.textContent()).toContain(user.email);
+  expect(new URL(page.url()).pathname).toBe("/login");
+  expect(await page.locator("#signin-email").inputValue()).toBe(user.email);
+  await page.locator("#signin-password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).last().click();
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
 }
 

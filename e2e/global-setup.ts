@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, openSync, rmSync, existsSync, statSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -46,7 +47,7 @@ export default async function setup(project: TestProject) {
   } as NodeJS.ProcessEnv;
   delete env.DATABASE_URL;
   const buildId = path.join(root, distDir, "BUILD_ID");
-  const srcNewest = Math.max(...["app", "src", "public", "next.config.ts", "instrumentation.ts"].map((p) => newest(path.join(root, p))));
+  const srcNewest = Math.max(...["app", "src", "public", "next.config.ts", "instrumentation.ts", "proxy.ts"].map((p) => newest(path.join(root, p))));
   if (!existsSync(buildId) || srcNewest > statSync(buildId).mtimeMs) {
     const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, env, stdio: "inherit" });
     if (r.status !== 0) throw new Error("next build failed");
@@ -56,12 +57,13 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, "server.log");
   const out = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/serve.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: root,
     env: {
       ...env,
       PORT: String(port),
       PUBLIC_BASE_URL: baseUrl,
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
       PGLITE_DIR: path.join(dataDir, "pglite"),
       UPLOAD_DIR: path.join(dataDir, "uploads"),
       ALLOW_EMBEDDED_IN_PRODUCTION: "true",

@@ -76,14 +76,13 @@ if (!skipBuild) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "ai-employees-bench-"));
 const logFile = path.join(dataDir, "server.log");
-const server = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
   cwd: root,
   env: {
     ...env,
     PORT: String(port),
     PUBLIC_BASE_URL: baseUrl,
-    PGLITE_DIR: path.join(dataDir, "pglite"),
-    UPLOAD_DIR: path.join(dataDir, "uploads"),
+    DATA_DIR: dataDir,
     ALLOW_EMBEDDED_IN_PRODUCTION: "true",
     SEED_DEMO_DATA: "never",
     LOG_LEVEL: "warn",
@@ -177,7 +176,7 @@ try {
   const lines = [
     "# Lighthouse: public pages",
     "",
-    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile form factor, simulated throttling, ${chromePath}; production build (\`next start\`) on ${baseUrl}; ${new Date().toISOString()}.`,
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile form factor, simulated throttling, ${chromePath}; production build (\`npm run serve\`) on ${baseUrl}; ${new Date().toISOString()}.`,
     `Median of ${runs} run(s) per route. Load average at start: ${startLoad}.`,
     "Targets: Performance >= 95, Accessibility 100, Best Practices 100, SEO 100 (bold = below target).",
     "",

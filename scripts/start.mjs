@@ -30,7 +30,7 @@ function newestMtime(target) {
 }
 
 const buildId = path.join(root, distDir, "BUILD_ID");
-const sources = ["app", "src", "public", "next.config.ts", "package.json", "instrumentation.ts"].map((p) => path.join(root, p));
+const sources = ["app", "src", "public", "next.config.ts", "package.json", "instrumentation.ts", "proxy.ts"].map((p) => path.join(root, p));
 const needsBuild = !existsSync(buildId) || Math.max(...sources.map(newestMtime)) > statSync(buildId).mtimeMs;
 if (needsBuild) {
   console.log("Building the app (first start or sources changed)...");
@@ -39,7 +39,22 @@ if (needsBuild) {
 }
 
 const port = process.env.PORT || "3000";
-console.log(`Starting on http://localhost:${port}`);
-const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+const baseUrl = process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
+// While the site's address is this machine, listen on this machine only: the
+// demo accounts' published passwords must not be reachable from the network.
+const loopback = isLoopback(baseUrl);
+const args = [path.join(root, "scripts/serve.mjs"), "--port", port];
+if (!process.env.BIND_ADDRESS && loopback) args.push("--hostname", "127.0.0.1");
+console.log(`Starting on ${baseUrl}`);
+const server = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
+
+function isLoopback(url) {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}

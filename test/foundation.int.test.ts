@@ -107,7 +107,8 @@ describe("GET /api/login and /api/logout", () => {
   it("ends the session and redirects to /", async () => {
     const { GET } = await import("@app/api/logout/route");
     const u = await createUser();
-    const res = await call(GET, { path: "/api/logout", cookie: u.cookie });
+    // The header's link: a same-origin navigation (a cross-site one only reaches /logout, see test/security).
+    const res = await call(GET, { path: "/api/logout", cookie: u.cookie, headers: { "sec-fetch-site": "same-origin" } });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("http://localhost:3000/");
     const after = await call(getUser, { path: "/api/auth/user", cookie: u.cookie });

@@ -12,7 +12,7 @@ type Handler = (req: Request, ctx?: any) => Promise<Response>;
 /** Calls a route handler the way Next.js does. */
 export async function call(
   handler: Handler,
-  opts: { method?: string; path?: string; body?: unknown; cookie?: string; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  opts: { method?: string; path?: string; body?: unknown; cookie?: string; params?: Record<string, string | string[]>; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const headers = new Headers(opts.headers);
   if (opts.cookie) headers.set("cookie", opts.cookie);
@@ -27,20 +27,33 @@ export async function call(
 
 export type TestUser = { id: string; email: string; cookie: string };
 
-/** Creates an account through better-auth and returns its session cookie. */
+/** A password the policy accepts (src/features/auth/password-policy.ts). */
+export const TEST_PASSWORD = "Tr1cky-Lantern-Quokka";
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export function cookieFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * Creates an account through better-auth and returns its session cookie.
+ * Sign-up does not sign in (autoSignIn is off), so this signs up, then signs in.
+ */
 export async function createUser(opts: { role?: "admin" | "customer"; verified?: boolean; email?: string; firstName?: string } = {}): Promise<TestUser> {
   const auth = await getAuth();
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const res = (await auth.api.signUpEmail({
-    body: { email, password: "password-1234", name: opts.firstName ?? "Test", firstName: opts.firstName ?? "Test", lastName: "User" } as never,
+    body: { email, password: TEST_PASSWORD, name: opts.firstName ?? "Test", firstName: opts.firstName ?? "Test", lastName: "User" } as never,
     asResponse: true,
   })) as Response;
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { user: { id: string } };
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const signIn = (await auth.api.signInEmail({ body: { email, password: TEST_PASSWORD }, asResponse: true })) as Response;
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const body = (await signIn.json()) as { user: { id: string } };
+  const cookie = cookieFrom(signIn);
   const db = await getDb();
   await db
     .update(userTable)

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { config } from "@/lib/config";
-import { uploadPath, type UploadGrant } from "@/features/storage/upload-policy";
+import { uploadPath, uploadSigningKey, type UploadGrant } from "@/features/storage/upload-policy";
 import * as upload from "@app/api/objects/upload/route";
 import * as put from "@app/api/objects/put/[...key]/route";
 import * as serve from "@app/api/objects/[...key]/route";
@@ -124,7 +123,7 @@ describe("avatar upload (embedded local-disk adapter)", () => {
       maxSize: PNG.byteLength,
       expires: Math.floor(Date.now() / 1000) - 1,
     };
-    const expired = await putTo(uploadPath(config().authSecret, grant), PNG);
+    const expired = await putTo(uploadPath(uploadSigningKey(), grant), PNG);
     expect(expired.status).toBe(403);
     expect(((await expired.json()) as { message: string }).message).toBe("Request has expired");
   });

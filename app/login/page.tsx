@@ -7,9 +7,20 @@ import { config } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ returnTo?: string }> }) {
-  const { returnTo: raw } = await searchParams;
-  const returnTo = safeReturnTo(raw);
+type Search = Record<string, string | string[] | undefined>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** What a verification link reports when it comes back here (/login?verified=1&returnTo=..., with &error=... when it failed). */
+function verificationNotice(search: Search): string | null {
+  if (first(search.verified) !== "1") return null;
+  if (first(search.error)) return "This confirmation link is invalid or has expired. Sign in to continue.";
+  return "Your e-mail address is confirmed. Sign in to continue.";
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams;
+  const returnTo = safeReturnTo(first(search.returnTo));
   if (config().oidcEnabled) redirect(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
   if (await getCurrentUser()) redirect(returnTo);
   return (
@@ -17,7 +28,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <h1 className="text-2xl font-bold">Sign in to your account</h1>
       <p className="mt-2 text-sm text-slate-700">Manage your AI employees, subscription and billing.</p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <LoginForm returnTo={returnTo} />
+        <LoginForm returnTo={returnTo} notice={verificationNotice(search)} />
       </div>
     </section>
   );

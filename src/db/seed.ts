@@ -1,20 +1,23 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { hashPassword } from "better-auth/crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { account, aiReadyOrders, user } from "@/db/schema";
+import { account, aiReadyOrders, session, user } from "@/db/schema";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-password", firstName: "Avery", lastName: "Admin" };
 export const DEMO_CUSTOMER = { email: "customer@example.com", password: "customer-demo-password", firstName: "Casey", lastName: "Customer" };
 
-type Seeded = { admin: { email: string; password: string }; customer: { email: string; password: string } };
+type DemoAccount = typeof DEMO_ADMIN;
+type Db = Awaited<ReturnType<typeof getDb>>;
 
-async function createUser(
-  db: Awaited<ReturnType<typeof getDb>>,
-  u: { email: string; password: string; firstName: string; lastName: string },
-  role: "admin" | "customer",
-) {
+/** What start-up prints: a password only when this start created or changed it, or while it is the published one on a loopback URL. */
+export type DemoAccounts = {
+  created: boolean;
+  accounts: Array<{ email: string; role: "admin" | "customer"; password: string | null }>;
+};
+
+async function createUser(db: Db, u: DemoAccount, role: "admin" | "customer") {
   const id = randomUUID();
   await db.insert(user).values({
     id,
@@ -35,37 +38,60 @@ async function createUser(
   return id;
 }
 
+const randomPassword = () => randomBytes(15).toString("base64url");
+
 /**
  * Seeds an admin, a customer with no subscription and one pending AI-ready
- * order for that customer, only into an empty database and, in production,
- * only when SEED_DEMO_DATA=always (then with random passwords).
+ * order for that customer into an empty database (in production only with
+ * SEED_DEMO_DATA=always). The published demo passwords are used only while
+ * PUBLIC_BASE_URL is a loopback address; with any other base URL the demo
+ * accounts get random passwords, printed once. A later start on a
+ * non-loopback URL replaces a published password that is still in place.
  */
-export async function seedIfEmpty(): Promise<(Seeded & { created: boolean }) | null> {
+export async function seedDemoAccounts(): Promise<DemoAccounts | null> {
   const cfg = config();
   if (cfg.SEED_DEMO_DATA === "never") return null;
   if (cfg.isProduction && cfg.SEED_DEMO_DATA !== "always") return null;
   const db = await getDb();
+  const loopback = cfg.baseUrlIsLoopback;
+  const demo = [
+    { ...DEMO_ADMIN, role: "admin" as const },
+    { ...DEMO_CUSTOMER, role: "customer" as const },
+  ];
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
-  // A real production database gets random demo passwords; the local quick start gets known ones.
-  const strictProduction = cfg.isProduction && !cfg.ALLOW_EMBEDDED_IN_PRODUCTION;
-  if (Number(count) > 0) {
-    if (strictProduction) return null;
-    const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ADMIN.email)).limit(1);
-    if (!existing) return null;
-    return { created: false, admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, customer: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password } };
+  if (Number(count) === 0) {
+    const accounts = demo.map((d) => ({ ...d, password: loopback ? d.password : randomPassword() }));
+    for (const a of accounts) await createUser(db, a, a.role);
+    await db.insert(aiReadyOrders).values({
+      id: randomUUID(),
+      aiEmployeeName: "Sophie",
+      aiPhoneNumber: "+1 (555) 010-4477",
+      customerEmail: DEMO_CUSTOMER.email,
+      webChatUrl: "https://chat.example.com/sophie",
+      status: "pending",
+    });
+    return { created: true, accounts: accounts.map((a) => ({ email: a.email, role: a.role, password: a.password })) };
   }
-  const password = (fallback: string) => (strictProduction ? randomBytes(12).toString("base64url") : fallback);
-  const admin = { ...DEMO_ADMIN, password: password(DEMO_ADMIN.password) };
-  const customer = { ...DEMO_CUSTOMER, password: password(DEMO_CUSTOMER.password) };
-  await createUser(db, admin, "admin");
-  await createUser(db, customer, "customer");
-  await db.insert(aiReadyOrders).values({
-    id: randomUUID(),
-    aiEmployeeName: "Sophie",
-    aiPhoneNumber: "+1 (555) 010-4477",
-    customerEmail: customer.email,
-    webChatUrl: "https://chat.example.com/sophie",
-    status: "pending",
-  });
-  return { created: true, admin: { email: admin.email, password: admin.password }, customer: { email: customer.email, password: customer.password } };
+  const accounts: DemoAccounts["accounts"] = [];
+  for (const d of demo) {
+    const [row] = await db
+      .select({ id: user.id, hash: account.password })
+      .from(user)
+      .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+      .where(eq(user.email, d.email))
+      .limit(1);
+    if (!row?.hash) continue;
+    const published = await verifyPassword({ hash: row.hash, password: d.password });
+    if (!published) {
+      accounts.push({ email: d.email, role: d.role, password: null });
+    } else if (loopback) {
+      accounts.push({ email: d.email, role: d.role, password: d.password });
+    } else {
+      const fresh = randomPassword();
+      await db.update(account).set({ password: await hashPassword(fresh) }).where(eq(account.userId, row.id));
+      await db.delete(session).where(eq(session.userId, row.id));
+      accounts.push({ email: d.email, role: d.role, password: fresh });
+    }
+  }
+  return accounts.length ? { created: false, accounts } : null;
 }

@@ -32,7 +32,14 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// connection URL" })
         .optional(),
     ),
+    DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
+    TRUSTED_PROXY_HOPS: z.coerce
+      .number({ message: "must be a whole number of proxies (0 when clients connect directly)" })
+      .int({ message: "must be a whole number of proxies (0 when clients connect directly)" })
+      .min(0, { message: "must be 0 or more" })
+      .max(10, { message: "must be at most 10" })
+      .default(0),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: "must be at least 32 characters" }).optional()),
     ADMIN_EMAILS: z
       .string()
@@ -105,7 +112,8 @@ export type Env = z.output<typeof envSchema>;
 
 export type AppConfig = Env & {
   baseUrl: string;
-  authSecret: string;
+  /** True when PUBLIC_BASE_URL names this machine (localhost, 127.0.0.0/8, ::1). */
+  baseUrlIsLoopback: boolean;
   isProduction: boolean;
   secureCookies: boolean;
   oidcEnabled: boolean;
@@ -113,11 +121,11 @@ export type AppConfig = Env & {
   smtpEnabled: boolean;
   s3Enabled: boolean;
   schedulingUrl: string;
+  dataDir: string;
   pgliteDir: string;
   uploadDir: string;
 };
 
-const DEV_AUTH_SECRET = "development-only-secret-change-me-0123456789abcdef";
 export const DEFAULT_SCHEDULING_URL = "https://calendly.com/ai-employees/demo";
 
 export class ConfigError extends Error {
@@ -140,10 +148,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   const env = result.data;
   const baseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const isProduction = env.NODE_ENV === "production";
+  const dataDir = env.DATA_DIR ?? "./data";
   return {
     ...env,
     baseUrl,
-    authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    baseUrlIsLoopback: isLoopbackUrl(baseUrl),
     isProduction,
     secureCookies: isProduction && baseUrl.startsWith("https://"),
     oidcEnabled: Boolean(env.OIDC_ISSUER_URL),
@@ -151,9 +160,23 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     smtpEnabled: Boolean(env.SMTP_URL),
     s3Enabled: Boolean(env.S3_BUCKET),
     schedulingUrl: env.SCHEDULING_URL ?? DEFAULT_SCHEDULING_URL,
-    pgliteDir: env.PGLITE_DIR ?? "./data/pglite",
-    uploadDir: env.UPLOAD_DIR ?? "./data/uploads",
+    dataDir,
+    pgliteDir: env.PGLITE_DIR ?? `${dataDir}/pglite`,
+    uploadDir: env.UPLOAD_DIR ?? `${dataDir}/uploads`,
   };
+}
+
+/** True for http(s) URLs whose host is this machine: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "[::1]") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 let cached: AppConfig | undefined;
@@ -174,7 +197,7 @@ export function productionProblems(cfg: AppConfig): string[] {
   if (!cfg.STRIPE_SECRET_KEY) embedded.push(["STRIPE_SECRET_KEY", "the sandbox payment provider"]);
   if (!cfg.SMTP_URL) embedded.push(["SMTP_URL", "the e-mail outbox"]);
   if (!cfg.S3_BUCKET) embedded.push(["S3_BUCKET", "local-disk uploads"]);
-  if (!cfg.AUTH_SECRET) embedded.push(["AUTH_SECRET", "the development signing secret"]);
+  if (!cfg.AUTH_SECRET) embedded.push(["AUTH_SECRET", "a secret generated into DATA_DIR (one instance only)"]);
   if (!cfg.PUBLIC_BASE_URL) embedded.push(["PUBLIC_BASE_URL", "http://localhost"]);
   return embedded.map(
     ([key, what]) =>

@@ -1,7 +1,8 @@
 import { config, ConfigError, productionProblems } from "@/lib/config";
 import { dbReady, dbKind } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { seedIfEmpty } from "@/db/seed";
+import { authSecret } from "@/lib/secrets";
+import { seedDemoAccounts } from "@/db/seed";
 import { startWorkers } from "@/lib/jobs/workers";
 
 /** Database, seed and workers: everything the server needs before it answers. */
@@ -18,17 +19,23 @@ export async function startServer(): Promise<void> {
     }
     throw err;
   }
+  // Read (or create) the signing secret now, so a data folder we cannot write stops the start.
+  authSecret();
+  if (!cfg.AUTH_SECRET) console.log(`AUTH_SECRET is not set: using the secret generated in ${cfg.dataDir}/auth-secret (kept for later starts).`);
   await dbReady();
   logger.info({ database: dbKind(), dir: dbKind() === "pglite" ? cfg.pgliteDir : undefined }, "database ready, migrations applied");
-  const seeded = await seedIfEmpty();
+  const seeded = await seedDemoAccounts();
   if (seeded) {
-    const lines = [
-      "",
-      seeded.created ? "Demo accounts (seeded into the empty database):" : "Demo accounts:",
-      `  admin     ${seeded.admin.email}  password: ${seeded.admin.password}`,
-      `  customer  ${seeded.customer.email}  password: ${seeded.customer.password}  (has a pending AI employee)`,
-      "",
-    ];
+    const lines = ["", seeded.created ? "Demo accounts (seeded into the empty database):" : "Demo accounts:"];
+    for (const a of seeded.accounts) {
+      const note = a.role === "customer" ? "  (has a pending AI employee)" : "";
+      const password = a.password ?? "(printed when it was set; not stored in clear)";
+      lines.push(`  ${a.role.padEnd(8)}  ${a.email}  password: ${password}${note}`);
+    }
+    if (!cfg.baseUrlIsLoopback && seeded.accounts.some((a) => a.password)) {
+      lines.push("  These random passwords are shown once: PUBLIC_BASE_URL is not a loopback address.");
+    }
+    lines.push("");
     console.log(lines.join("\n"));
   }
   if (!cfg.smtpEnabled) {

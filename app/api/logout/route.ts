@@ -2,12 +2,29 @@ import { route } from "@/lib/http/route";
 import { config } from "@/lib/config";
 import { getAuth } from "@/features/auth/auth.server";
 
-/** Ends the session and redirects to '/'. */
-export const GET = route({ access: "public" }, async ({ req }) => {
-  const home = new Response(null, { status: 302, headers: { Location: new URL("/", config().baseUrl).toString() } });
-  if (!req.headers.get("cookie")) return home;
+const home = (status = 302) => new Response(null, { status, headers: { Location: new URL("/", config().baseUrl).toString() } });
+
+async function signOut(req: Request, status = 302): Promise<Response> {
+  const res = home(status);
+  if (!req.headers.get("cookie")) return res;
   const auth = await getAuth();
-  const res = (await auth.api.signOut({ headers: req.headers, asResponse: true })) as Response;
-  for (const cookie of res.headers.getSetCookie()) home.headers.append("Set-Cookie", cookie);
-  return home;
+  const out = (await auth.api.signOut({ headers: req.headers, asResponse: true })) as Response;
+  for (const cookie of out.headers.getSetCookie()) res.headers.append("Set-Cookie", cookie);
+  return res;
+}
+
+/**
+ * GET /api/logout (the header's 'Log out' link): ends the session and goes
+ * to '/' when the browser says the navigation came from this site (or was
+ * typed). A navigation started by another site only reaches the /logout
+ * page, which asks for confirmation: no other site can sign a user out.
+ */
+export const GET = route({ access: "public" }, async ({ req }) => {
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "same-origin" || site === "none") return signOut(req);
+  if (!req.headers.get("cookie")) return home();
+  return new Response(null, { status: 303, headers: { Location: new URL("/logout", config().baseUrl).toString() } });
 });
+
+/** POST /api/logout: the confirmation form of /logout (same-origin only, like every POST). */
+export const POST = route({ access: "public" }, async ({ req }) => signOut(req, 303));

@@ -74,3 +74,15 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * Failed sign-ins counted per account ("account:<email>") and per client
+ * address ("ip:<address>"). A success clears both; too many failures in the
+ * window lock the key until `lockedUntil`.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});

@@ -5,3 +5,4 @@ export * from "./leads";
 export * from "./notifications";
 export * from "./usage";
 export * from "./email";
+export * from "./storage";

@@ -3,8 +3,13 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { config } from "@/lib/config";
 import { getDb, schema } from "@/lib/db";
-import { sendEmail } from "@/features/email/email.server";
+import { authSecret } from "@/lib/secrets";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { verificationEmail } from "@/features/email/verification-email";
+import { accountExistsEmail } from "@/features/email/account-exists-email";
+import { sendAuthEmail } from "./auth-email-throttle.server";
+import { authAfterHook, authBeforeHook } from "./auth-hooks.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-limits";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -14,7 +19,7 @@ async function build() {
   return betterAuth({
     baseURL: cfg.baseUrl,
     basePath: "/api/auth",
-    secret: cfg.authSecret,
+    secret: authSecret(),
     trustedOrigins: [cfg.baseUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -35,34 +40,52 @@ async function build() {
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      // The strength check (zxcvbn) is in the before hook: auth-hooks.server.ts.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // No session from sign-up: better-auth then answers a sign-up for an
+      // existing address exactly like one for a new address (a synthetic user,
+      // token null), and the owner gets an e-mail instead.
+      autoSignIn: false,
       requireEmailVerification: false,
+      onExistingUserSignUp: async ({ user }) => {
+        const firstName = (user as { firstName?: string | null }).firstName;
+        await sendAuthEmail(accountExistsEmail(user.email, firstName, cfg.baseUrl));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Opening a link never signs the browser in (nor switches it to another account).
+      autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, url }) => {
         const firstName = (user as { firstName?: string | null }).firstName;
-        await sendEmail(verificationEmail(user.email, firstName, url));
+        await sendAuthEmail(verificationEmail(user.email, firstName, url));
       },
     },
+    hooks: { before: authBeforeHook, after: authAfterHook },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    // better-auth's request rate limit per client address: a coarse flood
+    // guard. The limit people meet on e-mail sign-in is the per-account and
+    // per-address lockout on failed attempts (sign-in-lockout.server.ts: 5
+    // failures per account, 20 per address, in 15 minutes), so /sign-in/email
+    // allows more requests here than the lockout lets fail.
     rateLimit: {
       enabled: true,
       storage: "database",
       window: 60,
       max: 200,
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-in/email": { window: 60, max: 30 },
         "/sign-up/email": { window: 60, max: 10 },
+        // Per client address; the e-mails themselves are also limited per recipient (auth-email-throttle.server.ts).
+        "/send-verification-email": { window: 60, max: 3 },
       },
     },
     advanced: {
       useSecureCookies: cfg.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: cfg.secureCookies },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for", "x-real-ip"] },
+      // Set by app/api/auth/[...all]/route.ts from the connection, never taken from the caller.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
     logger: { level: cfg.NODE_ENV === "test" ? "error" : "warn" },

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
+import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -15,13 +16,17 @@ async function post(path: string, body: unknown): Promise<{ ok: boolean; message
   });
   if (res.ok) return { ok: true };
   const data = (await res.json().catch(() => ({}))) as { message?: string };
-  if (res.status === 429) return { ok: false, message: "Too many attempts. Please wait a minute and try again." };
+  // 429: the server says why (an account or network locked after failed attempts, or too many requests) and for how long.
+  if (res.status === 429) return { ok: false, message: data.message || "Too many attempts. Please wait a minute and try again." };
   return { ok: false, message: data.message || `Request failed (${res.status})` };
 }
 
-export function LoginForm({ returnTo }: { returnTo: string }) {
+/** The sign-in page's form. `notice` is shown above the sign-in form (e.g. "your address is confirmed"). */
+export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo: string; notice?: string | null }) {
   const [mode, setMode] = useState<Mode>("sign-in");
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(initialNotice);
+  const [signInEmail, setSignInEmail] = useState("");
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -31,23 +36,36 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     setError(null);
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    const result =
-      mode === "sign-in"
-        ? await post("/api/auth/sign-in/email", { email, password })
-        : await post("/api/auth/sign-up/email", {
-            email,
-            password,
-            firstName: String(form.get("firstName") ?? "").trim(),
-            lastName: String(form.get("lastName") ?? "").trim(),
-            name: `${String(form.get("firstName") ?? "").trim()} ${String(form.get("lastName") ?? "").trim()}`.trim() || email,
-            callbackURL: returnTo,
-          });
+    if (mode === "sign-in") {
+      const result = await post("/api/auth/sign-in/email", { email, password });
+      if (!result.ok) {
+        setBusy(false);
+        setError(result.message ?? "Something went wrong. Please try again.");
+        return;
+      }
+      window.location.assign(returnTo);
+      return;
+    }
+    const firstName = String(form.get("firstName") ?? "").trim();
+    const lastName = String(form.get("lastName") ?? "").trim();
+    const result = await post("/api/auth/sign-up/email", {
+      email,
+      password,
+      firstName,
+      lastName,
+      name: `${firstName} ${lastName}`.trim() || email,
+      // Where to go once the address is confirmed and the user has signed in (the server sends the link via /login).
+      callbackURL: returnTo,
+    });
+    setBusy(false);
     if (!result.ok) {
-      setBusy(false);
       setError(result.message ?? "Something went wrong. Please try again.");
       return;
     }
-    window.location.assign(mode === "sign-up" ? `${returnTo}${returnTo.includes("?") ? "&" : "?"}welcome=1` : returnTo);
+    // Sign-up does not sign in. Stay here: say what happens next and offer the sign-in form, ready to use.
+    setNotice(`Check your e-mail: we sent a link to ${email} to confirm your address. Then sign in.`);
+    setSignInEmail(email);
+    setMode("sign-in");
   }
 
   const errorBox = error ? (
@@ -64,13 +82,18 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
       </TabsList>
       <TabsContent value="sign-in">
         <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+          {notice ? (
+            <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+              {notice}
+            </p>
+          ) : null}
           <div className="space-y-1.5">
             <Label htmlFor="signin-email">Email</Label>
-            <Input id="signin-email" name="email" type="email" autoComplete="email" required />
+            <Input key={signInEmail} id="signin-email" name="email" type="email" autoComplete="email" defaultValue={signInEmail} required />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="signin-password">Password</Label>
-            <Input id="signin-password" name="password" type="password" autoComplete="current-password" required />
+            <Input key={signInEmail} id="signin-password" name="password" type="password" autoComplete="current-password" autoFocus={Boolean(signInEmail)} required />
           </div>
           {errorBox}
           <Button type="submit" className="w-full" disabled={busy}>
@@ -83,11 +106,11 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           <div className="grid grid-cols-2 gap-3">
             <div className="space-y-1.5">
               <Label htmlFor="signup-first">First name</Label>
-              <Input id="signup-first" name="firstName" autoComplete="given-name" required />
+              <Input id="signup-first" name="firstName" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} required />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="signup-last">Last name</Label>
-              <Input id="signup-last" name="lastName" autoComplete="family-name" />
+              <Input id="signup-last" name="lastName" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} />
             </div>
           </div>
           <div className="space-y-1.5">
@@ -96,8 +119,17 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="signup-password">Password</Label>
-            <Input id="signup-password" name="password" type="password" autoComplete="new-password" minLength={8} required aria-describedby="signup-password-hint" />
-            <p id="signup-password-hint" className="text-xs text-slate-600">At least 8 characters.</p>
+            <Input
+              id="signup-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={MIN_PASSWORD_LENGTH}
+              maxLength={MAX_PASSWORD_LENGTH}
+              required
+              aria-describedby="signup-password-hint"
+            />
+            <p id="signup-password-hint" className="text-xs text-slate-600">{PASSWORD_HINT}</p>
           </div>
           {errorBox}
           <Button type="submit" className="w-full" disabled={busy}>

@@ -1,6 +1,8 @@
-/** A same-site path to go back to after sign-in; anything else becomes '/dashboard'. */
+import { sameOriginPath } from "@/lib/http/same-origin-path";
+
+/** A same-site page to go back to after sign-in; anything else becomes '/dashboard'. */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/dashboard";
-  if (value.startsWith("/api/")) return "/dashboard";
-  return value;
+  const path = sameOriginPath(value);
+  if (!path || path.startsWith("/api/")) return "/dashboard";
+  return path;
 }

@@ -1,10 +1,12 @@
 import { emailLayout, escapeHtml, type OutgoingEmail } from "./email.server";
 
+export const VERIFY_EMAIL_KIND = "verify-email";
+
 export function verificationEmail(to: string, firstName: string | null | undefined, url: string): OutgoingEmail {
   const hello = firstName ? `Hi ${firstName},` : "Hi,";
   return {
     to,
-    kind: "verify-email",
+    kind: VERIFY_EMAIL_KIND,
     subject: "Confirm your e-mail address",
     text: `${hello}\n\nConfirm your e-mail address to finish setting up your account:\n${url}\n\nIf you did not create an account, ignore this message.`,
     html: emailLayout(

@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { isoDateString } from "@/lib/validation/dates";
 
 export const PERIOD_REQUIRED = "Please select a billing period first.";
 export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields.";
 
-const isoDate = z.string({ message: PERIOD_REQUIRED }).min(1, { message: PERIOD_REQUIRED }).refine((s) => !Number.isNaN(Date.parse(s)), { message: "must be an ISO date" });
+const isoDate = isoDateString(PERIOD_REQUIRED);
+
+/** Largest line item and entry total, in cents: both fit the database's integer columns. */
+export const MAX_LINE_TOTAL_CENTS = 100_000_000;
+export const MAX_ENTRY_TOTAL_CENTS = 1_000_000_000;
 
 /** POST /api/admin/overage-entries */
 export const createEntrySchema = z.object({
@@ -28,6 +33,9 @@ export const lineItemSchema = z.object({
     .min(0, { message: "Unit price must be 0 cents or more" })
     .max(100_000_000, { message: "Unit price is too large" }),
   description: z.string().max(500, { message: "Description must be at most 500 characters" }).nullish(),
+}).refine((item) => item.quantity * item.unitPrice <= MAX_LINE_TOTAL_CENTS, {
+  message: "A line item may total at most $1,000,000.00 (quantity × unit price)",
+  path: ["unitPrice"],
 });
 export type LineItemInput = z.input<typeof lineItemSchema>;
 

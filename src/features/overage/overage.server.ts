@@ -10,7 +10,7 @@ import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { ProviderError, type InvoiceLine } from "@/features/billing/provider/port";
 import type { OverageEntryView, OverageLineItemView } from "@/features/billing/admin-api-types";
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
-import { createEntrySchema, lineItemSchema, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type SubmitEntryResponse } from "./overage.schema";
+import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type SubmitEntryResponse } from "./overage.schema";
 
 export const OVERAGE_BILL_JOB = "overage.bill";
 /** After this many failed attempts with a retryable error the entry is marked failed. */
@@ -88,6 +88,9 @@ export async function addLineItem(entryId: string, input: LineItemInput): Promis
   const data = lineItemSchema.parse(input);
   const { entry } = await loadEntry(entryId);
   if (entry.status !== "draft") throw conflict("This overage entry was already submitted");
+  if (entry.totalAmount + data.quantity * data.unitPrice > MAX_ENTRY_TOTAL_CENTS) {
+    throw badRequest("An overage entry may total at most $10,000,000.00: bill the rest in another entry");
+  }
   const prices = await (await getProvider()).listPrices();
   const price = prices.find((p) => p.id === data.stripePriceId);
   if (!price) throw badRequest("Price not found");

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { uploadedObjects } from "@/db/schema";
 import { HttpError } from "@/lib/http/errors";
 import {
   CONTENT_TYPE_BY_EXT,
@@ -12,6 +14,7 @@ import {
   isImageType,
   sniffImageType,
   uploadPath,
+  uploadSigningKey,
   type ImageType,
   type UploadGrant,
 } from "./upload-policy";
@@ -48,7 +51,7 @@ export async function createAvatarUpload(input: { contentType: string; size: num
   }
   const grant: UploadGrant = { key, contentType, maxSize: input.size, expires };
   return {
-    uploadURL: uploadPath(cfg.authSecret, grant),
+    uploadURL: uploadPath(uploadSigningKey(), grant),
     objectPath: `/api/objects/${key}`,
     method: "PUT",
     expiresAt: new Date(expires * 1000).toISOString(),
@@ -84,8 +87,7 @@ function filePath(key: string): string {
 /**
  * Reads the PUT body with a byte limit, checks the bytes are the signed image
  * type, and stores the file (write to a temporary name, then rename, so a
- * reader never sees half a file). A repeated PUT of the same URL replaces
- * the file, as with S3.
+ * reader never sees half a file). Each signed URL stores its object once.
  */
 export async function storeUpload(grant: UploadGrant, req: Request): Promise<{ size: number }> {
   const declared = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -116,12 +118,25 @@ export async function storeUpload(grant: UploadGrant, req: Request): Promise<{ s
   if (actual === null) throw new HttpError(415, "The file is not an image: its content is not PNG, JPEG, WebP or GIF.");
   if (actual !== grant.contentType) throw new HttpError(415, `The file content is ${actual}, but the upload URL was signed for ${grant.contentType}.`);
   const target = filePath(grant.key);
-  await mkdir(path.dirname(target), { recursive: true });
-  const tmp = `${target}.${randomUUID()}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, target);
+  // Claim the key and write the file in one transaction: a second PUT of the
+  // same URL (or a concurrent one) finds the key taken and is refused.
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(uploadedObjects)
+      .values({ key: grant.key, contentType: grant.contentType, size })
+      .onConflictDoNothing()
+      .returning({ key: uploadedObjects.key });
+    if (claimed.length === 0) throw new HttpError(409, UPLOAD_USED_MESSAGE);
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${randomUUID()}.tmp`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+  });
   return { size };
 }
+
+export const UPLOAD_USED_MESSAGE = "This upload URL has already been used. Ask for a new upload URL.";
 
 /** Reads a stored object for serving, or null when there is none. */
 export async function readStoredObject(key: string): Promise<{ bytes: Buffer; contentType: ImageType; mtime: Date } | null> {

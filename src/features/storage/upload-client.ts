@@ -68,7 +68,8 @@ function messageOf(body: string, fallback: string): string {
 
 /**
  * Uploads one file: asks for an upload URL, then a single PUT with progress.
- * Retries (spec 8) on 403 'Request has expired' (with a fresh URL), 409, 429,
+ * Retries (spec 8) on 403 'Request has expired' and 409 'already been used'
+ * (both with a fresh URL), other 409s, 429,
  * 5xx and network errors, up to 4 attempts with a growing pause, and waits
  * while the browser is offline. Other answers (413, 415, tampered 403) are
  * final: retrying cannot help.
@@ -86,7 +87,8 @@ export async function uploadFile(file: File, onProgress: (pct: number) => void):
     }
     const message = status === 0 ? "Unknown error" : messageOf(body, "Non 2xx");
     lastError = message;
-    const expired = status === 403 && /Request has expired/.test(message);
+    // An expired or already used URL cannot succeed again: ask for a fresh one.
+    const expired = (status === 403 && /Request has expired/.test(message)) || (status === 409 && /already been used/.test(message));
     const retryable = expired || status === 0 || status === 409 || status === 429 || status >= 500;
     if (!retryable || attempt === 4) throw new UploadError(message, status, "put");
     if (expired) ticket = await requestUploadUrl(file);

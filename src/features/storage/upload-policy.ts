@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { deriveKey } from "@/lib/secrets";
 import { OBJECT_KEY_PATTERN, isImageType, type ImageType } from "./upload-policy-shared";
 
 export * from "./upload-policy-shared";
@@ -7,19 +8,24 @@ export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 
 export type UploadGrant = { key: string; contentType: ImageType; maxSize: number; expires: number };
 
-function mac(secret: string, grant: UploadGrant): Buffer {
+/** The key upload URLs are signed with, derived from the signing secret. */
+export function uploadSigningKey(): Buffer {
+  return deriveKey("upload-url-v1");
+}
+
+function mac(secret: string | Buffer, grant: UploadGrant): Buffer {
   return createHmac("sha256", secret)
     .update(`upload-v1\n${grant.key}\n${grant.expires}\n${grant.contentType}\n${grant.maxSize}`)
     .digest();
 }
 
 /** The signature of an upload grant (HMAC-SHA256 over key, expiry, type and size), base64url. */
-export function signUpload(secret: string, grant: UploadGrant): string {
+export function signUpload(secret: string | Buffer, grant: UploadGrant): string {
   return mac(secret, grant).toString("base64url");
 }
 
 /** The path and query of the signed PUT target for a grant. */
-export function uploadPath(secret: string, grant: UploadGrant): string {
+export function uploadPath(secret: string | Buffer, grant: UploadGrant): string {
   const q = new URLSearchParams({
     type: grant.contentType,
     max: String(grant.maxSize),
@@ -32,7 +38,7 @@ export function uploadPath(secret: string, grant: UploadGrant): string {
 export type VerifyResult = { ok: true; grant: UploadGrant } | { ok: false; status: 403 | 404; message: string };
 
 /** Checks a signed PUT URL: known key shape, untampered signature, not expired. */
-export function verifyUpload(secret: string, key: string, query: URLSearchParams, nowMs = Date.now()): VerifyResult {
+export function verifyUpload(secret: string | Buffer, key: string, query: URLSearchParams, nowMs = Date.now()): VerifyResult {
   if (!OBJECT_KEY_PATTERN.test(key)) return { ok: false, status: 404, message: "Unknown upload target" };
   const contentType = query.get("type") ?? "";
   const maxSize = Number(query.get("max"));

@@ -15,7 +15,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "demo-leads": { POST: "public" },
   contact: { POST: "public" },
   login: { GET: "public" },
-  logout: { GET: "public" },
+  logout: { GET: "public", POST: "public" },
   // admin orders, uploads, notifications, welcome e-mail (helper "orders")
   "admin/ai-ready-orders": { GET: "admin", POST: "admin" },
   "admin/ai-ready-orders/[id]": { GET: "admin", PATCH: "admin", DELETE: "admin" },

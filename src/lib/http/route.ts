@@ -4,6 +4,8 @@ import { getCurrentUser, type CurrentUser } from "@/features/auth/current-user.s
 import { logger } from "@/lib/logger";
 import { errorResponse, HttpError, zodMessage, badRequest } from "./errors";
 import { isCrossOrigin } from "./origin";
+import { assertNoNul, guardRequest } from "./guard";
+import { databaseInputProblem } from "./database-errors";
 
 export type Access = "public" | "user" | "admin";
 
@@ -19,52 +21,72 @@ type NextCtx<P> = { params: Promise<P> };
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** API responses are data, never documents: nothing may run or be framed in them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /**
- * Wraps a route handler: checks who is calling (401 anonymous, 403 when admin
- * rights are needed), refuses cross-origin state changes, turns zod errors
- * into 400s and unexpected errors into a logged 500 with a generic message.
+ * Wraps a route handler: reads the body within its size limit and refuses
+ * NUL characters anywhere (guard.ts), checks who is calling (401 anonymous,
+ * 403 when admin rights are needed), refuses cross-origin state changes,
+ * turns zod errors and values the database cannot store into 400s and
+ * unexpected errors into a logged 500 with a generic message. Responses to
+ * signed-in callers are never cached.
  */
 export function route<A extends Access, P = Record<string, never>>(
-  opts: { access: A; allowCrossOrigin?: boolean },
+  opts: { access: A; allowCrossOrigin?: boolean; maxBodyBytes?: number; tooLargeMessage?: string },
   handler: (ctx: Ctx<A, P>) => Promise<Response> | Response,
 ) {
-  return async (req: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
-    const requestId = req.headers.get("x-request-id") ?? randomUUID();
-    const log = logger.child({ requestId, method: req.method, path: new URL(req.url).pathname });
+  return async (incoming: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
+    const requestId = randomUUID();
+    const log = logger.child({ requestId, method: incoming.method, path: new URL(incoming.url).pathname });
+    let user: CurrentUser | null = null;
+    const finish = (res: Response) => withHeaders(res, requestId, Boolean(user) || opts.access !== "public");
     try {
-      if (STATE_CHANGING.has(req.method) && !opts.allowCrossOrigin && isCrossOrigin(req)) {
-        return errorResponse(403, "Cross-origin request refused");
+      if (STATE_CHANGING.has(incoming.method) && !opts.allowCrossOrigin && isCrossOrigin(incoming)) {
+        return finish(errorResponse(403, "Cross-origin request refused"));
       }
-      let user: CurrentUser | null = null;
+      const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage });
       if (opts.access !== "public" || req.headers.get("cookie")) {
         user = await getCurrentUser(req.headers);
       }
-      if (opts.access !== "public" && !user) return errorResponse(401, "Unauthorized");
+      if (opts.access !== "public" && !user) return finish(errorResponse(401, "Unauthorized"));
       if (opts.access === "admin" && user?.role !== "admin") {
-        return errorResponse(403, "Forbidden: admin privileges are required");
+        return finish(errorResponse(403, "Forbidden: admin privileges are required"));
       }
       const params = (nextCtx ? await nextCtx.params : {}) as P;
+      assertNoNul(params, "");
       const res = await handler({ req, user: user as Ctx<A, P>["user"], params, requestId, log });
-      return withRequestId(res, requestId);
+      return finish(res);
     } catch (err) {
-      if (err instanceof HttpError) return errorResponse(err.status, err.message);
-      if (err instanceof ZodError) return errorResponse(400, zodMessage(err));
+      if (err instanceof HttpError) return finish(errorResponse(err.status, err.message));
+      if (err instanceof ZodError) return finish(errorResponse(400, zodMessage(err)));
+      const dbProblem = databaseInputProblem(err);
+      if (dbProblem) {
+        log.warn({ err }, "database refused a value from the request");
+        return finish(errorResponse(400, dbProblem));
+      }
       log.error({ err }, "unhandled error in route");
-      return errorResponse(500, "Something went wrong. Please try again.");
+      return finish(errorResponse(500, "Something went wrong. Please try again."));
     }
   };
 }
 
-/** Adds the request id; Response.redirect() and fetched responses have immutable headers, so copy those. */
-function withRequestId(res: Response, requestId: string): Response {
+/**
+ * Adds the request id, a restrictive CSP unless the handler chose one, and
+ * `Cache-Control: private, no-store` for signed-in callers. Response.redirect()
+ * and fetched responses have immutable headers, so those are copied first.
+ */
+function withHeaders(res: Response, requestId: string, authenticated: boolean): Response {
+  let out = res;
   try {
-    res.headers.set("x-request-id", requestId);
-    return res;
+    out.headers.set("x-request-id", requestId);
   } catch {
-    const copy = new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
-    copy.headers.set("x-request-id", requestId);
-    return copy;
+    out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+    out.headers.set("x-request-id", requestId);
   }
+  if (!out.headers.has("content-security-policy")) out.headers.set("Content-Security-Policy", API_CSP);
+  if (authenticated) out.headers.set("Cache-Control", "private, no-store");
+  return out;
 }
 
 /** Reads and validates a JSON body; a bad body is a 400 naming what is wrong. */

@@ -2,7 +2,8 @@ import { route } from "@/lib/http/route";
 import { handleWebhook } from "@/features/billing/webhook.server";
 
 /** Provider webhooks: raw-body signature check, each event once, then a re-read of the customer's state. */
-export const POST = route({ access: "public", allowCrossOrigin: true }, async ({ req, log }) => {
+// Stripe events are at most a few hundred KB.
+export const POST = route({ access: "public", allowCrossOrigin: true, maxBodyBytes: 1024 * 1024 }, async ({ req, log }) => {
   const rawBody = await req.text();
   const result = await handleWebhook(rawBody, req.headers.get("stripe-signature"), log);
   return Response.json(result.body, { status: result.status });

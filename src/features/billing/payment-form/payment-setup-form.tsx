@@ -1,7 +1,9 @@
 "use client";
 
 import * as React from "react";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The pure entry loads Stripe.js only when loadStripe() is called (Stripe mode), not on import.
+import { loadStripe } from "@stripe/stripe-js/pure";
+import type { Stripe } from "@stripe/stripe-js";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";

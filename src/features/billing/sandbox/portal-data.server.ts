@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
+import { sameOriginPath } from "@/lib/http/same-origin-path";
 import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { findCustomerId, findCustomerOwner } from "../customers.server";
@@ -98,8 +99,5 @@ export async function sandboxInvoiceFor(invoiceId: string, viewer: { id: string;
 
 /** A same-site return URL for the portal's back link. */
 export function safeReturnUrl(raw: string | undefined): string {
-  const base = config().baseUrl;
-  if (raw && raw.startsWith("/") && !raw.startsWith("//")) return raw;
-  if (raw && raw.startsWith(base + "/")) return raw.slice(base.length);
-  return "/billing";
+  return sameOriginPath(raw, config().baseUrl) ?? "/billing";
 }

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { addMonths, addYears } from "date-fns";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
+import { deriveKey } from "@/lib/secrets";
 import { findPlan, periodPrice, planLookupKey, type Billing, type PlanId } from "@/features/plans/catalogue";
 import {
   METER_EVENT_NAMES,
@@ -97,7 +98,7 @@ function addPeriod(d: Date, billing: Billing): Date {
 
 /** The local webhook secret the sandbox signs its events with (same scheme as Stripe). */
 export function sandboxWebhookSecret(): string {
-  return "whsec_sandbox_" + createHmac("sha256", config().authSecret).update("sandbox-webhook").digest("hex").slice(0, 32);
+  return "whsec_sandbox_" + deriveKey("sandbox-webhook-v1").toString("hex");
 }
 
 /** Signs a payload with the sandbox secret, in the provider's scheme (`t=<unix>,v1=<hmac>`). */

@@ -1,0 +1,114 @@
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { DEMO_ADMIN, launch, newContext, signIn } from "./browser";
+
+const baseUrl = inject("baseUrl");
+
+/** POSTs JSON to our server from a chosen local address; resolves to the status. */
+function postFrom(localAddress: string, path: string, body: string, headers: Record<string, string>): Promise<number> {
+  const url = new URL(path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/json", origin: baseUrl, "content-length": Buffer.byteLength(body), ...headers } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Records every CSP violation the page reports, from the first script on. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    (window as unknown as { __csp: string[] }).__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) consoleErrors.push(m.text());
+  });
+  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
+}
+
+describe("security in the browser", () => {
+  let browser: Browser;
+  let otherSite: Server;
+  let otherOrigin: string;
+
+  beforeAll(async () => {
+    browser = await launch();
+    // Another site, on another port: a page with a link to our logout.
+    otherSite = createServer((_req, res) => {
+      res.setHeader("content-type", "text/html");
+      res.end(`<!doctype html><title>Other site</title><a id="out" href="${baseUrl}/api/logout">Win a prize</a>`);
+    });
+    await new Promise<void>((resolve) => otherSite.listen(0, "127.0.0.1", resolve));
+    otherOrigin = `http://localhost:${(otherSite.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => otherSite?.close(r));
+  });
+
+  it("signed-in pages run with a nonce policy and no violation; public pages with their static policy", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const violations = await watchCsp(page);
+    const publicRes = await page.goto("/pricing");
+    expect(publicRes!.headers()["content-security-policy"]).toContain("script-src 'self' 'unsafe-inline'");
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+    for (const path of ["/dashboard", "/billing", "/admin", "/admin/usage", "/checkout?plan=small"]) {
+      const res = await page.goto(path);
+      expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+      // Hydrated: the client-side account menu works.
+      await page.getByRole("button", { name: /account menu|open menu|user menu/i }).first().waitFor({ timeout: 15_000 });
+    }
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+
+  it("a link on another site cannot sign the user out: it only reaches the confirmation page", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/dashboard");
+    await page.goto(otherOrigin);
+    await page.click("#out");
+    await page.waitForURL((u) => u.pathname === "/logout");
+    await page.getByRole("heading", { name: "Sign out?" }).waitFor();
+    const me = await page.request.get("/api/auth/user");
+    expect(me.status()).toBe(200);
+    // The user's own click signs out.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+    await context.close();
+  });
+
+  it("the server appends the real peer address: a client rotating X-Forwarded-For is still limited", async () => {
+    // From our own loopback address (127.0.0.9), so other journeys' submissions from 127.0.0.1 are not counted with these.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const body = JSON.stringify({ name: `Spoof ${i}`, email: `spoof${i}@example.com`, phone: "+1 555 0100", website: "example.com" });
+      statuses.push(await postFrom("127.0.0.9", "/api/demo-leads", body, { "x-forwarded-for": `203.0.113.${i}` }));
+    }
+    expect(statuses.slice(0, 5).every((s) => s < 300)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it("an oversized body is a 413 with a message, from the real server", async () => {
+    const res = await fetch(`${baseUrl}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ message: "x".repeat(100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(/too large/);
+  });
+});

@@ -1,0 +1,39 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { config as appConfig } from "@/lib/config";
+import { contentSecurityPolicy, isSignedInPath } from "@/lib/http/csp";
+
+/**
+ * Sets the Content-Security-Policy of every page (src/lib/http/csp.ts).
+ * Signed-in pages get a fresh nonce, passed to Next.js in the request's CSP
+ * header so that it marks its own scripts with it. API routes set their own
+ * policy (src/lib/http/route.ts).
+ */
+export function proxy(request: NextRequest) {
+  const cfg = appConfig();
+  const development = process.env.NODE_ENV === "development";
+  if (!isSignedInPath(request.nextUrl.pathname)) {
+    const res = NextResponse.next();
+    res.headers.set("Content-Security-Policy", contentSecurityPolicy(cfg, { development }));
+    return res;
+  }
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = contentSecurityPolicy(cfg, { nonce, development });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("Content-Security-Policy", policy);
+  requestHeaders.set("x-nonce", nonce);
+  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  res.headers.set("Content-Security-Policy", policy);
+  return res;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|icon\\.svg|favicon\\.ico|robots\\.txt|sitemap\\.xml).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

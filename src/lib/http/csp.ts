@@ -1,0 +1,52 @@
+import type { AppConfig } from "@/lib/config";
+
+/**
+ * The Content-Security-Policy of every page (docs/decisions/0008).
+ * - Signed-in, admin and sign-in pages are rendered per request, so their
+ *   scripts carry a fresh nonce: `'nonce-…' 'strict-dynamic'`, nothing else
+ *   may run.
+ * - Public marketing pages are prerendered HTML, which no nonce can reach:
+ *   `script-src 'self' 'unsafe-inline'` for Next's inline bootstrap, with
+ *   every other directive as strict as on signed-in pages. They show no
+ *   stored or user-supplied content.
+ * Both: no plugins, no <base>, not framable, forms post only to us (and the
+ * configured contact-form service), and the payment provider's frames and
+ * API only when it is configured.
+ */
+export const SIGNED_IN_PREFIXES = ["/dashboard", "/billing", "/checkout", "/subscribe", "/admin", "/login", "/logout", "/sandbox"] as const;
+
+export function isSignedInPath(pathname: string): boolean {
+  return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+const STRIPE_SCRIPTS = "https://js.stripe.com";
+const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
+const STRIPE_CONNECT = ["https://api.stripe.com", "https://m.stripe.network", "https://q.stripe.com"];
+
+type CspConfig = Pick<AppConfig, "stripeEnabled" | "CONTACT_FORM_ACTION" | "baseUrl" | "isProduction">;
+
+export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; development?: boolean } = {}): string {
+  const formAction = ["'self'"];
+  if (cfg.CONTACT_FORM_ACTION) formAction.push(new URL(cfg.CONTACT_FORM_ACTION).origin);
+  const script = opts.nonce
+    ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'"]
+    : ["'self'", "'unsafe-inline'", ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
+  // React's development build needs eval for its error overlays; production never does.
+  if (opts.development) script.push("'unsafe-eval'");
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": script,
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(cfg.stripeEnabled ? STRIPE_CONNECT : [])],
+    "frame-src": cfg.stripeEnabled ? STRIPE_FRAMES : ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": formAction,
+    "frame-ancestors": ["'none'"],
+  };
+  const parts = Object.entries(directives).map(([k, v]) => `${k} ${v.join(" ")}`);
+  if (cfg.isProduction && cfg.baseUrl.startsWith("https://")) parts.push("upgrade-insecure-requests");
+  return parts.join("; ");
+}
