@@ -6,11 +6,9 @@ import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const major = Number(process.versions.node.split(".")[0]);
-if (major < 22) {
-  console.error(`Node ${process.versions.node} is too old: this product needs Node 22 or newer (Node 24 LTS recommended).`);
-  process.exit(1);
-}
+import { ensureNode } from "./ensure-node.mjs";
+
+ensureNode();
 
 const root = path.resolve(import.meta.dirname, "..");
 const distDir = process.env.NEXT_DIST_DIR || ".next";

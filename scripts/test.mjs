@@ -4,6 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { ensureNode } from "./ensure-node.mjs";
+
+ensureNode();
 
 const root = path.resolve(import.meta.dirname, "..");
 const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
