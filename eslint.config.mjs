@@ -1,9 +1,123 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import boundaries from "eslint-plugin-boundaries";
 import next from "eslint-config-next";
 import nextTs from "eslint-config-next/typescript";
+
+/**
+ * Layers (README.md, Architecture), checked by eslint-plugin-boundaries:
+ *   app/             pages and route handlers: may import features and lib
+ *   src/features/*   may import lib, db and the features it declares below
+ *   src/lib, src/db  import no feature and no page (they may use each other)
+ *
+ * FEATURE_DEPENDENCIES is the one declaration of which feature may import
+ * which: a feature imports only the features listed for it. Every folder in
+ * src/features must be listed, and the graph must have no cycle: loading this
+ * file fails otherwise, so `eslint .` fails. To let feature A use feature B,
+ * add B to A's list; if that closes a cycle, move the shared code down (into
+ * the lower feature or a new small one) or pass a callback instead.
+ *
+ * Directions chosen when the old cycles were broken:
+ *   admin -> orders, notifications: the console's tabs share the error toast
+ *     from admin-errors (moved out of admin), never admin itself.
+ *   usage -> billing: the /api/auth/user summary (subscription + this period's
+ *     usage) lives in usage (subscription-summary.server.ts), not billing.
+ *   admin-subscriptions -> usage: both take the subscription status badge
+ *     from billing (billing/components/status-badges.tsx).
+ */
+export const FEATURE_DEPENDENCIES = {
+  admin: ["admin-subscriptions", "email", "notifications", "orders", "plans", "test-tools"],
+  "admin-errors": [],
+  "admin-subscriptions": ["billing", "overage", "plans", "usage"],
+  auth: ["email"],
+  billing: ["auth", "notifications", "plans"],
+  contact: ["email", "leads", "notifications"],
+  email: [],
+  leads: ["notifications"],
+  marketing: ["plans"],
+  notifications: ["admin-errors"],
+  orders: ["admin-errors", "email", "storage"],
+  overage: ["billing", "plans", "usage"],
+  plans: [],
+  portal: ["billing", "plans"],
+  shell: ["auth"],
+  storage: [],
+  "test-tools": ["billing", "plans"],
+  usage: ["billing", "plans"],
+};
+
+/** Throws unless `deps` names exactly the folders of src/features and has no cycle. */
+export function checkFeatureDependencies(deps, featureFolders) {
+  const declared = Object.keys(deps);
+  const undeclared = featureFolders.filter((f) => !declared.includes(f));
+  if (undeclared.length) throw new Error(`FEATURE_DEPENDENCIES (eslint.config.mjs) does not list src/features/${undeclared.join(", ")}`);
+  const missing = declared.filter((f) => !featureFolders.includes(f));
+  if (missing.length) throw new Error(`FEATURE_DEPENDENCIES (eslint.config.mjs) lists ${missing.join(", ")}, not folders of src/features`);
+  for (const [feature, list] of Object.entries(deps)) {
+    const unknown = list.filter((d) => !declared.includes(d) || d === feature);
+    if (unknown.length) throw new Error(`FEATURE_DEPENDENCIES.${feature} names ${unknown.join(", ")}: not another feature`);
+  }
+  const done = new Set();
+  const visit = (feature, trail) => {
+    if (trail.includes(feature)) throw new Error(`FEATURE_DEPENDENCIES has a cycle: ${[...trail.slice(trail.indexOf(feature)), feature].join(" -> ")}`);
+    if (done.has(feature)) return;
+    for (const d of deps[feature]) visit(d, [...trail, feature]);
+    done.add(feature);
+  };
+  for (const feature of declared) visit(feature, []);
+}
+
+const featureFolders = readdirSync(path.join(import.meta.dirname, "src/features"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+checkFeatureDependencies(FEATURE_DEPENDENCIES, featureFolders);
+
+const LAYER_MESSAGE =
+  "Layer rule: app imports features and lib; a feature imports lib, db and the features declared for it in FEATURE_DEPENDENCIES (eslint.config.mjs); lib and db import no feature and no page.";
+
+const layers = {
+  name: "layers",
+  files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}"],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/elements": [
+      { type: "app", pattern: "app", partialMatch: false },
+      { type: "feature", pattern: "src/features/*", capture: ["feature"], partialMatch: false },
+      { type: "lib", pattern: "src/lib", partialMatch: false },
+      { type: "db", pattern: "src/db", partialMatch: false },
+    ],
+    "boundaries/files": [{ category: "test", pattern: ["**/*.test.ts", "**/*.test.tsx"] }],
+    // Re-exports and import() count as much as import statements.
+    "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
+    "boundaries/legacy-templates": false,
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "disallow",
+        message: LAYER_MESSAGE,
+        policies: [
+          { from: { element: { type: "app" } }, allow: { to: { element: { type: ["feature", "lib"] } } } },
+          { from: { element: { type: ["lib", "db"] } }, allow: { to: { element: { type: ["lib", "db"] } } } },
+          ...Object.entries(FEATURE_DEPENDENCIES).map(([feature, deps]) => ({
+            from: { element: { type: "feature", captured: { feature } } },
+            allow: {
+              to: [{ element: { type: ["lib", "db"] } }, ...(deps.length ? [{ element: { type: "feature", captured: { feature: deps } } }] : [])],
+            },
+          })),
+          // A test may also call the route handlers it tests.
+          { from: { file: { categories: "test" } }, allow: { to: { element: { type: "app" } } } },
+        ],
+      },
+    ],
+  },
+};
 
 const config = [
   ...next,
   ...nextTs,
+  layers,
   { ignores: ["node_modules/**", ".next/**", ".next-*/**", "data/**", "src/db/migrations/**", "next-env.d.ts"] },
 ];
 export default config;

@@ -2,9 +2,18 @@
  * Runs once when the server starts: validates configuration (a bad value
  * stops start-up with a message naming it), opens and migrates the database,
  * seeds demo data when the database is empty, and starts background workers.
+ *
+ * The composition root: the one place that knows every feature's durable job
+ * kinds and hands them to the job queue (src/lib imports no feature).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("@/lib/server-start");
-  await startServer();
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }] = await Promise.all([
+    import("@/lib/server-start"),
+    import("@/features/usage/usage.server"),
+    import("@/features/overage/overage.server"),
+    import("@/features/orders/orders.server"),
+    import("@/features/admin/welcome-email.server"),
+  ]);
+  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob] });
 }

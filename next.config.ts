@@ -18,7 +18,7 @@ const nextConfig: NextConfig = {
   // Separate build folders let several builds (tests, benchmarks) live side by side.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "nodemailer"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

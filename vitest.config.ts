@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 
 // Tests set their own signing secret: there is no built-in one.
 const testSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url");
-const alias = { "@": path.resolve(import.meta.dirname, "src"), "@app": path.resolve(import.meta.dirname, "app") };
+// Tests run on the server side: `import "server-only"` resolves to the package's
+// empty module (its "react-server" export), as it does in Next.js server code.
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  "@app": path.resolve(import.meta.dirname, "app"),
+  "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+};
 
 export default defineConfig({
   resolve: { alias },

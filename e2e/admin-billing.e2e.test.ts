@@ -5,7 +5,7 @@ import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng, toastText, dismissToasts } from "./browser";
 
 /**
- * Issue 5 journey on the embedded defaults: the admin creates an AI-ready
+ * Admin billing journey on the embedded defaults: the admin creates an AI-ready
  * order with an avatar for a new customer -> the customer signs up, verifies
  * the address through the e-mail outbox, sees the AI employee with its avatar
  * and starts a trial from /billing -> the admin records usage on /admin/usage

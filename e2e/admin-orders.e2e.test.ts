@@ -128,7 +128,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     expect(await page.getByTestId("order-row").filter({ hasText: customerEmail }).count()).toBe(1);
     await screenshot(page, "admin-manage-orders");
 
-    // Test tab renders (built by the "usage" helper) and passes axe.
+    // The Test tab renders and passes axe.
     await openTab(page, "Test");
     await expectNoAxeViolations(page);
 
@@ -168,6 +168,11 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     expect(text).toContain(name);
     expect(text).toContain("/billing");
     expect(text).toContain("Verify your e-mail address");
+    // The HTML frame is as tall as the message: no large empty area below it.
+    const frame = page.getByTestId("email-preview-frame");
+    const contentHeight = await page.frameLocator('[data-testid="email-preview-frame"]').locator("html").evaluate((el) => el.scrollHeight);
+    await expect.poll(() => frame.evaluate((f) => f.getBoundingClientRect().height), { timeout: 10_000 }).toBeGreaterThanOrEqual(contentHeight);
+    expect(await frame.evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(contentHeight + 40);
     await expectNoAxeViolations(page);
     await screenshot(page, "admin-outbox-email");
     await context.close();

@@ -99,8 +99,17 @@ describe("payments journeys (sandbox)", () => {
     await chooser.getByRole("switch", { name: "Annual billing" }).click();
     await expect.poll(() => chooser.getByTestId("plan-card-small").textContent()).toContain("$134/month");
     await chooser.getByRole("switch", { name: "Annual billing" }).click();
+    // At 1280 px the price table shows every column: its scroll region does not clip.
+    const priceRegion = chooser.getByRole("region", { name: "Plan prices" });
+    expect(await priceRegion.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     await screenshot(page, "payments-billing-plan-chooser");
     await expectNoAxeViolations(page);
+    // At 390 px the page is no wider than the screen: the wide table scrolls inside its region.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await chooser.getByText("Scroll sideways to see every column.").isVisible()).toBe(true);
+    await screenshot(page, "payments-billing-plan-chooser-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
     // X closes it; Start Free Trial opens it again.
     await chooser.getByRole("button", { name: "Close plan chooser" }).click();
     await expect.poll(() => chooser.count()).toBe(0);
@@ -126,6 +135,8 @@ describe("payments journeys (sandbox)", () => {
     await page.getByRole("button", { name: "Start Free Trial" }).click();
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Payment Setup Failed");
     expect(await toastText(page)).toContain("Your card was declined.");
+    // The reason also stays beside the card form, after the toast is gone.
+    expect(await page.getByTestId("card-form-error").textContent()).toContain("Your card was declined.");
     expect(new URL(page.url()).pathname).toBe("/checkout");
     await screenshot(page, "payments-checkout-declined");
 
@@ -172,6 +183,10 @@ describe("payments journeys (sandbox)", () => {
     await expect.poll(() => page.getByTestId("recent-activity").textContent()).toContain("30 phone sessions recorded");
     expect(await page.getByTestId("recent-activity").textContent()).toContain("Free trial started on the Small plan");
     expect(await page.getByText("Sample data").count()).toBe(0);
+    // The four stat cards of a row are equally tall.
+    const cardHeights = await page.getByRole("list", { name: "Summary" }).locator(":scope > li > *").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    expect(cardHeights).toHaveLength(4);
+    expect(new Set(cardHeights).size).toBe(1);
     await screenshot(page, "payments-dashboard-trial");
     await expectNoAxeViolations(page);
 

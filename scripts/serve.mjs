@@ -3,7 +3,7 @@
 // own request handler behind a plain Node HTTP server that appends the
 // address of each connection it accepts to X-Forwarded-For, so the app can
 // tell the real client from an address the client wrote itself
-// (src/lib/http/client-ip.ts, docs/decisions/0007). `next start` keeps a
+// (src/lib/http/client-ip.ts, docs/decisions/0008-client-address.md). `next start` keeps a
 // caller's X-Forwarded-For as it is, so it must not face the internet.
 //
 // Options: --port N (default PORT or 3000), --hostname H (the address to

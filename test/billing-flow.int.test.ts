@@ -172,6 +172,8 @@ describe("customer billing API on the sandbox provider", () => {
     expect(order!.claimedByUserId).toBe(alice.id);
     const notes = await db.select().from(notifications).where(eq(notifications.type, "trial_started"));
     expect(notes.filter((n) => n.message.includes("Small plan"))).toHaveLength(1);
+    // The notification names the customer.
+    expect(notes.find((n) => n.message.includes("Small plan"))!.message).toContain(`Alice User (${alice.email})'s Small plan (monthly)`);
   });
 
   it("keeps customers apart: Bob sees none of Alice's subscriptions, orders or invoices and cannot cancel hers", async () => {
@@ -242,6 +244,7 @@ describe("customer billing API on the sandbox provider", () => {
     const db = await getDb();
     const cancelled = await db.select().from(notifications).where(eq(notifications.type, "subscription_cancelled"));
     expect(cancelled.map((n) => n.title).sort()).toEqual(["Subscription cancellation scheduled", "Subscription cancelled"]);
+    for (const n of cancelled) expect(n.message).toContain(`Alice User (${alice.email})`);
   });
 
   it("subscribe flow: a trialing subscription whose setup intent collects the card; reloading reuses it", async () => {

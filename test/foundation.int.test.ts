@@ -33,7 +33,7 @@ describe(`foundation on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, 
       "overage_entries",
       "overage_line_items",
       "processed_webhook_events",
-      "outbox_jobs",
+      "job_keys",
       "email_messages",
     ]) {
       expect(tables).toContain(t);
@@ -73,7 +73,7 @@ describe(`foundation on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, 
     const { POST } = await import("@app/api/auth/[...all]/route");
     void POST;
     const u = await createUser();
-    const { route } = await import("@/lib/http/route");
+    const { route } = await import("@/features/auth/route.server");
     const handler = route({ access: "user" }, async () => Response.json({ ok: true }));
     const res = await call(handler, { method: "POST", cookie: u.cookie, headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);

@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { emailMessages, notifications, subscriptions, aiReadyOrders } from "@/db/schema";
-import { drainJobs } from "@/lib/jobs/outbox";
-import { registerOrderJobHandlers } from "@/features/orders/orders.server";
-import { registerAdminJobHandlers } from "@/features/admin/welcome-email.server";
+import { startJobs } from "@/lib/jobs";
+import { drainJobs } from "@/lib/jobs/testing.server";
+import { orderSetupEmailJob } from "@/features/orders/orders.server";
+import { welcomeEmailJob } from "@/features/admin/welcome-email.server";
 import { createNotification } from "@/features/notifications/notify.server";
 import { REQUIRED_FIELDS_MESSAGE } from "@/features/orders/order.schema";
 import * as collection from "@app/api/admin/ai-ready-orders/route";
@@ -31,8 +32,8 @@ async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
 }
 
 beforeAll(async () => {
-  registerOrderJobHandlers();
-  registerAdminJobHandlers();
+  // The queue without workers: tests run the due jobs themselves (drainJobs).
+  await startJobs({ jobs: [orderSetupEmailJob, welcomeEmailJob], workers: false });
   admin = await createUser({ role: "admin" });
   customer = await createUser();
 });

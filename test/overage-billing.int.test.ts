@@ -1,14 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { invoices, paymentCustomers } from "@/db/schema";
-import { drainJobs, startJobLoop } from "@/lib/jobs/outbox";
+import { startJobs } from "@/lib/jobs";
+import { stopJobWorkers } from "@/lib/jobs/jobs.server";
+import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
 import { ProviderError } from "@/features/billing/provider/port";
 import type { OverageEntryView, StripePricesResponse, AdminSubscription } from "@/features/billing/admin-api-types";
 import { FakeProvider } from "@/features/usage/testing/fake-provider";
 import { seedSubscription } from "@/features/usage/testing/seed";
-import { registerOverageJobHandlers, submitEntry } from "@/features/overage/overage.server";
+import { overageBillJob, submitEntry } from "@/features/overage/overage.server";
 import type { SubmitEntryResponse } from "@/features/overage/overage.schema";
 import * as entries from "@app/api/admin/overage-entries/route";
 import * as lineItems from "@app/api/admin/overage-entries/[id]/line-items/route";
@@ -21,15 +23,14 @@ import { call, createUser, type TestUser } from "./http-helpers";
 let admin: TestUser;
 let customer: TestUser;
 let fake: FakeProvider;
-let stopLoop: () => void;
 
 beforeAll(async () => {
-  registerOverageJobHandlers();
+  // Workers in this process, as in the server (the submit route waits for the job).
+  await startJobs({ jobs: [overageBillJob], pollingIntervalSeconds: 0.5 });
   admin = await createUser({ role: "admin" });
   customer = await createUser({ firstName: "Olga", email: `olga-${Date.now()}@example.com` });
-  stopLoop = startJobLoop(50);
 });
-afterAll(() => stopLoop());
+afterAll(() => stopJobWorkers());
 beforeEach(() => {
   fake = new FakeProvider();
   setProviderForTests(fake);
@@ -195,10 +196,9 @@ describe("overage entries", () => {
     await addItem(entry.id, { stripePriceId: p.usagePriceMap.phone_inbound!.id, quantity: 1, unitPrice: 198 });
     const first = await submitEntry(entry.id, { waitMs: 0 });
     expect(first.status).toBe("pending");
-    const db = await getDb();
-    // Let time pass between attempts (the background loop may take some of them).
+    // Let time pass between attempts (the background workers may take some of them).
     for (let i = 0; i < 60 && (await historyOf(sub.id))[0]!.status !== "failed"; i++) {
-      await db.execute(sql`update outbox_jobs set run_at = now() - interval '1 second' where idempotency_key = ${`overage-${entry.id}`} and status = 'pending'`);
+      await makeJobsDue();
       await drainJobs();
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -16,6 +16,8 @@ function env(): NodeJS.ProcessEnv {
     LOG_LEVEL: "silent",
     // A database on disk (PGlite) or the shared server, so a second process sees the first one's writes.
     PGLITE_DIR: path.join(dataDir, "pglite"),
+    // Server code imports "server-only": resolve it as Next.js does on the server.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--conditions=react-server"].filter(Boolean).join(" "),
   };
 }
 

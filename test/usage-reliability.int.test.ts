@@ -1,12 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { outboxJobs, usageRecords } from "@/db/schema";
-import { runDueJobs } from "@/lib/jobs/outbox";
+import { usageRecords } from "@/db/schema";
+import { jobIdForKey, startJobs } from "@/lib/jobs";
+import { jobQueue, stopJobWorkers } from "@/lib/jobs/jobs.server";
+import { claimDueJobs, expireAbandonedJobs, makeJobsDue, runDueJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
 import { FakeProvider } from "@/features/usage/testing/fake-provider";
 import { seedSubscription } from "@/features/usage/testing/seed";
-import { registerUsageJobHandlers, reportUsageRecord } from "@/features/usage/usage.server";
+import { reportUsageRecord, USAGE_REPORT_JOB, usageReportJob, usageReportJobKey } from "@/features/usage/usage.server";
 import { usageTotals } from "@/features/usage/usage-totals.server";
 import type { AddUsageResponse, SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
 import * as addUsage from "@app/api/admin/add-usage/route";
@@ -20,13 +22,12 @@ let fake: FakeProvider;
 
 /** Makes every waiting job due now, as if its backoff delay had passed. */
 async function timePasses(): Promise<void> {
-  const db = await getDb();
-  await db.execute(sql`update outbox_jobs set run_at = now() - interval '1 second' where status = 'pending'`);
+  await makeJobsDue();
 }
 
+/** The pg-boss job reporting a record (state: created, retry, active, completed, failed). */
 async function jobFor(recordId: string) {
-  const db = await getDb();
-  const [job] = await db.select().from(outboxJobs).where(eq(outboxJobs.idempotencyKey, `usage-report-${recordId}`));
+  const [job] = await jobQueue().boss.findJobs(USAGE_REPORT_JOB, { id: jobIdForKey(usageReportJobKey(recordId)) });
   return job!;
 }
 
@@ -49,7 +50,8 @@ async function add(body: Record<string, unknown>, handler = addUsage.POST) {
 }
 
 beforeAll(async () => {
-  registerUsageJobHandlers();
+  // The queue without workers: each test runs the due jobs itself (runDueJobs).
+  await startJobs({ jobs: [usageReportJob], workers: false });
   admin = await createUser({ role: "admin" });
   customer = await createUser({ firstName: "Rita" });
 });
@@ -69,19 +71,20 @@ describe("usage reaches the provider exactly once", () => {
     // Recorded here even though nothing reached the provider yet.
     expect(usageRecord.reported).toBe(false);
     expect(await usageTotals(sub.id, new Date(usageRecord.periodStart), new Date(usageRecord.periodEnd))).toEqual({ phoneInbound: 5, phoneOutbound: 0, textInbound: 7, textOutbound: 2 });
-    expect((await jobFor(usageRecord.id)).status).toBe("pending");
+    expect((await jobFor(usageRecord.id)).state).toBe("created");
 
     for (let i = 0; i < 3; i++) {
       await runDueJobs();
       const job = await jobFor(usageRecord.id);
-      expect(job.status).toBe("pending");
-      expect(job.runAt.getTime()).toBeGreaterThan(Date.now()); // backing off
+      expect(job.state).toBe("retry");
+      expect(job.retryCount).toBe(i);
+      expect(job.startAfter.getTime()).toBeGreaterThan(Date.now()); // backing off
       expect((await recordOf(usageRecord.id)).reportedAt).toBeNull();
       await timePasses();
     }
     await runDueJobs();
 
-    expect((await jobFor(usageRecord.id)).status).toBe("done");
+    expect((await jobFor(usageRecord.id)).state).toBe("completed");
     expect((await recordOf(usageRecord.id)).reportedAt).not.toBeNull();
     const customerId = sub.providerCustomerId;
     expect(fake.meterTotal(customerId, "phone_inbound")).toBe(5);
@@ -105,11 +108,11 @@ describe("usage reaches the provider exactly once", () => {
     fake.loseAnswerNext = 2;
     const res = await add({ subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 4, phoneOutboundUsage: 3, textInboundUsage: 0, textOutboundUsage: 0 });
     const { usageRecord } = (await res.json()) as AddUsageResponse;
-    for (let i = 0; i < 5 && (await jobFor(usageRecord.id)).status !== "done"; i++) {
+    for (let i = 0; i < 5 && (await jobFor(usageRecord.id)).state !== "completed"; i++) {
       await runDueJobs();
       await timePasses();
     }
-    expect((await jobFor(usageRecord.id)).status).toBe("done");
+    expect((await jobFor(usageRecord.id)).state).toBe("completed");
     expect(fake.meterCalls).toBeGreaterThan(2); // the provider really was called again
     expect(fake.meterTotal(sub.providerCustomerId, "phone_inbound")).toBe(4);
     expect(fake.meterTotal(sub.providerCustomerId, "phone_outbound")).toBe(3);
@@ -124,16 +127,18 @@ describe("usage reaches the provider exactly once", () => {
     const { sub, cycleId } = await newSubscription();
     const res = await add({ subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 0, phoneOutboundUsage: 0, textInboundUsage: 9, textOutboundUsage: 0 });
     const { usageRecord } = (await res.json()) as AddUsageResponse;
-    // The worker claimed the job and died mid-way: the job is left 'running' under a lock.
-    const db = await getDb();
-    await db.execute(sql`update outbox_jobs set status = 'running', attempts = attempts + 1, locked_until = now() + interval '60 seconds' where idempotency_key = ${`usage-report-${usageRecord.id}`}`);
-    // While the lock holds, another worker does not run it twice.
+    // A worker claimed the job and died before reporting: the job is left active under its claim.
+    expect(await claimDueJobs(USAGE_REPORT_JOB)).toEqual([(await jobFor(usageRecord.id)).id]);
+    expect((await jobFor(usageRecord.id)).state).toBe("active");
+    // While the claim holds, another worker does not run it twice.
     await runDueJobs();
     expect(fake.meterCalls).toBe(0);
-    // After "restart" and lock expiry a fresh run picks it up.
-    await db.execute(sql`update outbox_jobs set locked_until = now() - interval '1 second' where idempotency_key = ${`usage-report-${usageRecord.id}`}`);
+    // The dead worker's heartbeat runs out: the supervisor fails the job back to the queue, and after its delay a fresh run picks it up.
+    expect(await expireAbandonedJobs()).toBe(1);
+    expect((await jobFor(usageRecord.id)).state).toBe("retry");
+    await timePasses();
     await runDueJobs();
-    expect((await jobFor(usageRecord.id)).status).toBe("done");
+    expect((await jobFor(usageRecord.id)).state).toBe("completed");
     expect(fake.meterTotal(sub.providerCustomerId, "text_inbound")).toBe(9);
     expect(fake.meterEvents.size).toBe(1);
   });
@@ -166,8 +171,8 @@ describe("usage reaches the provider exactly once", () => {
   it("add-meter-usage answers whether the report reached the provider", async () => {
     fake = new FakeProvider();
     setProviderForTests(fake);
-    const { startJobLoop } = await import("@/lib/jobs/outbox");
-    const stop = startJobLoop(50);
+    // Workers in this process, as in the server.
+    await startJobs({ jobs: [usageReportJob], pollingIntervalSeconds: 0.5 });
     try {
       const { sub, cycleId } = await newSubscription();
       const res = await add({ subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 2 }, addMeterUsage.POST);
@@ -176,7 +181,7 @@ describe("usage reaches the provider exactly once", () => {
       expect(body.usageRecord.reported).toBe(true);
       expect(fake.meterTotal(sub.providerCustomerId, "phone_inbound")).toBe(2);
     } finally {
-      stop();
+      await stopJobWorkers();
     }
   });
 });

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "better-auth/crypto";

@@ -1,6 +1,8 @@
+import "server-only";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 
@@ -9,7 +11,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: functions that accept either take this. */
 export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
-type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres"; ready: Promise<void> };
+type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres"; ready: Promise<void>; pglite?: PGlite };
 
 const globalKey = Symbol.for("ai-employees.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: DbHandle };
@@ -40,7 +42,7 @@ async function open(): Promise<Omit<DbHandle, "ready">> {
   const client = new PGlite(dir);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close(), pglite: client };
 }
 
 function handle(): DbHandle {
@@ -58,8 +60,14 @@ function handle(): DbHandle {
         if (!resolved) throw new Error("Database not ready: await dbReady() first");
         return resolved.db;
       },
+      get pglite() {
+        return resolved?.pglite;
+      },
       close: async () => {
         await ready;
+        // Whatever runs on this connection (the job queue) stops first.
+        const hooks = closeHooks.splice(0);
+        for (const hook of hooks.reverse()) await hook();
         await resolved?.close();
         delete g[globalKey];
       },
@@ -84,6 +92,26 @@ export async function getDb(): Promise<Db> {
 
 export function dbKind(): "pglite" | "postgres" {
   return handle().kind;
+}
+
+/**
+ * How the job queue (src/lib/jobs) reaches this same database: the one
+ * embedded PGlite instance (a single connection, shared with Drizzle), or
+ * the PostgreSQL URL for a pool of its own.
+ */
+export async function jobsConnection(): Promise<{ kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string }> {
+  const h = handle();
+  await h.ready;
+  if (h.kind === "pglite") return { kind: "pglite", client: h.pglite! };
+  return { kind: "postgres", url: config().DATABASE_URL! };
+}
+
+const closeHooksKey = Symbol.for("ai-employees.db.close-hooks");
+const closeHooks: Array<() => Promise<void>> = ((globalThis as Record<symbol, unknown>)[closeHooksKey] ??= []) as Array<() => Promise<void>>;
+
+/** Runs `hook` before the database closes (last registered first), e.g. to stop the job queue. */
+export function beforeCloseDb(hook: () => Promise<void>): void {
+  closeHooks.push(hook);
 }
 
 export async function closeDb(): Promise<void> {

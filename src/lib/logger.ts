@@ -1,3 +1,4 @@
+import "server-only";
 import pino from "pino";
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");

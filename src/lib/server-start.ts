@@ -1,12 +1,17 @@
+import "server-only";
 import { config, ConfigError, productionProblems } from "@/lib/config";
 import { dbReady, dbKind } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { authSecret } from "@/lib/secrets";
 import { seedDemoAccounts } from "@/db/seed";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startJobs, type AnyJobDefinition } from "@/lib/jobs";
 
-/** Database, seed and workers: everything the server needs before it answers. */
-export async function startServer(): Promise<void> {
+/**
+ * Database, seed and job workers: everything the server needs before it
+ * answers. `jobs` are the durable job kinds of the features, passed in by the
+ * composition root (instrumentation.ts): lib imports no feature.
+ */
+export async function startServer({ jobs }: { jobs: readonly AnyJobDefinition[] }): Promise<void> {
   let cfg;
   try {
     cfg = config();
@@ -42,5 +47,6 @@ export async function startServer(): Promise<void> {
     console.log(`E-mail: no SMTP_URL set, messages go to the outbox; sign in as an admin and open ${cfg.baseUrl}/admin/outbox`);
   }
   if (!cfg.stripeEnabled) console.log("Payments: sandbox provider (test mode, card 4242 4242 4242 4242).");
-  startWorkers();
+  await startJobs({ jobs });
+  logger.info({ kinds: jobs.map((j) => j.kind) }, "job workers started");
 }

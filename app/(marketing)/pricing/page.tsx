@@ -6,6 +6,7 @@ import { PlanCards } from "@/features/marketing/pricing/plan-cards";
 import { CostEstimator } from "@/features/marketing/pricing/estimator";
 import { UnitChartTable } from "@/features/plans/components/unit-chart-table";
 import { PlanPriceTable } from "@/features/plans/components/plan-price-table";
+import { pricingFaq } from "@/features/plans/pricing-faq";
 
 export function generateMetadata(): Promise<Metadata> {
   return pageMetadata({
@@ -31,15 +32,6 @@ const SETUP = [
   { icon: Clock, title: "Live in 24-48 hours", body: "Most AI employees take calls within 24 to 48 hours after your demo." },
 ] as const;
 
-const PRICING_FAQ = [
-  { q: "What is a unit?", a: "A unit is how usage is counted. An answered call from 30 seconds to 3 minutes is 1 unit, longer calls add a unit per started 3 minutes, calls under 30 seconds and voicemails are 0.15, failed dials 0.02, and a chat or text conversation within 15 turns is 0.5." },
-  { q: "What happens if I use more units than my plan includes?", a: "Your AI employee keeps answering. Extra units are billed at your plan's extra-unit price, from $1.98 on Small down to $1.00 on Corp with annual billing." },
-  { q: "Do unused units roll over?", a: "No. Units reset at the start of every billing month, so pick the plan that fits a typical month and let extra units cover the busy ones." },
-  { q: "How does the free trial work?", a: "Every plan includes a 14-day free trial. We collect your card to start the subscription, but you are not charged until the trial ends, and you can cancel before then at no cost." },
-  { q: "How much do I save with annual billing?", a: "Annual billing saves about 10%: Small is $134 a month instead of $149, and extra units are cheaper as well." },
-  { q: "Can I change plans later?", a: "Yes. Upgrade or downgrade from your billing page at any time; the change applies from your next billing period." },
-  { q: "Am I charged for spam calls?", a: "Spam calls are detected and disconnected within 30 seconds. If a longer spam call slips through, send us the session IDs and we credit the units." },
-] as const;
 
 export default function PricingPage() {
   return (
@@ -96,7 +88,7 @@ export default function PricingPage() {
       </Section>
 
       <Section id="pricing-faq" title="Pricing questions">
-        <Faq items={PRICING_FAQ} />
+        <Faq items={pricingFaq()} />
       </Section>
 
       <DemoCta title="Not sure which plan fits?" body="Book a demo and we will look at your call volume with you and recommend a plan." />

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { format } from "date-fns";
+import { formatDateTime } from "@/lib/format";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
@@ -67,7 +67,7 @@ export default async function Page() {
                     <td className="px-4 py-3">
                       <Badge variant={s.variant}>{s.label}</Badge>
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{format(m.createdAt, "MMM d, yyyy HH:mm")}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(m.createdAt)}</td>
                   </tr>
                 );
               })}

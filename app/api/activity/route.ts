@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { recentActivity } from "@/features/portal/activity.server";
 
 /** The dashboard's Recent Activity for the caller (usage, subscription and invoice events). */

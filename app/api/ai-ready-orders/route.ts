@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { freshenForRead, userOrders } from "@/features/billing/views.server";
 
 /** AI employees prepared for the caller's verified e-mail, with their subscription. */

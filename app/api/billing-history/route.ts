@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { freshenForRead, userInvoices } from "@/features/billing/views.server";
 
 /** The caller's invoices (InvoiceView[]), newest first. */

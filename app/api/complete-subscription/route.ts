@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { completeSubscriptionBody } from "@/features/billing/billing.schema";
 import { completeSubscription } from "@/features/billing/subscriptions.server";
 

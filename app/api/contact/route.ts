@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { clientIp } from "@/lib/http/client-ip";
 import { HttpError, errorResponse } from "@/lib/http/errors";
 import { blockedWords, contactSchema, invalidFields, type ContactErrorCode } from "@/features/contact/schema";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { createPortalSession } from "@/features/billing/subscriptions.server";
 
 /** The provider's customer portal for the caller -> {url} (sandbox: /sandbox/portal). */

@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { createSubscriptionBody } from "@/features/billing/billing.schema";
 import { createSubscriptionFirst } from "@/features/billing/subscriptions.server";
 import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";

@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { clientIp } from "@/lib/http/client-ip";
 import { demoLeadSchema } from "@/features/leads/schema";
 import { createDemoLead } from "@/features/leads/demo-leads.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { getDb, dbKind } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { config } from "@/lib/config";
 import { getAuth, OIDC_PROVIDER_ID } from "@/features/auth/auth.server";
 import { safeReturnTo } from "@/features/auth/return-to";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { config } from "@/lib/config";
 import { getAuth } from "@/features/auth/auth.server";
 

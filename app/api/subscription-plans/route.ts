@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { PURCHASABLE_PLANS } from "@/features/plans/catalogue";
 import { planView } from "@/features/billing/views.server";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { freshenForRead, userSubscriptions } from "@/features/billing/views.server";
 
 /** The caller's subscriptions (CustomerSubscription[]), newest first. */

@@ -6,14 +6,14 @@ import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { formatCents } from "@/features/plans/catalogue";
 import { safeReturnUrl, sandboxPortalData } from "@/features/billing/sandbox/portal-data.server";
 import { CancelAtPeriodEndButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
+import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 
 export const metadata: Metadata = { title: "Customer portal (test mode)", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const fmtDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : "—");
+const fmtDate = (iso: string | null) => formatDate(iso, { empty: "—" });
 
 const STATUS_VARIANT: Record<string, "green" | "blue" | "yellow" | "red" | "grey"> = {
   active: "green",

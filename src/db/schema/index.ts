@@ -6,3 +6,4 @@ export * from "./notifications";
 export * from "./usage";
 export * from "./email";
 export * from "./storage";
+export * from "./jobs";

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, boolean, jsonb } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, boolean } from "drizzle-orm/pg-core";
 
 /** Usage recorded by an admin for one subscription and billing cycle. */
 export const usageRecords = pgTable(
@@ -63,28 +63,4 @@ export const overageLineItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("overage_line_items_entry_idx").on(t.entryId)],
-);
-
-/**
- * Durable jobs (transactional outbox). A job is inserted in the same
- * transaction as the row it reports, and a worker runs it until it succeeds.
- */
-export const outboxJobs = pgTable(
-  "outbox_jobs",
-  {
-    id: text("id").primaryKey(),
-    kind: text("kind").notNull(),
-    payload: jsonb("payload").notNull().$type<Record<string, unknown>>(),
-    idempotencyKey: text("idempotency_key").notNull().unique(),
-    /** pending | running | done | dead */
-    status: text("status").notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull().default(12),
-    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
-  },
-  (t) => [index("outbox_jobs_due_idx").on(t.status, t.runAt)],
 );

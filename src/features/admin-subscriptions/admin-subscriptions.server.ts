@@ -1,3 +1,4 @@
+import "server-only";
 import { desc, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, subscriptions, user } from "@/db/schema";

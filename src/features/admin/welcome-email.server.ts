@@ -1,10 +1,12 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
 import { emailLayout, escapeHtml, sendEmail, type OutgoingEmail } from "@/features/email/email.server";
-import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { defineJob, enqueueJob } from "@/lib/jobs";
 import { findPlan, formatCents, periodPrice } from "@/features/plans/catalogue";
 import { notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
@@ -63,14 +65,16 @@ export async function queueWelcomeEmail(subscriptionId: string): Promise<{ to: s
     .where(eq(subscriptions.id, subscriptionId))
     .limit(1);
   if (!row) throw notFound("Subscription not found");
-  await enqueueJob(db, { kind: WELCOME_EMAIL_JOB, payload: { subscriptionId }, idempotencyKey: `${WELCOME_EMAIL_JOB}:${subscriptionId}:${randomUUID()}` });
-  kickJobs();
+  // Each request sends one more welcome e-mail (an admin may resend it): a fresh key per request.
+  await enqueueJob(db, welcomeEmailJob, { subscriptionId }, { idempotencyKey: `${WELCOME_EMAIL_JOB}:${subscriptionId}:${randomUUID()}` });
   return { to: row.email };
 }
 
-export function registerAdminJobHandlers(): void {
-  registerJobHandler(WELCOME_EMAIL_JOB, async (payload) => {
-    const subscriptionId = String(payload.subscriptionId);
+/** The durable welcome e-mail job (registered by the server in instrumentation.ts). */
+export const welcomeEmailJob = defineJob({
+  kind: WELCOME_EMAIL_JOB,
+  schema: z.object({ subscriptionId: z.string().min(1) }),
+  handler: async ({ subscriptionId }) => {
     const db = await getDb();
     const [row] = await db
       .select({ sub: subscriptions, email: user.email, firstName: user.firstName })
@@ -97,5 +101,5 @@ export function registerAdminJobHandlers(): void {
     );
     const result = await sendEmail(mail);
     if (result.status === "failed") throw new Error(`welcome e-mail for ${subscriptionId} could not be delivered; will retry`);
-  });
-}
+  },
+});

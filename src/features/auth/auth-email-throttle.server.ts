@@ -1,3 +1,4 @@
+import "server-only";
 import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { emailMessages } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
 import { safeReturnTo } from "./return-to";
 import { passwordProblem, type PasswordOwner } from "./password-policy";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { config } from "@/lib/config";

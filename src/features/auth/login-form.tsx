@@ -3,23 +3,10 @@ import { useState } from "react";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
+import { authClient, authResult } from "./auth-client";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
 
 type Mode = "sign-in" | "sign-up";
-
-async function post(path: string, body: unknown): Promise<{ ok: boolean; message?: string }> {
-  const res = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    credentials: "include",
-    body: JSON.stringify(body),
-  });
-  if (res.ok) return { ok: true };
-  const data = (await res.json().catch(() => ({}))) as { message?: string };
-  // 429: the server says why (an account or network locked after failed attempts, or too many requests) and for how long.
-  if (res.status === 429) return { ok: false, message: data.message || "Too many attempts. Please wait a minute and try again." };
-  return { ok: false, message: data.message || `Request failed (${res.status})` };
-}
 
 /** The sign-in page's form. `notice` is shown above the sign-in form (e.g. "your address is confirmed"). */
 export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo: string; notice?: string | null }) {
@@ -37,7 +24,8 @@ export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
     if (mode === "sign-in") {
-      const result = await post("/api/auth/sign-in/email", { email, password });
+      const { error: signInError } = await authClient.signIn.email({ email, password });
+      const result = authResult(signInError);
       if (!result.ok) {
         setBusy(false);
         setError(result.message ?? "Something went wrong. Please try again.");
@@ -48,7 +36,7 @@ export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo
     }
     const firstName = String(form.get("firstName") ?? "").trim();
     const lastName = String(form.get("lastName") ?? "").trim();
-    const result = await post("/api/auth/sign-up/email", {
+    const { error: signUpError } = await authClient.signUp.email({
       email,
       password,
       firstName,
@@ -57,6 +45,7 @@ export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo
       // Where to go once the address is confirmed and the user has signed in (the server sends the link via /login).
       callbackURL: returnTo,
     });
+    const result = authResult(signUpError);
     setBusy(false);
     if (!result.ok) {
       setError(result.message ?? "Something went wrong. Please try again.");

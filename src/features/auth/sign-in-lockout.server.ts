@@ -1,3 +1,4 @@
+import "server-only";
 import { and, gt, inArray, lte, or, sql, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { signInFailures } from "@/db/schema";

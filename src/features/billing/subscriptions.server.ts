@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";

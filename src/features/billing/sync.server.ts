@@ -1,13 +1,16 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { aiReadyOrders, invoices, paymentCustomers, subscriptions } from "@/db/schema";
+import { aiReadyOrders, invoices, paymentCustomers, subscriptions, user } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { createNotification } from "@/features/notifications/notify.server";
 import { getProvider } from "./provider";
 import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
 import type { SubscriptionStatus } from "./api-types";
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Our status from the provider's: trialing, active, past_due (past_due/unpaid), cancelled (canceled/incomplete_expired). */
 export function mapStatus(status: ProviderSubscriptionStatus | string): SubscriptionStatus {
@@ -104,13 +107,17 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
   if (!row) return;
 
   const plan = findPlan(s.planId);
-  const who = `${plan?.name ?? s.planId} plan (${s.billing})`;
+  const [owner] = await tx.select({ firstName: user.firstName, lastName: user.lastName, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  const ownerName = [owner?.firstName, owner?.lastName].filter(Boolean).join(" ");
+  // Admin notifications name the customer: "Casey Customer (casey@example.com)'s Small plan (monthly)".
+  const customer = owner ? (ownerName ? `${ownerName} (${owner.email})` : owner.email) : "an unknown customer";
+  const who = `${customer}'s ${plan?.name ?? s.planId} plan (${s.billing})`;
   if (status === "trialing" || (s.trialStart && status !== "cancelled")) {
     await createNotification(
       {
         type: "trial_started",
         title: "Free trial started",
-        message: `A 14-day free trial of the ${who} started${s.trialEnd ? `; it ends ${s.trialEnd.toISOString().slice(0, 10)}` : ""}.`,
+        message: `A 14-day free trial of ${who} started${s.trialEnd ? `; it ends ${s.trialEnd.toISOString().slice(0, 10)}` : ""}.`,
         priority: "normal",
         dedupeKey: `trial_started:${s.id}`,
       },
@@ -123,7 +130,7 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
       {
         type: "subscription_cancelled",
         title: "Subscription cancellation scheduled",
-        message: `The ${who} will be cancelled at the end of the billing period${end ? ` (${end.toISOString().slice(0, 10)})` : ""}.`,
+        message: `${capitalise(who)} will be cancelled at the end of the billing period${end ? ` (${end.toISOString().slice(0, 10)})` : ""}.`,
         priority: "high",
         dedupeKey: `subscription_cancel_scheduled:${s.id}`,
       },
@@ -135,7 +142,7 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
       {
         type: "subscription_cancelled",
         title: "Subscription cancelled",
-        message: `The ${who} has ended.`,
+        message: `${capitalise(who)} has ended.`,
         priority: "high",
         dedupeKey: `subscription_cancelled:${s.id}`,
       },
@@ -148,7 +155,7 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
       {
         type: "subscription_past_due",
         title: "Payment past due",
-        message: `The payment for the ${who} failed; the subscription is past due.`,
+        message: `The payment for ${who} failed; the subscription is past due.`,
         priority: "urgent",
         dedupeKey: `subscription_past_due:${s.id}:${period}`,
       },

@@ -1,3 +1,4 @@
+import "server-only";
 import { desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { api, ApiError } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
 import { Input, Label, Select, Textarea } from "@/lib/ui/input";
 import { BLACKLIST_WORDS, CONTACT_ERRORS, FIELD_LABELS, INQUIRY_SUBJECTS, type ContactErrorCode } from "./schema";
@@ -38,16 +39,10 @@ export function ContactForm({ action, external, thankYouUrl, initialError, initi
     setBadFields([]);
     try {
       const body = Object.fromEntries(new FormData(e.currentTarget).entries());
-      const res = await fetch(action, { method: "POST", credentials: "include", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      if (res.ok) {
-        router.push("/contact-thank-you");
-        return;
-      }
-      const data = (await res.json().catch(() => null)) as { message?: string } | null;
-      setError(res.status < 500 && data?.message ? data.message : CONTACT_ERRORS.failed);
-      setSending(false);
-    } catch {
-      setError(CONTACT_ERRORS.failed);
+      await api.post(action, body);
+      router.push("/contact-thank-you");
+    } catch (err) {
+      setError(err instanceof ApiError && err.status < 500 && err.bodyMessage ? err.bodyMessage : CONTACT_ERRORS.failed);
       setSending(false);
     }
   }

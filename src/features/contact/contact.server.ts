@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gte } from "drizzle-orm";
 import { contactMessages } from "@/db/schema";

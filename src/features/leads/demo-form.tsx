@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Bot, ExternalLink } from "lucide-react";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
+import { api } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
 import { schedulingLink } from "./scheduling";
 
@@ -29,17 +30,8 @@ export function DemoForm({ schedulingUrl, prefill }: { schedulingUrl: string; pr
     if (!complete || submitting) return;
     setSubmitting(true);
     try {
-      const res = await fetch("/api/demo-leads", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...fields, aiEmployeeName: aiEmployeeName || null, aiEmployeeId: aiEmployeeId || null }),
-      });
-      if (!res.ok) {
-        // Spec 8: every failed submission shows the same toast.
-        toast({ title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
-        return;
-      }
+      // Spec 8: every failed submission (ApiError or network) shows the same toast, in the catch below.
+      await api.post("/api/demo-leads", { ...fields, aiEmployeeName: aiEmployeeName || null, aiEmployeeId: aiEmployeeId || null });
       const link = schedulingLink(schedulingUrl, { ...fields, aiEmployeeName, aiEmployeeId });
       window.open(link, "_blank", "noopener,noreferrer");
       setLastLink(link);

@@ -1,3 +1,4 @@
+import "server-only";
 import { CalendarCheck, Clock, PhoneCall, Sparkles } from "lucide-react";
 import { config } from "@/lib/config";
 import { DemoForm, type DemoPrefill } from "./demo-form";

@@ -1,3 +1,4 @@
+import "server-only";
 import { BRAND } from "@/lib/brand";
 import { config } from "@/lib/config";
 import { priceRange } from "@/features/plans/catalogue";

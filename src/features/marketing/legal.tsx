@@ -1,4 +1,5 @@
 import { BRAND } from "@/lib/brand";
+import { formatDate } from "@/lib/format";
 
 /** Spec 9 legal constants, used by the terms and the privacy policy. */
 export const LEGAL = {
@@ -11,9 +12,9 @@ export const LEGAL = {
   minimumAge: 13,
 } as const;
 
-/** Today's date as 'May 4, 2026' (rendered per request). */
+/** Today's date as 'May 4, 2026' (rendered per request; UTC, @/lib/format). */
 export function todayLong(now = new Date()): string {
-  return now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  return formatDate(now, { style: "long" });
 }
 
 export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: readonly { heading: string; body: readonly string[] }[] }) {

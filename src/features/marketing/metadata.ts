@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { BRAND } from "@/lib/brand";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { notifications } from "@/db/schema";

@@ -1,9 +1,11 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, subscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
-import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { defineJob, enqueueJob } from "@/lib/jobs";
 import { sendEmail } from "@/features/email/email.server";
 import { logger } from "@/lib/logger";
 import { notFound } from "@/lib/http/errors";
@@ -52,10 +54,9 @@ export async function createOrder(data: OrderData): Promise<AdminOrderView> {
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(aiReadyOrders).values({ id, ...data, status: "pending" }).returning();
-    await enqueueJob(tx, { kind: SETUP_EMAIL_JOB, payload: { orderId: id }, idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
+    await enqueueJob(tx, orderSetupEmailJob, { orderId: id }, { idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
     return created!;
   });
-  kickJobs();
   return toAdminView(row);
 }
 
@@ -81,10 +82,11 @@ export async function deleteOrder(id: string): Promise<void> {
   if (!deleted) throw notFound("AI Ready Order not found");
 }
 
-/** Job: e-mail the setup instructions (at least once; skipped if the order was deleted meanwhile). */
-export function registerOrderJobHandlers(): void {
-  registerJobHandler(SETUP_EMAIL_JOB, async (payload) => {
-    const orderId = String(payload.orderId);
+/** Job: e-mail the setup instructions (at least once; skipped if the order was deleted meanwhile). Registered by the server in instrumentation.ts. */
+export const orderSetupEmailJob = defineJob({
+  kind: SETUP_EMAIL_JOB,
+  schema: z.object({ orderId: z.string().min(1) }),
+  handler: async ({ orderId }) => {
     const db = await getDb();
     const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, orderId)).limit(1);
     if (!order) {
@@ -93,5 +95,5 @@ export function registerOrderJobHandlers(): void {
     }
     const result = await sendEmail(orderSetupEmail(order, config().baseUrl));
     if (result.status === "failed") throw new Error(`setup e-mail for order ${orderId} could not be delivered; will retry`);
-  });
-}
+  },
+});

@@ -1,3 +1,4 @@
+import "server-only";
 import { badRequest } from "@/lib/http/errors";
 import { orderInputSchema, orderProblem, type OrderData } from "./order.schema";
 

@@ -1,8 +1,10 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { outboxJobs, overageEntries, overageLineItems } from "@/db/schema";
-import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { overageEntries, overageLineItems } from "@/db/schema";
+import { defineJob, enqueueJob, jobStatus } from "@/lib/jobs";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
@@ -134,16 +136,14 @@ export async function submitEntry(entryId: string, opts: { waitMs?: number } = {
         .where(and(eq(overageEntries.id, entryId), eq(overageEntries.status, "draft")))
         .returning({ id: overageEntries.id });
       if (updated.length === 0) return;
-      await enqueueJob(tx, { kind: OVERAGE_BILL_JOB, payload: { entryId }, idempotencyKey: overageIdempotencyKey(entryId), maxAttempts: OVERAGE_MAX_ATTEMPTS });
+      await enqueueJob(tx, overageBillJob, { entryId }, { idempotencyKey: overageIdempotencyKey(entryId) });
     });
-    kickJobs();
   }
   const waitMs = opts.waitMs ?? 0;
   if (waitMs > 0) {
     await waitUntil(async () => {
-      const db = await getDb();
-      const [job] = await db.select({ status: outboxJobs.status }).from(outboxJobs).where(eq(outboxJobs.idempotencyKey, overageIdempotencyKey(entryId))).limit(1);
-      return !job || job.status === "done" || job.status === "dead";
+      const status = await jobStatus(overageBillJob, overageIdempotencyKey(entryId));
+      return status !== "queued" && status !== "running";
     }, waitMs);
   }
   const current = (await loadEntry(entryId)).entry;
@@ -238,10 +238,10 @@ export async function listEntries(subscriptionId: string): Promise<OverageEntryV
   return entries.map((e) => entryView(e, items.filter((i) => i.entryId === e.id)));
 }
 
-export function registerOverageJobHandlers(): void {
-  registerJobHandler(OVERAGE_BILL_JOB, async (payload, job) => {
-    const id = payload.entryId;
-    if (typeof id !== "string") throw new Error("overage job without entryId");
-    await billOverageEntry(id, job.attempts);
-  });
-}
+/** The durable billing job of one submitted entry (registered by the server in instrumentation.ts). */
+export const overageBillJob = defineJob({
+  kind: OVERAGE_BILL_JOB,
+  schema: z.object({ entryId: z.string().min(1) }),
+  maxAttempts: OVERAGE_MAX_ATTEMPTS,
+  handler: async ({ entryId }, run) => billOverageEntry(entryId, run.attempt),
+});

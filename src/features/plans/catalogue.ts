@@ -3,6 +3,7 @@
  * API, the provider sync and the JSON-LD price range all read it.
  * Money is integer cents. A feature ending in '*' needs advanced setup.
  */
+import { formatMoney } from "@/lib/format";
 export type PlanId = "small" | "medium" | "large" | "corp" | "enterprise";
 export type Billing = "monthly" | "annual";
 
@@ -167,14 +168,14 @@ export function periodPrice(plan: Plan, billing: Billing): number | null {
   return plan.monthlyPrice;
 }
 
-/** '$149.00' from 14900. */
+/** '$149.00' from 14900 (USD; a thin name over the shared formatter, @/lib/format). */
 export function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatMoney(cents, "USD");
 }
 
-/** '$149' from 14900 (whole dollars, for marketing prices). */
+/** '$149' from 14900 (whole dollars, for marketing prices; @/lib/format). */
 export function formatDollars(cents: number): string {
-  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+  return formatMoney(cents, "USD", { whole: true });
 }
 
 /** The structured-data price range, e.g. '$149-$1099'. */
@@ -187,3 +188,6 @@ export function priceRange(): string {
 export function planLookupKey(planId: PlanId, billing: Billing): string {
   return `plan_${planId}_${billing}`;
 }
+
+/** Every plan's free trial, in days (spec 9). */
+export const TRIAL_DAYS = 14;

@@ -1,13 +1,10 @@
-import { format } from "date-fns";
+import { formatDate as formatLibDate } from "@/lib/format";
 import { findPlan, formatCents, type Billing } from "@/features/plans/catalogue";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 
-/** 'March 5, 2026' from an ISO string; '' for null or an invalid date. */
+/** 'March 5, 2026' from an ISO string, in UTC (@/lib/format); '' for null or an invalid date. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return format(d, "MMMM d, yyyy");
+  return formatLibDate(iso, { style: "long" });
 }
 
 /** Query values: `billing` is annual only when it says so (spec: default monthly). */

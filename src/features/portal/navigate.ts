@@ -9,6 +9,4 @@ export function fullNavigate(url: string, delayMs = 0): void {
   }, delayMs);
 }
 
-export function loginUrl(returnTo: string): string {
-  return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
-}
+export { loginUrl } from "@/lib/unauthorized";

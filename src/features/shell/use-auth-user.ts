@@ -1,5 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
+import { api } from "@/lib/api-client";
+import { authClient } from "@/features/auth/auth-client";
 
 export type AuthUser = {
   id: string;
@@ -11,33 +13,37 @@ export type AuthUser = {
 };
 
 type State = { user: AuthUser | null; isLoading: boolean };
-let cache: Promise<AuthUser | null> | undefined;
+const cache = new Map<string, Promise<AuthUser | null>>();
+
+/** /api/auth/user for a signed-in session (once per session id); any failure (a 401 included) means no user. */
+function loadUser(sessionId: string): Promise<AuthUser | null> {
+  let user = cache.get(sessionId);
+  if (!user) {
+    user = api.get<AuthUser>("/api/auth/user").catch(() => null);
+    cache.set(sessionId, user);
+  }
+  return user;
+}
 
 /**
- * Asks the session endpoint first (200 with null for visitors, so signed-out
- * pages log no failed request), then /api/auth/user for a signed-in user.
+ * The header's view of who is signed in: better-auth's `useSession` first
+ * (its get-session answers 200 with null for visitors, so signed-out pages log
+ * no failed request), then /api/auth/user for the profile and role.
  */
-async function fetchUser(): Promise<AuthUser | null> {
-  const session = await fetch("/api/auth/get-session", { credentials: "include" });
-  if (!session.ok || (await session.json()) === null) return null;
-  const res = await fetch("/api/auth/user", { credentials: "include" });
-  return res.ok ? ((await res.json()) as AuthUser) : null;
-}
-
-function load(): Promise<AuthUser | null> {
-  cache ??= fetchUser().catch(() => null);
-  return cache;
-}
-
-/** The header's view of who is signed in (a 401 means no user). */
 export function useAuthUser(): State {
-  const [state, setState] = useState<State>({ user: null, isLoading: true });
+  const session = authClient.useSession();
+  const sessionId = session.data?.session.id ?? null;
+  const [loaded, setLoaded] = useState<{ sessionId: string; user: AuthUser | null } | null>(null);
   useEffect(() => {
+    if (!sessionId) return;
     let live = true;
-    load().then((user) => live && setState({ user, isLoading: false }));
+    loadUser(sessionId).then((user) => live && setLoaded({ sessionId, user }));
     return () => {
       live = false;
     };
-  }, []);
-  return state;
+  }, [sessionId]);
+  if (session.isPending) return { user: null, isLoading: true };
+  if (!sessionId) return { user: null, isLoading: false };
+  if (loaded?.sessionId !== sessionId) return { user: null, isLoading: true };
+  return { user: loaded.user, isLoading: false };
 }

@@ -1,5 +1,5 @@
 "use client";
-import { apiRequest } from "@/lib/api-client";
+import { api, ApiError, isUnauthorizedError } from "@/lib/api-client";
 import { IMAGE_TYPES, MAX_AVATAR_BYTES } from "./upload-policy-shared";
 
 export type UploadResult = { objectPath: string };
@@ -9,8 +9,10 @@ export class UploadError extends Error {
     message: string,
     public readonly status: number,
     public readonly stage: "url" | "put",
+    /** The upload-URL request's ApiError (stage "url"). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
     this.name = "UploadError";
   }
 }
@@ -27,11 +29,11 @@ type Ticket = { uploadURL: string; objectPath: string };
 
 async function requestUploadUrl(file: File): Promise<Ticket> {
   try {
-    const res = await apiRequest("POST", "/api/objects/upload", { fileName: file.name, contentType: file.type, size: file.size });
-    return (await res.json()) as Ticket;
+    return await api.post<Ticket>("/api/objects/upload", { fileName: file.name, contentType: file.type, size: file.size });
   } catch (err) {
-    const status = Number(/^(\d{3}):/.exec((err as Error).message)?.[1] ?? 0);
-    throw new UploadError((err as Error).message, status, "url");
+    // A 401 stays an ApiError: the MutationCache's single 401 handler recognises it.
+    if (isUnauthorizedError(err)) throw err;
+    throw new UploadError((err as Error).message, err instanceof ApiError ? err.status : 0, "url", err);
   }
 }
 
@@ -85,6 +87,7 @@ export async function uploadFile(file: File, onProgress: (pct: number) => void):
       onProgress(100);
       return { objectPath: ticket.objectPath };
     }
+    if (status === 401) throw new ApiError(401, body, undefined, "Unauthorized");
     const message = status === 0 ? "Unknown error" : messageOf(body, "Non 2xx");
     lastError = message;
     // An expired or already used URL cannot succeed again: ask for a fresh one.

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deriveKey } from "@/lib/secrets";
 import { OBJECT_KEY_PATTERN, isImageType, type ImageType } from "./upload-policy-shared";

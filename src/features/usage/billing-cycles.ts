@@ -1,4 +1,5 @@
 import { subMonths } from "date-fns";
+import { formatDate } from "@/lib/format";
 import type { BillingCycle } from "@/features/billing/provider/port";
 import type { BillingCycleView } from "@/features/billing/admin-api-types";
 
@@ -16,10 +17,9 @@ export type CycleSource = {
 const MAX_CYCLES = 12;
 const TOLERANCE_MS = 60 * 60 * 1000;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
+/** 'Nov 23, 2026' in UTC (@/lib/format). */
 export function formatCycleDate(d: Date): string {
-  return dateFormat.format(d);
+  return formatDate(d);
 }
 
 export function cycleId(periodStart: Date, trial = false): string {

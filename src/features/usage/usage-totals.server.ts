@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { usageRecords } from "@/db/schema";

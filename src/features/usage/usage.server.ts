@@ -1,8 +1,10 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { subscriptions, usageRecords } from "@/db/schema";
-import { enqueueJob, kickJobs, registerJobHandler } from "@/lib/jobs/outbox";
+import { defineJob, enqueueJob } from "@/lib/jobs";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
@@ -81,9 +83,8 @@ export async function recordUsage(input: UsagePayload, recordedBy: string): Prom
       ...counts,
       recordedBy,
     });
-    await enqueueJob(tx, { kind: USAGE_REPORT_JOB, payload: { usageRecordId: id }, idempotencyKey: `usage-report-${id}`, maxAttempts: 20 });
+    await enqueueJob(tx, usageReportJob, { usageRecordId: id }, { idempotencyKey: usageReportJobKey(id) });
   });
-  kickJobs();
   return {
     id,
     subscriptionId: sub.id,
@@ -123,13 +124,18 @@ export async function reportUsageRecord(usageRecordId: string): Promise<void> {
   await db.update(usageRecords).set({ reportedAt: new Date() }).where(and(eq(usageRecords.id, row.id), isNull(usageRecords.reportedAt)));
 }
 
-export function registerUsageJobHandlers(): void {
-  registerJobHandler(USAGE_REPORT_JOB, async (payload) => {
-    const id = payload.usageRecordId;
-    if (typeof id !== "string") throw new Error("usage job without usageRecordId");
-    await reportUsageRecord(id);
-  });
+/** The idempotency key of the report job of one usage record. */
+export function usageReportJobKey(usageRecordId: string): string {
+  return `usage-report-${usageRecordId}`;
 }
+
+/** The durable job reporting one usage record (registered by the server in instrumentation.ts). */
+export const usageReportJob = defineJob({
+  kind: USAGE_REPORT_JOB,
+  schema: z.object({ usageRecordId: z.string().min(1) }),
+  maxAttempts: 20,
+  handler: async ({ usageRecordId }) => reportUsageRecord(usageRecordId),
+});
 
 /** Whether a usage record has been reported to the provider. */
 export async function isReported(usageRecordId: string): Promise<boolean> {

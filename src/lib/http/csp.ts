@@ -1,7 +1,9 @@
+import "server-only";
+import { createHash } from "node:crypto";
 import type { AppConfig } from "@/lib/config";
 
 /**
- * The Content-Security-Policy of every page (docs/decisions/0008).
+ * The Content-Security-Policy of every page (docs/decisions/0009-content-security-policy.md).
  * - Signed-in, admin and sign-in pages are rendered per request, so their
  *   scripts carry a fresh nonce: `'nonce-…' 'strict-dynamic'`, nothing else
  *   may run.
@@ -19,6 +21,16 @@ export function isSignedInPath(pathname: string): boolean {
   return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
+/**
+ * The one inline script a sandboxed preview frame may run (the admin e-mail
+ * preview): it tells the page the document's height, on load and when asked.
+ * Allowed by its hash, because a page reached by client-side navigation keeps
+ * the nonce of the document it started from.
+ */
+export const FRAME_HEIGHT_SCRIPT =
+  'function r(){parent.postMessage({frameHeight:document.documentElement.scrollHeight},"*")}addEventListener("load",r);addEventListener("message",function(e){if(e.source===parent)r()})';
+export const FRAME_HEIGHT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FRAME_HEIGHT_SCRIPT).digest("base64")}'`;
+
 const STRIPE_SCRIPTS = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = ["https://api.stripe.com", "https://m.stripe.network", "https://q.stripe.com"];
@@ -29,7 +41,7 @@ export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; de
   const formAction = ["'self'"];
   if (cfg.CONTACT_FORM_ACTION) formAction.push(new URL(cfg.CONTACT_FORM_ACTION).origin);
   const script = opts.nonce
-    ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'"]
+    ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'", FRAME_HEIGHT_SCRIPT_SOURCE]
     : ["'self'", "'unsafe-inline'", ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
   // React's development build needs eval for its error overlays; production never does.
   if (opts.development) script.push("'unsafe-eval'");

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * A value from the request that PostgreSQL refused (SQLSTATE class 22, data
  * exception: out-of-range numbers and dates, invalid text, bad encodings).

@@ -1,3 +1,4 @@
+import "server-only";
 import { ZodError } from "zod";
 
 /** An error with an HTTP status whose message is safe to show to the caller. */

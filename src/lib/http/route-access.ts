@@ -1,3 +1,4 @@
+import "server-only";
 import type { Access } from "./route";
 
 /**
@@ -9,14 +10,15 @@ import type { Access } from "./route";
 export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Access>>> = {
   "auth/[...all]": { GET: "public", POST: "public" },
   "auth/user": { GET: "user" },
-  // dashboard Recent Activity (helper "portal")
+  // dashboard Recent Activity: the caller's own events
   activity: { GET: "user" },
   health: { GET: "public" },
   "demo-leads": { POST: "public" },
   contact: { POST: "public" },
   login: { GET: "public" },
   logout: { GET: "public", POST: "public" },
-  // admin orders, uploads, notifications, welcome e-mail (helper "orders")
+  // admin orders, notifications, welcome e-mail; avatar uploads (the PUT is
+  // public because its signed URL is the authorization)
   "admin/ai-ready-orders": { GET: "admin", POST: "admin" },
   "admin/ai-ready-orders/[id]": { GET: "admin", PATCH: "admin", DELETE: "admin" },
   "admin/notifications": { GET: "admin" },
@@ -25,7 +27,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "objects/upload": { POST: "admin" },
   "objects/put/[...key]": { PUT: "public" },
   "objects/[...key]": { GET: "public" },
-  // admin subscriptions, usage metering, overage invoices, test tools (helper "usage")
+  // admin subscriptions, usage metering, overage invoices, test tools (404
+  // unless ENABLE_TEST_TOOLS=true)
   "admin/subscriptions": { GET: "admin" },
   "admin/subscription-period": { GET: "admin" },
   "admin/stripe-prices": { GET: "admin" },
@@ -38,7 +41,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "test/create-subscription": { POST: "admin" },
   "test/meter-usage": { POST: "admin" },
   "test/defaults": { GET: "admin" },
-  // customer billing API, webhooks, sandbox provider (helper "payserver")
+  // customer billing API (scoped to the caller), provider webhook (signed),
+  // sandbox provider
   "subscription-plans": { GET: "public" },
   "subscription-plans/[planId]": { GET: "public" },
   "create-subscription": { POST: "user" },
@@ -52,4 +56,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "stripe/webhook": { POST: "public" },
   "sandbox/confirm-setup": { POST: "user" },
   "admin/sandbox-clock": { GET: "admin", POST: "admin" },
+  // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
+  "admin/jobs/[id]/retry": { POST: "admin" },
 };

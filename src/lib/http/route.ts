@@ -1,6 +1,6 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { ZodError, type ZodType } from "zod";
-import { getCurrentUser, type CurrentUser } from "@/features/auth/current-user.server";
 import { logger } from "@/lib/logger";
 import { errorResponse, HttpError, zodMessage, badRequest } from "./errors";
 import { isCrossOrigin } from "./origin";
@@ -9,9 +9,15 @@ import { databaseInputProblem } from "./database-errors";
 
 export type Access = "public" | "user" | "admin";
 
-type Ctx<A extends Access, P> = {
+/** What route() needs to know about the caller: enough to tell an admin apart. */
+export type RouteUser = { role: string };
+
+/** Looks up the signed-in user for the request's headers (cookie), or null. */
+export type CurrentUserLookup<U extends RouteUser> = (headers: Headers) => Promise<U | null>;
+
+type Ctx<A extends Access, P, U extends RouteUser> = {
   req: Request;
-  user: A extends "public" ? CurrentUser | null : CurrentUser;
+  user: A extends "public" ? U | null : U;
   params: P;
   requestId: string;
   log: typeof logger;
@@ -25,49 +31,56 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * Wraps a route handler: reads the body within its size limit and refuses
- * NUL characters anywhere (guard.ts), checks who is calling (401 anonymous,
- * 403 when admin rights are needed), refuses cross-origin state changes,
- * turns zod errors and values the database cannot store into 400s and
- * unexpected errors into a logged 500 with a generic message. Responses to
- * signed-in callers are never cached.
+ * Builds `route()` around the current-user lookup. lib knows no feature: the
+ * lookup is passed in once, by src/features/auth/route.server.ts, and the API
+ * route files import `route` from there.
  */
-export function route<A extends Access, P = Record<string, never>>(
-  opts: { access: A; allowCrossOrigin?: boolean; maxBodyBytes?: number; tooLargeMessage?: string },
-  handler: (ctx: Ctx<A, P>) => Promise<Response> | Response,
-) {
-  return async (incoming: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
-    const requestId = randomUUID();
-    const log = logger.child({ requestId, method: incoming.method, path: new URL(incoming.url).pathname });
-    let user: CurrentUser | null = null;
-    const finish = (res: Response) => withHeaders(res, requestId, Boolean(user) || opts.access !== "public");
-    try {
-      if (STATE_CHANGING.has(incoming.method) && !opts.allowCrossOrigin && isCrossOrigin(incoming)) {
-        return finish(errorResponse(403, "Cross-origin request refused"));
+export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLookup<U>) {
+  /**
+   * Wraps a route handler: reads the body within its size limit and refuses
+   * NUL characters anywhere (guard.ts), checks who is calling (401 anonymous,
+   * 403 when admin rights are needed), refuses cross-origin state changes,
+   * turns zod errors and values the database cannot store into 400s and
+   * unexpected errors into a logged 500 with a generic message. Responses to
+   * signed-in callers are never cached.
+   */
+  return function route<A extends Access, P = Record<string, never>>(
+    opts: { access: A; allowCrossOrigin?: boolean; maxBodyBytes?: number; tooLargeMessage?: string },
+    handler: (ctx: Ctx<A, P, U>) => Promise<Response> | Response,
+  ) {
+    return async (incoming: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
+      const requestId = randomUUID();
+      const log = logger.child({ requestId, method: incoming.method, path: new URL(incoming.url).pathname });
+      let user: U | null = null;
+      const finish = (res: Response) => withHeaders(res, requestId, Boolean(user) || opts.access !== "public");
+      try {
+        if (STATE_CHANGING.has(incoming.method) && !opts.allowCrossOrigin && isCrossOrigin(incoming)) {
+          return finish(errorResponse(403, "Cross-origin request refused"));
+        }
+        const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage });
+        if (opts.access !== "public" || req.headers.get("cookie")) {
+          user = await getCurrentUser(req.headers);
+        }
+        if (opts.access !== "public" && !user) return finish(errorResponse(401, "Unauthorized"));
+        if (opts.access === "admin" && user?.role !== "admin") {
+          return finish(errorResponse(403, "Forbidden: admin privileges are required"));
+        }
+        const params = (nextCtx ? await nextCtx.params : {}) as P;
+        assertNoNul(params, "");
+        const res = await handler({ req, user: user as Ctx<A, P, U>["user"], params, requestId, log });
+        return finish(res);
+      } catch (err) {
+        if (err instanceof HttpError) return finish(errorResponse(err.status, err.message));
+        if (err instanceof ZodError) return finish(errorResponse(400, zodMessage(err)));
+        const dbProblem = databaseInputProblem(err);
+        if (dbProblem) {
+          log.warn({ err }, "database refused a value from the request");
+          return finish(errorResponse(400, dbProblem));
+        }
+        log.error({ err }, "unhandled error in route");
+        return finish(errorResponse(500, "Something went wrong. Please try again."));
       }
-      const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage });
-      if (opts.access !== "public" || req.headers.get("cookie")) {
-        user = await getCurrentUser(req.headers);
-      }
-      if (opts.access !== "public" && !user) return finish(errorResponse(401, "Unauthorized"));
-      if (opts.access === "admin" && user?.role !== "admin") {
-        return finish(errorResponse(403, "Forbidden: admin privileges are required"));
-      }
-      const params = (nextCtx ? await nextCtx.params : {}) as P;
-      assertNoNul(params, "");
-      const res = await handler({ req, user: user as Ctx<A, P>["user"], params, requestId, log });
-      return finish(res);
-    } catch (err) {
-      if (err instanceof HttpError) return finish(errorResponse(err.status, err.message));
-      if (err instanceof ZodError) return finish(errorResponse(400, zodMessage(err)));
-      const dbProblem = databaseInputProblem(err);
-      if (dbProblem) {
-        log.warn({ err }, "database refused a value from the request");
-        return finish(errorResponse(400, dbProblem));
-      }
-      log.error({ err }, "unhandled error in route");
-      return finish(errorResponse(500, "Something went wrong. Please try again."));
-    }
+    };
   };
 }
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * A path on this site to send the browser to, or null. The value is parsed
  * with `new URL` against the site, as a browser would resolve it, and only a

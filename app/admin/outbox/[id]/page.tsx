@@ -1,23 +1,26 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { format } from "date-fns";
+import { formatDateTime } from "@/lib/format";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
 import { getEmail } from "@/features/admin/outbox.server";
+import { EmailPreviewFrame } from "@/features/admin/components/email-preview-frame";
+import { FRAME_HEIGHT_SCRIPT, FRAME_HEIGHT_SCRIPT_SOURCE } from "@/lib/http/csp";
 
 export const metadata: Metadata = { title: "E-mail" };
 
 /**
  * The e-mail HTML is shown in a sandboxed frame with its own opaque origin
- * (no same-origin access to this page) and a CSP that forbids every script,
- * so nothing in a message can run. (allow-scripts is kept only so the
- * accessibility checker can look inside; the CSP still blocks scripts.)
+ * (no access to this page) and a CSP of its own. The only script allowed in
+ * it is FRAME_HEIGHT_SCRIPT (by its hash), which tells the page the message's
+ * height (EmailPreviewFrame); nothing in a message can run.
  */
-const PREVIEW_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; style-src 'unsafe-inline'">`;
 function previewDocument(html: string): string {
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${PREVIEW_CSP}`) : `${PREVIEW_CSP}${html}`;
+  const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; style-src 'unsafe-inline'; script-src ${FRAME_HEIGHT_SCRIPT_SOURCE}">`;
+  const withCsp = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${csp}`) : `${csp}${html}`;
+  return `${withCsp}<script>${FRAME_HEIGHT_SCRIPT}</script>`;
 }
 export const dynamic = "force-dynamic";
 
@@ -48,15 +51,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           {mail.error ? ` (${mail.error})` : ""}
         </dd>
         <dt className="font-medium text-slate-600">Created</dt>
-        <dd>{format(mail.createdAt, "MMM d, yyyy HH:mm:ss")}</dd>
+        <dd>{formatDateTime(mail.createdAt, { seconds: true })}</dd>
       </dl>
       <h2 className="mt-8 text-lg font-semibold">HTML version</h2>
-      <iframe
-        title={`HTML version of ${mail.subject}`}
-        srcDoc={previewDocument(mail.html)}
-        sandbox="allow-scripts"
-        className="mt-2 h-[640px] w-full rounded-xl border border-slate-200 bg-white"
-      />
+      <EmailPreviewFrame title={`HTML version of ${mail.subject}`} srcDoc={previewDocument(mail.html)} />
       <h2 className="mt-8 text-lg font-semibold">Text version</h2>
       <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-900" data-testid="email-text">
         {mail.text}

@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { isReported, recordUsage, waitUntil } from "@/features/usage/usage.server";
 import { usagePayloadSchema, type AddUsageResponse } from "@/features/usage/usage.schema";
 

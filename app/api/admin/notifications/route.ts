@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { listNotifications } from "@/features/notifications/notifications.server";
 
 /** GET /api/admin/notifications: newest first. */

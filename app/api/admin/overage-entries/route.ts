@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { badRequest } from "@/lib/http/errors";
 import { createEntry } from "@/features/overage/overage.server";
 import type { CreateEntryInput } from "@/features/overage/overage.schema";

@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { sandboxClockBody } from "@/features/billing/billing.schema";
 import { advanceClockAndSync, sandboxClockState } from "@/features/billing/sandbox/sandbox-actions.server";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { readJson, route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { queueWelcomeEmail } from "@/features/admin/welcome-email.server";
 
 const body = z.object({ subscriptionId: z.string({ message: "subscriptionId is required" }).trim().min(1, { message: "subscriptionId is required" }) });

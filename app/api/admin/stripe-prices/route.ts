@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { route, readQuery } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readQuery } from "@/lib/http/route";
 import { stripePrices } from "@/features/admin-subscriptions/admin-subscriptions.server";
 
 const query = z.object({ subscriptionId: z.string({ message: "subscriptionId is required" }).min(1, { message: "subscriptionId is required" }) });

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { subscriptionSummary } from "@/features/billing/summary.server";
+import { route } from "@/features/auth/route.server";
+import { subscriptionSummary } from "@/features/usage/subscription-summary.server";
 
 /** The signed-in user with the subscription summary (spec 3); 401 when anonymous. */
 export const GET = route({ access: "user" }, async ({ user }) => {

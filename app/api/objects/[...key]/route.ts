@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { errorResponse } from "@/lib/http/errors";
 import { readStoredObject } from "@/features/storage/storage.server";
 

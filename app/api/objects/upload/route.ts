@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { readJson, route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { createAvatarUpload } from "@/features/storage/storage.server";
 
 const body = z.object({

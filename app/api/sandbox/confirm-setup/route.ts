@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";
 import { sandboxConfirmBody } from "@/features/billing/billing.schema";
 import { confirmSandboxSetup } from "@/features/billing/sandbox/sandbox-actions.server";

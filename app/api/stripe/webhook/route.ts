@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { handleWebhook } from "@/features/billing/webhook.server";
 
 /** Provider webhooks: raw-body signature check, each event once, then a re-read of the customer's state. */

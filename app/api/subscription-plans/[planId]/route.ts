@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { notFound } from "@/lib/http/errors";
 import { findPlan } from "@/features/plans/catalogue";
 import { planView } from "@/features/billing/views.server";

@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { createTestSubscription, requireTestTools } from "@/features/test-tools/test-tools.server";
 import { createTestSubscriptionSchema } from "@/features/test-tools/test-tools.schema";
 

@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { chargeTestMeterUsage, requireTestTools } from "@/features/test-tools/test-tools.server";
 import { meterUsageSchema } from "@/features/test-tools/test-tools.schema";
 

@@ -5,14 +5,14 @@ import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { formatCents } from "@/features/plans/catalogue";
 import { sandboxInvoiceFor } from "@/features/billing/sandbox/portal-data.server";
+import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader } from "@/lib/ui/card";
 
 export const metadata: Metadata = { title: "Invoice (test mode)", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const fmtDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : "—");
+const fmtDate = (iso: string | null) => formatDate(iso, { empty: "—" });
 
 /** The sandbox's hosted invoice page (the provider's hosted_invoice_url). Owner or admin only. */
 export default async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> }) {

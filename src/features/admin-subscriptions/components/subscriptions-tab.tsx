@@ -10,7 +10,8 @@ import { errorMessage } from "@/lib/api-client";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive } from "@/features/usage/components/admin-client";
 import { OveragePanel } from "@/features/overage/components/overage-panel";
-import { StatusBadges } from "./status-badges";
+import { StatusBadges } from "@/features/billing/components/status-badges";
+import { formatMoney } from "@/lib/format";
 
 /** Admin dashboard "Subscriptions" tab: every mirrored subscription, flags, and the overage panel. */
 export function SubscriptionsTab(): React.JSX.Element {
@@ -84,7 +85,7 @@ function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription
         <Field label="Customer ID" value={<code className="break-all text-xs">{s.stripeCustomerId}</code>} />
         <Field label="AI employee" value={s.aiReadyOrder ? `${s.aiReadyOrder.aiEmployeeName} (${s.aiReadyOrder.aiPhoneNumber})` : "None linked"} />
         {s.stripeData.daysInTrial > 0 ? <Field label="Trial" value={`${s.stripeData.daysInTrial} days remaining (ends ${formatDate(s.stripeData.stripeTrialEnd)})`} /> : null}
-        {s.stripeData.upcomingInvoice ? <Field label="Upcoming invoice" value={`$${(s.stripeData.upcomingInvoice.amount / 100).toFixed(2)}`} /> : null}
+        {s.stripeData.upcomingInvoice ? <Field label="Upcoming invoice" value={formatMoney(s.stripeData.upcomingInvoice.amount)} /> : null}
       </dl>
       {isLive(s) ? (
         <div className="mt-4 border-t border-slate-200 pt-4">

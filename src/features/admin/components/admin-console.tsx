@@ -40,6 +40,9 @@ export function AdminConsole({ initialTab, firstName }: { initialTab: AdminTab; 
           <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/outbox">
             E-mail outbox
           </Link>
+          <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/jobs">
+            Jobs
+          </Link>
         </nav>
       </div>
       <Tabs value={tab} onValueChange={onChange} className="mt-6">

@@ -5,6 +5,7 @@ import * as React from "react";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import type { Stripe } from "@stripe/stripe-js";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { api, ApiError } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 
@@ -57,22 +58,24 @@ function StripeInner({ submitLabel, busyLabel, onSuccess, onError, secondary }: 
   const elements = useElements();
   const [ready, setReady] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
+  const [formError, fail] = useFormError(onError);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!stripe || !elements || !ready || busy) return;
     setBusy(true);
+    fail.clear();
     try {
       const result = await stripe.confirmSetup({ elements, redirect: "if_required" });
       if (result.error) {
-        onError(result.error.message ?? null);
+        fail(result.error.message ?? null);
       } else if (result.setupIntent) {
         await onSuccess({ id: result.setupIntent.id, status: result.setupIntent.status });
       } else {
-        onError(null);
+        fail(null);
       }
     } catch {
-      onError(null);
+      fail(null);
     } finally {
       setBusy(false);
     }
@@ -81,6 +84,7 @@ function StripeInner({ submitLabel, busyLabel, onSuccess, onError, secondary }: 
   return (
     <form onSubmit={submit} className="space-y-6">
       <PaymentElement onReady={() => setReady(true)} />
+      <FormError message={formError} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         {secondary}
         <Button type="submit" disabled={!stripe || !elements || !ready || busy}>
@@ -101,6 +105,7 @@ function SandboxSetupForm({ clientSecret, submitLabel, busyLabel, onSuccess, onE
   const [name, setName] = React.useState("");
   const [busy, setBusy] = React.useState(false);
   const [fieldError, setFieldError] = React.useState<string | null>(null);
+  const [formError, fail] = useFormError(onError);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -111,27 +116,31 @@ function SandboxSetupForm({ clientSecret, submitLabel, busyLabel, onSuccess, onE
     if (!m) return setFieldError("Enter the expiry date as MM/YY.");
     if (!/^\d{3,4}$/.test(cvc.trim())) return setFieldError("Enter the 3 or 4 digit CVC.");
     setFieldError(null);
+    fail.clear();
     const expMonth = Number(m[1]);
     const expYear = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
     setBusy(true);
     try {
-      const res = await fetch("/api/sandbox/confirm-setup", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ clientSecret, cardNumber: digits, expMonth, expYear, cvc: cvc.trim(), name: name.trim() }),
-      });
-      const body = (await res.json().catch(() => ({}))) as ConfirmResponse;
+      let ok = true;
+      let body: ConfirmResponse;
+      try {
+        body = (await api.post<ConfirmResponse | undefined>("/api/sandbox/confirm-setup", { clientSecret, cardNumber: digits, expMonth, expYear, cvc: cvc.trim(), name: name.trim() })) ?? {};
+      } catch (error) {
+        // A declined card answers non-2xx with the setup intent (and its lastError) in the body.
+        if (!(error instanceof ApiError)) throw error;
+        ok = false;
+        body = error.body && typeof error.body === "object" ? (error.body as ConfirmResponse) : {};
+      }
       const si = body.setupIntent;
-      if (res.ok && si && si.status === "succeeded") {
+      if (ok && si && si.status === "succeeded") {
         await onSuccess({ id: si.id, status: si.status });
       } else if (si?.lastError) {
-        onError(si.lastError);
+        fail(si.lastError);
       } else {
-        onError(body.message ?? null);
+        fail(body.message ?? null);
       }
     } catch {
-      onError(null);
+      fail(null);
     } finally {
       setBusy(false);
     }
@@ -192,6 +201,7 @@ function SandboxSetupForm({ clientSecret, submitLabel, busyLabel, onSuccess, onE
           {fieldError}
         </p>
       ) : null}
+      <FormError message={formError} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         {secondary}
         <Button type="submit" disabled={busy}>
@@ -199,5 +209,32 @@ function SandboxSetupForm({ clientSecret, submitLabel, busyLabel, onSuccess, onE
         </Button>
       </div>
     </form>
+  );
+}
+
+const FORM_ERROR_FALLBACK = "The card could not be saved. Check the details and try again.";
+
+/**
+ * A failure is reported to the page (which shows its toast) and kept beside
+ * the card form, so a declined card's reason stays in view after the toast.
+ */
+function useFormError(onError: PaymentSetupFormProps["onError"]) {
+  const [message, setMessage] = React.useState<string | null>(null);
+  const fail = Object.assign(
+    (reason: string | null) => {
+      setMessage(reason || FORM_ERROR_FALLBACK);
+      onError(reason);
+    },
+    { clear: () => setMessage(null) },
+  );
+  return [message, fail] as const;
+}
+
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="card-form-error">
+      {message}
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 
 /** The Stripe publishable key for PaymentSetupForm; null when the sandbox provider is active. */

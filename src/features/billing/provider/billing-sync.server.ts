@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import { METER_EVENT_NAMES, type MeterEventName } from "./port";
 import { METER_DISPLAY_NAMES, cataloguePrices, type CataloguePrice } from "./prices";

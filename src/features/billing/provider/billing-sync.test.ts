@@ -120,6 +120,8 @@ describe("billing:sync against a loopback Stripe", () => {
 
   it("the npm script prints its changes, and refuses to run without STRIPE_SECRET_KEY", async () => {
     const cli = path.resolve("node_modules/tsx/dist/cli.mjs");
+    // As `npm run billing:sync` does: server modules import "server-only", which needs the react-server condition.
+    const CONDITIONS = ["--conditions=react-server"];
     const env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -131,13 +133,13 @@ describe("billing:sync against a loopback Stripe", () => {
       STRIPE_API_HOST: api.url,
     } as NodeJS.ProcessEnv;
     state.prices.find((p) => p.active && p.lookup_key === "plan_large_annual")!.unit_amount = 1;
-    const ok = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env });
+    const ok = await run(process.execPath, [cli, ...CONDITIONS, "scripts/billing-sync.ts"], { env });
     expect(ok.stdout).toContain("replaced price plan_large_annual (1 -> 754800 cents)");
     expect(ok.stdout).toContain("1 change(s).");
-    const again = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env });
+    const again = await run(process.execPath, [cli, ...CONDITIONS, "scripts/billing-sync.ts"], { env });
     expect(again.stdout).toContain("nothing changed");
 
-    const refused = await run(process.execPath, [cli, "scripts/billing-sync.ts"], { env: { PATH: env.PATH, HOME: env.HOME, NODE_ENV: "test" } as NodeJS.ProcessEnv }).catch(
+    const refused = await run(process.execPath, [cli, ...CONDITIONS, "scripts/billing-sync.ts"], { env: { PATH: env.PATH, HOME: env.HOME, NODE_ENV: "test" } as NodeJS.ProcessEnv }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect(refused).toMatchObject({ code: 1 });

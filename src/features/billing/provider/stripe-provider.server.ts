@@ -1,3 +1,4 @@
+import "server-only";
 import Stripe from "stripe";
 import { addMonths, addYears } from "date-fns";
 import type { Billing, PlanId } from "@/features/plans/catalogue";

@@ -1,3 +1,4 @@
+import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";

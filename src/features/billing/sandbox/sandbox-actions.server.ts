@@ -1,3 +1,4 @@
+import "server-only";
 import { notFound } from "@/lib/http/errors";
 import { findCustomerOwner } from "../customers.server";
 import { getSandboxProvider } from "../provider";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { addMonths, addYears } from "date-fns";

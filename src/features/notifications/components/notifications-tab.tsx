@@ -1,14 +1,15 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatDistanceToNow, format } from "date-fns";
+import { formatDistanceToNow } from "date-fns";
 import { AlertTriangle, Bell, CalendarCheck, CheckCircle2, Mail, PartyPopper, XCircle, type LucideIcon } from "lucide-react";
-import { apiRequest } from "@/lib/api-client";
+import { api, apiPath } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
 import { cn } from "@/lib/ui/cn";
-import { showAdminError } from "@/features/admin/use-admin-errors";
+import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import type { NotificationView } from "../notifications.server";
 
 const KEY = ["/api/admin/notifications"] as const;
@@ -34,7 +35,7 @@ export function NotificationsTab() {
   const queryClient = useQueryClient();
   const list = useQuery<NotificationView[]>({ queryKey: KEY });
   const markRead = useMutation({
-    mutationFn: async (id: string) => (await (await apiRequest("PUT", `/api/admin/notifications/${id}/read`)).json()) as NotificationView,
+    mutationFn: (id: string) => api.put<NotificationView>(apiPath`/api/admin/notifications/${id}/read`),
     onSuccess: (updated) => {
       queryClient.setQueryData<NotificationView[]>(KEY, (old) => old?.map((n) => (n.id === updated.id ? updated : n)));
     },
@@ -92,7 +93,7 @@ export function NotificationsTab() {
                     </div>
                     <p className="mt-1 break-words text-sm text-slate-800">{n.message}</p>
                     <p className="mt-1 text-xs text-slate-600">
-                      <time dateTime={n.createdAt} title={format(new Date(n.createdAt), "PPpp")}>
+                      <time dateTime={n.createdAt} title={formatDateTime(n.createdAt, { seconds: true })}>
                         {formatDistanceToNow(new Date(n.createdAt), { addSuffix: true })}
                       </time>
                     </p>

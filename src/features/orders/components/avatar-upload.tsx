@@ -5,9 +5,9 @@ import { Button } from "@/lib/ui/button";
 import { Label } from "@/lib/ui/input";
 import { Progress } from "@/lib/ui/progress";
 import { toast } from "@/lib/ui/toaster";
-import { isUnauthorizedError } from "@/lib/api-client";
+import { useMutation } from "@tanstack/react-query";
+import { ApiError, isUnauthorizedError } from "@/lib/api-client";
 import { fileProblem, uploadFile, UploadError } from "@/features/storage/upload-client";
-import { LOGGED_OUT, redirectToLogin } from "@/features/admin/use-admin-errors";
 
 /**
  * One avatar image: chosen, checked in the browser (type, 5 MB), then sent
@@ -29,6 +29,8 @@ export function AvatarUpload({
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  // A mutation so a 401 reaches the MutationCache's single handler ('You are logged out...', login after 500 ms).
+  const { mutateAsync: upload } = useMutation({ mutationFn: (file: File) => uploadFile(file, setProgress) });
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -42,14 +44,14 @@ export function AvatarUpload({
     setProgress(0);
     onUploadingChange?.(true);
     try {
-      const { objectPath } = await uploadFile(file, setProgress);
+      const { objectPath } = await upload(file);
       onChange(objectPath);
       toast({ title: "Avatar uploaded", description: `${file.name} is ready.` });
     } catch (err) {
-      if (isUnauthorizedError(err) || (err instanceof UploadError && err.status === 401)) {
-        redirectToLogin(LOGGED_OUT);
+      if (isUnauthorizedError(err)) {
+        // handled by the MutationCache
       } else if (err instanceof UploadError && err.stage === "url") {
-        const detail = /^\d{3}: /.test(err.message) ? safeMessage(err.message) : "";
+        const detail = err.cause instanceof ApiError ? (err.cause.bodyMessage ?? (err.cause.text || err.cause.statusText)) : "";
         toast({ title: "Failed to get upload URL", description: detail || "Please try again.", variant: "destructive" });
       } else {
         toast({ title: "Upload failed", description: err instanceof Error ? err.message : "Unknown error", variant: "destructive" });
@@ -110,13 +112,4 @@ export function AvatarUpload({
       ) : null}
     </div>
   );
-}
-
-function safeMessage(raw: string): string {
-  const body = raw.replace(/^\d{3}: /, "");
-  try {
-    return (JSON.parse(body) as { message?: string }).message ?? body;
-  } catch {
-    return body;
-  }
 }

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { toast } from "@/lib/ui/toaster";
-import { SESSION_EXPIRED, showAdminError } from "@/features/admin/use-admin-errors";
+import { SESSION_EXPIRED_META, showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { orderInputSchema, problemFromMessages, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
 import { AvatarUpload } from "./avatar-upload";
 import { OrderFields } from "./order-fields";
@@ -33,7 +33,7 @@ export function CreateOrderForm() {
   const name = useWatch({ control: form.control, name: "aiEmployeeName" });
 
   const create = useMutation({
-    mutationFn: async (data: OrderData) => (await (await apiRequest("POST", "/api/admin/ai-ready-orders", data)).json()) as AdminOrderView,
+    mutationFn: (data: OrderData) => api.post<AdminOrderView>("/api/admin/ai-ready-orders", data),
     onSuccess: (order) => {
       toast({
         title: "AI Ready Order Created",
@@ -42,7 +42,8 @@ export function CreateOrderForm() {
       form.reset(EMPTY);
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     },
-    onError: (error) => showAdminError(error, "Failed to create AI ready order", SESSION_EXPIRED),
+    meta: SESSION_EXPIRED_META,
+    onError: (error) => showAdminError(error, "Failed to create AI ready order"),
   });
 
   const onValid = (data: OrderData) => {

@@ -3,16 +3,16 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { Eye, Pencil, Trash2, UserRound } from "lucide-react";
-import { apiRequest } from "@/lib/api-client";
+import { api, apiPath } from "@/lib/api-client";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
-import { showAdminError } from "@/features/admin/use-admin-errors";
+import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
 import { AvatarUpload } from "./avatar-upload";
 import { invalidOrderToast, ORDERS_KEY } from "./create-order-form";
@@ -42,7 +42,7 @@ function Avatar({ order, size = "size-10" }: { order: AdminOrderView; size?: str
   );
 }
 
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+const when = (iso: string) => formatDate(iso);
 
 /** Manage Orders tab: list, view, edit (Save/Cancel) and delete after confirmation. */
 export function ManageOrders() {
@@ -151,8 +151,8 @@ function ViewOrder({ order, onEdit }: { order: AdminOrderView; onEdit: () => voi
     ],
     ["Status", <StatusBadge key="status" status={order.status} />],
     ["Subscription", order.subscriptionId ?? "Not started yet"],
-    ["Created", format(new Date(order.createdAt), "MMM d, yyyy HH:mm")],
-    ["Updated", format(new Date(order.updatedAt), "MMM d, yyyy HH:mm")],
+    ["Created", formatDateTime(order.createdAt)],
+    ["Updated", formatDateTime(order.updatedAt)],
   ];
   return (
     <DialogContent>
@@ -196,7 +196,7 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
   const avatar = useWatch({ control: form.control, name: "aiAvatarUrl" }) ?? null;
   const name = useWatch({ control: form.control, name: "aiEmployeeName" });
   const update = useMutation({
-    mutationFn: async (data: OrderData) => (await (await apiRequest("PATCH", `/api/admin/ai-ready-orders/${order.id}`, data)).json()) as AdminOrderView,
+    mutationFn: (data: OrderData) => api.patch<AdminOrderView>(apiPath`/api/admin/ai-ready-orders/${order.id}`, data),
     onSuccess: (saved) => {
       toast({ title: "AI Ready Order Updated", description: `${saved.aiEmployeeName} was saved.` });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
@@ -232,7 +232,7 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
 function DeleteOrder({ order, onDone }: { order: AdminOrderView; onDone: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: async () => apiRequest("DELETE", `/api/admin/ai-ready-orders/${order.id}`),
+    mutationFn: () => api.delete(apiPath`/api/admin/ai-ready-orders/${order.id}`),
     onSuccess: () => {
       toast({ title: "AI Ready Order Deleted", description: `${order.aiEmployeeName} was deleted.` });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });

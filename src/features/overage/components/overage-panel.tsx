@@ -8,7 +8,7 @@ import { Input, Label, Select } from "@/lib/ui/input";
 import { Badge } from "@/lib/ui/badge";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { toast } from "@/lib/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
+import { apiPath, errorMessage, withQuery } from "@/lib/api-client";
 import { formatCents } from "@/features/plans/catalogue";
 import type { AdminSubscription, OverageEntryView, StripePricesResponse } from "@/features/billing/admin-api-types";
 import { formatDate, getJson, postJson, showAdminError, subscriptionPeriodQuery } from "@/features/usage/components/admin-client";
@@ -62,7 +62,7 @@ function OverageBilling({ subscription: s }: { subscription: AdminSubscription }
   const period = useQuery(subscriptionPeriodQuery(s.id));
   const prices = useQuery<StripePricesResponse>({
     queryKey: ["/api/admin/stripe-prices", s.id],
-    queryFn: () => getJson<StripePricesResponse>(`/api/admin/stripe-prices?subscriptionId=${encodeURIComponent(s.id)}`),
+    queryFn: () => getJson<StripePricesResponse>(withQuery("/api/admin/stripe-prices", { subscriptionId: s.id })),
     staleTime: 30000,
   });
 
@@ -95,7 +95,7 @@ function OverageBilling({ subscription: s }: { subscription: AdminSubscription }
 
   const addItem = useMutation({
     mutationFn: (body: { stripePriceId: string; quantity: number; unitPrice: number; description: string | null }) =>
-      postJson<OverageEntryView>(`/api/admin/overage-entries/${entry!.id}/line-items`, body),
+      postJson<OverageEntryView>(apiPath`/api/admin/overage-entries/${entry!.id}/line-items`, body),
     onSuccess: (e) => {
       setEntry(e);
       resetItemForm();
@@ -104,7 +104,7 @@ function OverageBilling({ subscription: s }: { subscription: AdminSubscription }
   });
 
   const submit = useMutation({
-    mutationFn: () => postJson<SubmitEntryResponse>(`/api/admin/overage-entries/${entry!.id}/submit`, {}),
+    mutationFn: () => postJson<SubmitEntryResponse>(apiPath`/api/admin/overage-entries/${entry!.id}/submit`, {}),
     onSuccess: (r) => {
       const msg = submitResultMessage(r);
       toast({ title: msg.title, description: msg.description, variant: r.status === "failed" ? "destructive" : "default" });
@@ -168,7 +168,8 @@ function OverageBilling({ subscription: s }: { subscription: AdminSubscription }
 
   return (
     <div className="space-y-5">
-      <section aria-labelledby={`${id}-preview`} className="rounded-md bg-slate-50 p-3">
+      {/* Named after the customer: two subscriptions with the same period must not give two landmarks of one name. */}
+      <section aria-label={`Usage preview for ${s.user.email}, ${s.plan.name} plan, subscription ${s.id.slice(0, 8)}`} className="rounded-md bg-slate-50 p-3">
         <h4 id={`${id}-preview`} className="text-sm font-semibold">
           Usage preview {previewCycle ? `(${previewCycle.label})` : ""}
         </h4>
@@ -222,7 +223,7 @@ function OverageBilling({ subscription: s }: { subscription: AdminSubscription }
           <p className="text-sm text-slate-800">
             Entry for {formatDate(entry.periodStart)} – {formatDate(entry.periodEnd)} · {entry.billNow ? "Bill now" : "Add to next invoice"}
           </p>
-          <form onSubmit={onAdd} className="space-y-3 rounded-md border border-slate-200 p-3" aria-label="Add line item" noValidate>
+          <form onSubmit={onAdd} className="space-y-3 rounded-md border border-slate-200 p-3" aria-label={`Add line item for ${s.user.email}, subscription ${s.id.slice(0, 8)}`} noValidate>
             <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Usage prices for this plan">
               <span className="text-sm text-slate-700">Quick pick:</span>
               {QUICK_PICKS.map((p) => (

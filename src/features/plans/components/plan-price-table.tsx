@@ -8,7 +8,10 @@ import { cn } from "@/lib/ui/cn";
  */
 export function PlanPriceTable({ className }: { className?: string }) {
   return (
-    <div role="region" aria-label="Plan prices" tabIndex={0} className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600", className)}>
+    <div className={cn("min-w-0", className)}>
+      {/* Shown only where the table is wider than the screen. */}
+      <p className="mb-1 text-xs text-slate-600 md:hidden">Scroll sideways to see every column.</p>
+      <div role="region" aria-label="Plan prices" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600">
       <table className="w-full min-w-[640px] text-left text-sm">
         <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
         <thead>
@@ -32,6 +35,7 @@ export function PlanPriceTable({ className }: { className?: string }) {
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

@@ -8,12 +8,11 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { cancelDate, formatDate, isCancelling } from "../format";
 import { usePortalSession } from "./use-portal-actions";
-import { useBillingAuth } from "./use-billing-auth";
+import { BILLING_AUTH_META } from "./use-billing-auth";
 
 /** The AI Employees tab: 'Available AI Employees'. */
 export function AiEmployeesPanel({ onStartTrial }: { onStartTrial: () => void }) {
-  const { data, isLoading, isError, error } = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"] });
-  useBillingAuth(error);
+  const { data, isLoading, isError } = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"], meta: BILLING_AUTH_META });
   const orders = data ?? [];
   return (
     <Card>

@@ -6,7 +6,7 @@ import { formatCents } from "@/features/plans/catalogue";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { formatDate } from "../format";
-import { useBillingAuth } from "./use-billing-auth";
+import { BILLING_AUTH_META } from "./use-billing-auth";
 
 function invoiceBadge(status: string): { label: string; variant: "green" | "amber" | "red" | "grey" } {
   switch (status) {
@@ -27,8 +27,7 @@ function invoiceBadge(status: string): { label: string; variant: "green" | "ambe
 
 /** The Billing History tab: the caller's invoices from the mirror. */
 export function BillingHistoryPanel() {
-  const { data, isLoading, isError, error } = useQuery<InvoiceView[]>({ queryKey: ["/api/billing-history"] });
-  useBillingAuth(error);
+  const { data, isLoading, isError } = useQuery<InvoiceView[]>({ queryKey: ["/api/billing-history"], meta: BILLING_AUTH_META });
   const invoices = data ?? [];
   return (
     <Card>

@@ -11,6 +11,7 @@ import { BillingHistoryPanel } from "./billing-history";
 import { PlanChooser } from "./plan-chooser";
 import { SubscriptionsPanel } from "./subscriptions-panel";
 import { parseTab, type BillingTab, type ReturnNotice } from "./return-notice";
+import { BILLING_AUTH_META } from "./use-billing-auth";
 import { usePortalSession } from "./use-portal-actions";
 
 
@@ -33,7 +34,7 @@ export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | n
   const [tab, setTab] = useState<BillingTab>(initialTab ?? (notice ? "overview" : "ai-ready"));
   const [chooserOpen, setChooserOpen] = useState(false);
   const portal = usePortalSession();
-  const orders = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"] });
+  const orders = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"], meta: BILLING_AUTH_META });
   const pending = orders.data?.find((o) => o.status === "pending") ?? null;
   const handled = useRef(false);
 

@@ -2,7 +2,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Check, X } from "lucide-react";
-import { PLANS, formatCents, type Billing, type Plan } from "@/features/plans/catalogue";
+import { PLANS, type Billing, type Plan } from "@/features/plans/catalogue";
+import { formatMoney } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Switch } from "@/lib/ui/switch";
@@ -57,13 +58,15 @@ export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | 
         ))}
       </ul>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <div>
+      {/* Stacked, each full width: side by side the price table would be clipped at desktop widths.
+          min-w-0 lets a wide table scroll inside its region instead of widening the page. */}
+      <div className="mt-8 grid gap-6">
+        <div className="min-w-0 max-w-2xl">
           <h3 className="text-lg font-semibold text-slate-900">Unit Calculation Chart</h3>
           <UnitChartTable className="mt-2 text-sm" />
           <p className="mt-2 text-xs text-slate-600">Units reset monthly. Spam calls are disconnected automatically within 30 seconds.</p>
         </div>
-        <div>
+        <div className="min-w-0">
           <h3 className="text-lg font-semibold text-slate-900">Detailed Pricing Breakdown</h3>
           <PlanPriceTable className="mt-2" />
         </div>
@@ -102,7 +105,7 @@ function PlanCard({ plan, billing, onChoose }: { plan: Plan; billing: Billing; o
           <span className="text-2xl font-bold text-slate-900">Custom</span>
         ) : (
           <>
-            <span className="text-2xl font-bold text-slate-900">{formatCents(price).replace(/\.00$/, "")}</span>
+            <span className="text-2xl font-bold text-slate-900">{formatMoney(price, "USD", { whole: price % 100 === 0 })}</span>
             <span className="text-sm text-slate-700">/month</span>
           </>
         )}

@@ -9,12 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib
 import { cancelDate, canCancel, formatDate, isCancelling, subscriptionPrice } from "../format";
 import { SubscriptionStatusBadges } from "./status-badges";
 import { useCancelSubscription, usePortalSession } from "./use-portal-actions";
-import { useBillingAuth } from "./use-billing-auth";
+import { BILLING_AUTH_META } from "./use-billing-auth";
 
 /** The Subscription tab: 'Your AI Employee Subscriptions'. */
 export function SubscriptionsPanel() {
-  const { data, isLoading, isError, error } = useQuery<CustomerSubscription[]>({ queryKey: ["/api/user-subscriptions"] });
-  useBillingAuth(error);
+  const { data, isLoading, isError } = useQuery<CustomerSubscription[]>({ queryKey: ["/api/user-subscriptions"], meta: BILLING_AUTH_META });
   const subs = data ?? [];
   return (
     <Card>

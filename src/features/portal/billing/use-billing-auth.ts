@@ -1,20 +1,11 @@
-"use client";
-import { useEffect } from "react";
-import { isUnauthorizedError } from "@/lib/api-client";
-import { toast } from "@/lib/ui/toaster";
-import { fullNavigate, loginUrl } from "../navigate";
-
-let redirecting = false;
+import type { AppMeta } from "@/lib/unauthorized";
 
 /**
- * A billing query answered 401 (the session ended while the page was open):
- * the spec's billing toast, then /api/login after 1000 ms. Once per page.
+ * The billing page's queries answer 401 (the session ended while the page was
+ * open): the spec's billing toast, then /api/login after 1000 ms. Handled once
+ * per page by the QueryCache handler (makeQueryClient); every billing query
+ * carries this meta.
  */
-export function useBillingAuth(error: unknown): void {
-  useEffect(() => {
-    if (redirecting || !isUnauthorizedError(error)) return;
-    redirecting = true;
-    toast({ title: "Authentication Required", description: "Please log in to access billing information", variant: "destructive" });
-    fullNavigate(loginUrl("/billing"), 1000);
-  }, [error]);
-}
+export const BILLING_AUTH_META = {
+  unauthorized: { title: "Authentication Required", description: "Please log in to access billing information", delayMs: 1000, returnTo: "/billing" },
+} as const satisfies AppMeta;

@@ -1,25 +1,22 @@
 "use client";
-import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, isUnauthorizedError } from "@/lib/api-client";
+import { api, isUnauthorizedError } from "@/lib/api-client";
+import { LOGGED_OUT } from "@/lib/unauthorized";
 import { toast } from "@/lib/ui/toaster";
 import { invalidateBilling } from "../invalidate";
-import { fullNavigate, loginUrl } from "../navigate";
-
-function loginRedirect(returnTo: string, delayMs: number) {
-  fullNavigate(loginUrl(returnTo), delayMs);
-}
 
 /** 'Manage Subscription' / 'Portal Dashboard': opens the provider's customer portal in a new tab. */
 export function usePortalSession() {
-  const [opening, setOpening] = useState(false);
+  const session = useMutation({
+    mutationFn: () => api.post<{ url?: string } | undefined>("/api/create-portal-session", {}),
+    // A 401 (handled by the MutationCache): this toast, then login after 1000 ms.
+    meta: { unauthorized: { title: "Unauthorized", description: "Please log in to access billing portal", delayMs: 1000, returnTo: "/billing" } },
+  });
   async function open() {
     // Open the tab synchronously (inside the click) so pop-up blockers allow it.
     const tab = window.open("", "_blank");
-    setOpening(true);
     try {
-      const res = await apiRequest("POST", "/api/create-portal-session", {});
-      const { url } = (await res.json()) as { url?: string };
+      const { url } = (await session.mutateAsync()) ?? {};
       if (!url) throw new Error("no portal url");
       if (tab) {
         tab.opener = null;
@@ -29,17 +26,11 @@ export function usePortalSession() {
       }
     } catch (error) {
       tab?.close();
-      if (isUnauthorizedError(error)) {
-        toast({ title: "Unauthorized", description: "Please log in to access billing portal", variant: "destructive" });
-        loginRedirect("/billing", 1000);
-        return;
-      }
+      if (isUnauthorizedError(error)) return; // the MutationCache handler toasts and redirects
       toast({ title: "Error", description: "Failed to open customer portal", variant: "destructive" });
-    } finally {
-      setOpening(false);
     }
   }
-  return { open, opening };
+  return { open, opening: session.isPending };
 }
 
 /** 'Cancel Subscription': cancel at period end, then refresh what the page shows. */
@@ -47,18 +38,16 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (subscriptionId: string) => {
-      await apiRequest("POST", "/api/cancel-subscription", { subscriptionId });
+      await api.post("/api/cancel-subscription", { subscriptionId });
     },
+    // A 401 (handled by the MutationCache): 'You are logged out. Logging in again...', login after 500 ms.
+    meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/billing" } },
     onSuccess: async () => {
       toast({ title: "Subscription Cancelled", description: "Your subscription will be cancelled at the end of the current billing period." });
       await invalidateBilling(queryClient);
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) {
-        toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-        loginRedirect("/billing", 500);
-        return;
-      }
+      if (isUnauthorizedError(error)) return; // handled by the MutationCache
       toast({ title: "Error", description: "Failed to cancel subscription", variant: "destructive" });
     },
   });

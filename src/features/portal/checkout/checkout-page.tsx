@@ -2,12 +2,13 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Check } from "lucide-react";
 import type { PlanView } from "@/features/billing/api-types";
 import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
 import { formatCents, type Billing } from "@/features/plans/catalogue";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/api-client";
+import { api, ApiError, errorMessage, isUnauthorizedError } from "@/lib/api-client";
+import type { AppMeta } from "@/lib/unauthorized";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
@@ -15,12 +16,11 @@ import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { IncludedList } from "../included-list";
 import { invalidateBilling } from "../invalidate";
-import { fullNavigate } from "../navigate";
 
-function sessionExpired() {
-  toast({ title: "Session Expired", description: "Please log in again to continue.", variant: "destructive" });
-  fullNavigate("/", 1000);
-}
+/** Any checkout call answering 401 (handled by the Query/MutationCache): this toast, then / after 1000 ms. */
+const SESSION_EXPIRED_META = {
+  unauthorized: { title: "Session Expired", description: "Please log in again to continue.", delayMs: 1000, to: "/" },
+} as const satisfies AppMeta;
 
 function BackToPricing() {
   return (
@@ -41,31 +41,34 @@ function BackToPricing() {
 export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: { planId: string; billing: Billing; aiEmployeeId: string; publishableKey: string | null }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const plan = useQuery<PlanView>({ queryKey: ["/api/subscription-plans", planId] });
+  const plan = useQuery<PlanView>({ queryKey: ["/api/subscription-plans", planId], meta: SESSION_EXPIRED_META });
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const started = useRef(false);
-
-  useEffect(() => {
-    if (plan.error && isUnauthorizedError(plan.error)) sessionExpired();
-  }, [plan.error]);
+  const { mutateAsync: createSetupIntent } = useMutation({
+    mutationFn: () => api.post<{ clientSecret?: string } | undefined>("/api/create-setup-intent", {}),
+    meta: SESSION_EXPIRED_META,
+  });
+  const { mutateAsync: completeSubscription } = useMutation({
+    mutationFn: (setupIntentId: string) => api.post("/api/complete-subscription", { setupIntentId, planId, billing, aiEmployeeId }),
+    meta: SESSION_EXPIRED_META,
+  });
 
   useEffect(() => {
     if (!plan.data || started.current) return;
     started.current = true;
     (async () => {
       try {
-        let res: Response;
+        let body: { clientSecret?: string } | undefined;
         try {
-          res = await apiRequest("POST", "/api/create-setup-intent", {});
+          body = await createSetupIntent();
         } catch (error) {
           if (isUnauthorizedError(error)) throw error;
           throw new Error(errorMessage(error, "Failed to create setup intent"));
         }
-        const body = (await res.json()) as { clientSecret?: string };
-        if (!body.clientSecret) throw new Error("No client secret received");
+        if (!body?.clientSecret) throw new Error("No client secret received");
         setClientSecret(body.clientSecret);
       } catch (error) {
-        if (isUnauthorizedError(error)) return sessionExpired();
+        if (isUnauthorizedError(error)) return; // handled by the MutationCache
         toast({
           title: "Setup Error",
           description: error instanceof Error && error.message ? error.message : "Failed to prepare subscription setup. Please try again.",
@@ -74,7 +77,7 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
         router.push("/pricing");
       }
     })();
-  }, [plan.data, router]);
+  }, [plan.data, router, createSetupIntent]);
 
   async function complete(setupIntent: { id: string; status: string }) {
     if (setupIntent.status !== "succeeded") {
@@ -82,16 +85,13 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
       return;
     }
     try {
-      const res = await fetch("/api/complete-subscription", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ setupIntentId: setupIntent.id, planId, billing, aiEmployeeId }),
-      });
-      if (res.status === 401) return sessionExpired();
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { message?: unknown };
-        throw new Error(typeof body.message === "string" && body.message ? body.message : "Failed to create subscription");
+      try {
+        await completeSubscription(setupIntent.id);
+      } catch (error) {
+        if (isUnauthorizedError(error)) return; // handled by the MutationCache
+        // A non-OK answer shows its JSON `message` field, else the completion default.
+        if (error instanceof ApiError) throw new Error(error.bodyMessage ?? "Failed to create subscription");
+        throw error;
       }
       await invalidateBilling(queryClient);
       toast({ title: "Trial Started!", description: "Your 14-day free trial has started. You won't be charged until the trial ends." });

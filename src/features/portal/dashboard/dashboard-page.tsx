@@ -1,19 +1,17 @@
 "use client";
-import { useEffect } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { BarChart3, Calendar, CreditCard, Download, LifeBuoy, MessageSquare, Phone, Receipt, Rocket, Settings, Smartphone, type LucideIcon } from "lucide-react";
 import { getQueryFn, isUnauthorizedError } from "@/lib/api-client";
+import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Progress } from "@/lib/ui/progress";
 import { Spinner } from "@/lib/ui/spinner";
-import { toast } from "@/lib/ui/toaster";
 import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
-import { fullNavigate, loginUrl } from "../navigate";
 
 type Usage = { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
 export type DashboardUser = {
@@ -41,13 +39,9 @@ export function DashboardPage() {
     // Spec 7: the dashboard retries the user call up to 3 times, except on 401.
     retry: (count, err) => !isUnauthorizedError(err) && count < 3,
     staleTime: 5 * 60_000,
+    // A 401: 'Unauthorized' / 'You are logged out. Logging in again...', login after 500 ms (the QueryCache handler).
+    meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/dashboard" } },
   });
-
-  useEffect(() => {
-    if (!error || !isUnauthorizedError(error)) return;
-    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-    fullNavigate(loginUrl("/dashboard"), 500);
-  }, [error]);
 
   if (isLoading || (error && isUnauthorizedError(error))) {
     return (
@@ -105,8 +99,9 @@ function GetStarted() {
 }
 
 function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: React.ReactNode; detail?: string }) {
+  // h-full: the four cards of a row are as tall as the tallest.
   return (
-    <Card>
+    <Card className="h-full">
       <CardContent className="flex items-start gap-4 pt-6">
         <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
           <Icon className="size-5" aria-hidden />

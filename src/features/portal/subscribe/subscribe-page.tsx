@@ -2,11 +2,11 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
 import { findPlan, formatCents, periodPrice, type Billing } from "@/features/plans/catalogue";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/api-client";
+import { api, errorMessage, isUnauthorizedError } from "@/lib/api-client";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
@@ -14,7 +14,6 @@ import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { IncludedList } from "../included-list";
 import { invalidateBilling } from "../invalidate";
-import { fullNavigate, loginUrl } from "../navigate";
 
 /**
  * /subscribe: subscription first. On load the server creates the trialing
@@ -27,6 +26,11 @@ export function SubscribePage({ planId, billing, publishableKey }: { planId: str
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const started = useRef(false);
   const plan = findPlan(planId);
+  const { mutateAsync: createSubscription } = useMutation({
+    mutationFn: () => api.post<{ clientSecret?: string } | undefined>("/api/create-subscription", { planId, billing }),
+    // A 401 (handled by the MutationCache): this toast, then login (back to this page) after 1000 ms.
+    meta: { unauthorized: { title: "Authentication Required", description: "Please log in to subscribe to a plan", delayMs: 1000 } },
+  });
 
   useEffect(() => {
     // Once per page load (React may run effects twice in development).
@@ -34,21 +38,16 @@ export function SubscribePage({ planId, billing, publishableKey }: { planId: str
     started.current = true;
     (async () => {
       try {
-        const res = await apiRequest("POST", "/api/create-subscription", { planId, billing });
-        const body = (await res.json()) as { clientSecret?: string };
-        if (!body.clientSecret) throw new Error("Failed to create subscription");
+        const body = await createSubscription();
+        if (!body?.clientSecret) throw new Error("Failed to create subscription");
         setClientSecret(body.clientSecret);
       } catch (error) {
-        if (isUnauthorizedError(error)) {
-          toast({ title: "Authentication Required", description: "Please log in to subscribe to a plan", variant: "destructive" });
-          fullNavigate(loginUrl(window.location.pathname + window.location.search), 1000);
-          return;
-        }
+        if (isUnauthorizedError(error)) return; // handled by the MutationCache
         toast({ title: "Error", description: errorMessage(error, "Failed to create subscription"), variant: "destructive" });
         router.push("/pricing");
       }
     })();
-  }, [planId, billing, router]);
+  }, [createSubscription, router]);
 
   if (!clientSecret) {
     return (

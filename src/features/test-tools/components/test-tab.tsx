@@ -2,17 +2,44 @@
 
 import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
+import { api, ApiError, hasStatus } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
 import { formatCents } from "@/features/plans/catalogue";
-import type { CreateTestSubscriptionResponse, MeterUsageResponse, TestToolDefaults } from "../test-tools.schema";
+import { createTestSubscriptionSchema, meterUsageSchema, type CreateTestSubscriptionResponse, type MeterUsageResponse, type TestToolDefaults } from "../test-tools.schema";
 
 async function postTest<T>(url: string, body: unknown): Promise<{ ok: boolean; status: number; data: T & { message?: string } }> {
-  const res = await fetch(url, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = (await res.json().catch(() => ({}))) as T & { message?: string };
-  return { ok: res.ok, status: res.status, data };
+  try {
+    const data = ((await api.post<T & { message?: string }>(url, body)) ?? {}) as T & { message?: string };
+    return { ok: true, status: 200, data };
+  } catch (err) {
+    // Non-2xx: the body (JSON) is still read for its error fields; network errors propagate.
+    if (!(err instanceof ApiError)) throw err;
+    const data = (err.body && typeof err.body === "object" ? err.body : {}) as T & { message?: string };
+    return { ok: false, status: err.status, data };
+  }
+}
+
+const SESSIONS_HINT = "Sessions must be a whole number of at least 1";
+const SESSIONS_MAX = "Sessions must be at most 10,000";
+
+/**
+ * The server's meter-usage schema for the form: the customer is required here
+ * ('Missing Customer ID'), sessions come from a text input (empty means 3).
+ */
+const meterUsageFormSchema = meterUsageSchema.extend({
+  customerId: z.string().trim().min(1, { message: "Missing Customer ID" }),
+  sessions: z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : Number(v)), meterUsageSchema.shape.sessions),
+});
+
+/** The toast for a sessions problem: the upper limit as the server says it, else the form's hint. */
+function sessionsMessage(message: string | undefined): string {
+  return message === SESSIONS_MAX ? SESSIONS_MAX : SESSIONS_HINT;
 }
 
 /** Admin dashboard "Test" tab: create a test subscription and charge test meter usage (sessions default 3). */
@@ -20,10 +47,12 @@ export function TestTab(): React.JSX.Element {
   const defaults = useQuery<TestToolDefaults | null>({
     queryKey: ["/api/test/defaults"],
     queryFn: async () => {
-      const res = await fetch("/api/test/defaults", { credentials: "include" });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
-      return (await res.json()) as TestToolDefaults;
+      try {
+        return await api.get<TestToolDefaults>("/api/test/defaults");
+      } catch (err) {
+        if (hasStatus(err, 404)) return null;
+        throw err;
+      }
     },
   });
   if (defaults.isLoading) return <p className="text-sm text-slate-700">Loading test tools...</p>;
@@ -47,14 +76,15 @@ export function TestTab(): React.JSX.Element {
 }
 
 function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
-  const [customerId, setCustomerId] = React.useState(defaults.customerId);
-  const [testPriceId, setTestPriceId] = React.useState(defaults.testPriceId);
-  const [busy, setBusy] = React.useState(false);
+  // The server's schema (both fields optional, trimmed) validates the form too.
+  const form = useForm<z.input<typeof createTestSubscriptionSchema>, unknown, z.output<typeof createTestSubscriptionSchema>>({
+    resolver: zodResolver(createTestSubscriptionSchema),
+    defaultValues: { customerId: defaults.customerId, testPriceId: defaults.testPriceId },
+  });
+  const busy = form.formState.isSubmitting;
   const [result, setResult] = React.useState<CreateTestSubscriptionResponse | null>(null);
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
+  const onValid = async ({ testPriceId, customerId }: z.output<typeof createTestSubscriptionSchema>) => {
     setResult(null);
     try {
       const r = await postTest<CreateTestSubscriptionResponse>("/api/test/create-subscription", { testPriceId, customerId });
@@ -68,8 +98,6 @@ function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
       }
     } catch {
       toast({ title: "Error", description: "Network error creating test subscription", variant: "destructive" });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -80,14 +108,14 @@ function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
         <CardDescription>Creates a subscription on a plan price for a test customer.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="space-y-4">
+        <form onSubmit={form.handleSubmit(onValid)} className="space-y-4">
           <div className="space-y-1.5">
             <Label htmlFor="test-sub-customer">Customer ID</Label>
-            <Input id="test-sub-customer" value={customerId} onChange={(e) => setCustomerId(e.target.value)} placeholder="cus_..." />
+            <Input id="test-sub-customer" placeholder="cus_..." {...form.register("customerId")} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="test-sub-price">Test price ID</Label>
-            <Input id="test-sub-price" value={testPriceId} onChange={(e) => setTestPriceId(e.target.value)} placeholder="price_..." />
+            <Input id="test-sub-price" placeholder="price_..." {...form.register("testPriceId")} />
           </div>
           <Button type="submit" disabled={busy}>
             {busy ? "Creating..." : "Create Test Subscription"}
@@ -104,27 +132,23 @@ function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
 }
 
 function ChargeMeterUsage({ defaults }: { defaults: TestToolDefaults }) {
-  const [customerId, setCustomerId] = React.useState(defaults.customerId);
-  const [meterPriceId, setMeterPriceId] = React.useState(defaults.meterPriceId);
-  const [sessions, setSessions] = React.useState("3");
-  const [busy, setBusy] = React.useState(false);
+  const form = useForm<z.input<typeof meterUsageFormSchema>, unknown, z.output<typeof meterUsageFormSchema>>({
+    resolver: zodResolver(meterUsageFormSchema),
+    defaultValues: { customerId: defaults.customerId, meterPriceId: defaults.meterPriceId, sessions: "3" },
+  });
+  const busy = form.formState.isSubmitting;
   const [result, setResult] = React.useState<MeterUsageResponse | null>(null);
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!customerId.trim()) {
-      toast({ title: "Error", description: "Missing Customer ID", variant: "destructive" });
-      return;
-    }
-    const n = Number(sessions || "3");
-    if (!Number.isInteger(n) || n < 1) {
-      toast({ title: "Error", description: "Sessions must be a whole number of at least 1", variant: "destructive" });
-      return;
-    }
-    setBusy(true);
+  // The first problem, as a toast (customer first, as before).
+  const onInvalid = (errors: FieldErrors<z.input<typeof meterUsageFormSchema>>) => {
+    const message = errors.customerId?.message ?? sessionsMessage(errors.sessions?.message);
+    toast({ title: "Error", description: message, variant: "destructive" });
+  };
+
+  const onValid = async ({ customerId, meterPriceId, sessions: n }: z.output<typeof meterUsageFormSchema>) => {
     setResult(null);
     try {
-      const r = await postTest<MeterUsageResponse>("/api/test/meter-usage", { customerId: customerId.trim(), meterPriceId, sessions: n });
+      const r = await postTest<MeterUsageResponse>("/api/test/meter-usage", { customerId, meterPriceId, sessions: n });
       const error = r.data.error ?? r.data.message;
       if (r.ok && r.data.success) {
         setResult(r.data);
@@ -135,8 +159,6 @@ function ChargeMeterUsage({ defaults }: { defaults: TestToolDefaults }) {
       }
     } catch {
       toast({ title: "Error", description: "Network error charging meter usage", variant: "destructive" });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -147,18 +169,18 @@ function ChargeMeterUsage({ defaults }: { defaults: TestToolDefaults }) {
         <CardDescription>Reports sessions on a metered price and bills them on an invoice.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" noValidate>
           <div className="space-y-1.5">
             <Label htmlFor="test-meter-customer">Customer ID</Label>
-            <Input id="test-meter-customer" value={customerId} onChange={(e) => setCustomerId(e.target.value)} placeholder="cus_..." />
+            <Input id="test-meter-customer" placeholder="cus_..." {...form.register("customerId")} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="test-meter-price">Meter price ID</Label>
-            <Input id="test-meter-price" value={meterPriceId} onChange={(e) => setMeterPriceId(e.target.value)} placeholder="price_..." />
+            <Input id="test-meter-price" placeholder="price_..." {...form.register("meterPriceId")} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="test-meter-sessions">Sessions</Label>
-            <Input id="test-meter-sessions" type="number" min={1} step={1} value={sessions} onChange={(e) => setSessions(e.target.value)} />
+            <Input id="test-meter-sessions" type="number" min={1} step={1} {...form.register("sessions")} />
           </div>
           <Button type="submit" disabled={busy}>
             {busy ? "Charging..." : "Charge Meter Usage"}

@@ -10,7 +10,7 @@ import { toast } from "@/lib/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/ui/cn";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { StatusBadges } from "@/features/admin-subscriptions/components/status-badges";
+import { StatusBadges } from "@/features/billing/components/status-badges";
 import { USAGE_CATEGORIES, type AddUsageResponse } from "../usage.schema";
 import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive, postJson, showAdminError, subscriptionPeriodQuery } from "./admin-client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db";
 import { subscriptions } from "@/db/schema";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { deleteOrder, getOrder, updateOrder } from "@/features/orders/orders.server";
 import { readOrder } from "@/features/orders/parse.server";
 

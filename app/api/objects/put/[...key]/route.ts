@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { errorResponse } from "@/lib/http/errors";
 import { MAX_AVATAR_BYTES, uploadSigningKey, verifyUpload } from "@/features/storage/upload-policy";
 import { storeUpload, TOO_LARGE_MESSAGE } from "@/features/storage/storage.server";

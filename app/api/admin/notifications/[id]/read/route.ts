@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { markNotificationRead } from "@/features/notifications/notifications.server";
 
 /** PUT /api/admin/notifications/{id}/read: marks one notification read (idempotent). */

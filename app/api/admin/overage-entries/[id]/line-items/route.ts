@@ -1,4 +1,5 @@
-import { route, readJson } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
+import { readJson } from "@/lib/http/route";
 import { addLineItem } from "@/features/overage/overage.server";
 import { lineItemSchema } from "@/features/overage/overage.schema";
 

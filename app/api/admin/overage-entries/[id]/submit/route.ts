@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/features/auth/route.server";
 import { submitEntry } from "@/features/overage/overage.server";
 
 /** Submits an entry; waits up to a few seconds for the billing job so it can answer billed + invoiceUrl. */

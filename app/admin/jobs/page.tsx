@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime } from "@/lib/format";
+import { getCurrentUser } from "@/features/auth/current-user.server";
+import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { AccessDenied } from "@/features/auth/components/access-denied";
+import { RetryJobButton } from "@/features/admin/components/retry-job-button";
+import { DEAD_JOB_RETENTION_SECONDS, FINISHED_JOB_RETENTION_SECONDS, listDeadJobs } from "@/lib/jobs";
+
+export const metadata: Metadata = { title: "Jobs" };
+export const dynamic = "force-dynamic";
+
+const days = (seconds: number) => Math.round(seconds / 86_400);
+
+/** /admin/jobs: durable jobs that failed every attempt ("dead"), newest first, each with a Retry button (admins only). */
+export default async function Page() {
+  const user = await getCurrentUser();
+  if (!user) return <RedirectToLogin returnTo="/admin/jobs" delayMs={500} />;
+  if (user.role !== "admin") return <AccessDenied />;
+  const dead = await listDeadJobs();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand-700 underline-offset-4 hover:underline">
+          ← Admin Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">Jobs</h1>
+      <p className="mt-1 max-w-3xl text-slate-700">
+        Usage reports, overage invoices and e-mails run as durable jobs and are retried with growing delays. A job that failed every
+        attempt is dead: it is listed here for {days(DEAD_JOB_RETENTION_SECONDS)} days. Retry runs it again with fresh attempts; the
+        provider sees the same idempotency key, so nothing is billed or reported twice. Finished jobs are deleted after{" "}
+        {days(FINISHED_JOB_RETENTION_SECONDS)} days.
+      </p>
+      <h2 className="mt-8 text-xl font-semibold">Dead jobs</h2>
+      {dead.length === 0 ? (
+        <p className="mt-3 text-slate-700">No dead jobs.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[860px] text-left text-sm">
+            <caption className="sr-only">Dead jobs, newest first</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2">Kind</th>
+                <th scope="col" className="px-4 py-2">Payload</th>
+                <th scope="col" className="px-4 py-2">Last error</th>
+                <th scope="col" className="px-4 py-2">Attempts</th>
+                <th scope="col" className="px-4 py-2">Dead since</th>
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {dead.map((j) => (
+                <tr key={j.id} className="border-b border-slate-100 align-top last:border-0" data-testid="dead-job-row">
+                  <th scope="row" className="px-4 py-3 font-medium">
+                    {j.kind}
+                    {j.idempotencyKey ? <span className="block text-xs font-normal text-slate-600">key {j.idempotencyKey}</span> : null}
+                  </th>
+                  <td className="px-4 py-3">
+                    <code className="break-all text-xs">{JSON.stringify(j.payload)}</code>
+                  </td>
+                  <td className="max-w-xs px-4 py-3 text-slate-700">{j.error ?? "—"}</td>
+                  <td className="px-4 py-3">{j.attempts}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(j.deadAt)}</td>
+                  <td className="px-4 py-3">
+                    <RetryJobButton jobId={j.id} label={`${j.kind} job ${j.id.slice(0, 8)}`} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
