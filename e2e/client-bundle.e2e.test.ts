@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 
 const distDir = path.resolve(import.meta.dirname, "..", process.env.E2E_DIST_DIR || ".next-e2e", "static");
 
@@ -18,7 +18,9 @@ describe("client bundle", () => {
     const leaks: string[] = [];
     for (const file of chunks) {
       const text = readFileSync(file, "utf8");
-      for (const needle of ["development-only-secret-change-me", "AUTH_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "S3_SECRET_ACCESS_KEY", "OIDC_CLIENT_SECRET", "DATABASE_URL"]) {
+      // The signing secret's value (set for the build and the server), not its name: better-auth's
+      // browser client carries an env accessor named AUTH_SECRET that reads nothing in a browser.
+      for (const needle of ["development-only-secret-change-me", inject("authSecret"), "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "S3_SECRET_ACCESS_KEY", "OIDC_CLIENT_SECRET", "DATABASE_URL"]) {
         if (text.includes(needle)) leaks.push(`${path.relative(distDir, file)}: ${needle}`);
       }
     }

@@ -31,6 +31,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    authSecret: string;
   }
 }
 
@@ -39,8 +40,11 @@ declare module "vitest" {
  * starts it on a free loopback port with a throw-away embedded database.
  */
 export default async function setup(project: TestProject) {
+  // One secret for the build and the server, so the bundle test can look for its value.
+  const authSecret = randomBytes(32).toString("base64url");
   const env = {
     ...process.env,
+    AUTH_SECRET: authSecret,
     NEXT_DIST_DIR: distDir,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
@@ -63,7 +67,6 @@ export default async function setup(project: TestProject) {
       ...env,
       PORT: String(port),
       PUBLIC_BASE_URL: baseUrl,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
       PGLITE_DIR: path.join(dataDir, "pglite"),
       UPLOAD_DIR: path.join(dataDir, "uploads"),
       ALLOW_EMBEDDED_IN_PRODUCTION: "true",
@@ -88,6 +91,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", baseUrl);
   project.provide("serverLog", logFile);
+  project.provide("authSecret", authSecret);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
