@@ -26,7 +26,7 @@ import nextTs from "eslint-config-next/typescript";
  *     from billing (billing/components/status-badges.tsx).
  */
 export const FEATURE_DEPENDENCIES = {
-  admin: ["admin-subscriptions", "email", "notifications", "orders", "plans", "test-tools"],
+  admin: ["admin-subscriptions", "auth", "email", "notifications", "orders", "plans", "test-tools"],
   "admin-errors": [],
   "admin-subscriptions": ["billing", "overage", "plans", "usage"],
   auth: ["email"],

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getAuth } from "@/features/auth/auth.server";
 import { getDb } from "@/lib/db";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { user as userTable } from "@/db/schema";
 
 export const BASE = "http://localhost:3000";
@@ -60,4 +61,20 @@ export async function createUser(opts: { role?: "admin" | "customer"; verified?:
     .set({ role: opts.role ?? "customer", emailVerified: opts.verified ?? true })
     .where(eq(userTable.id, body.user.id));
   return { id: body.user.id, email, cookie };
+}
+
+let authPosts = 0;
+
+/**
+ * POSTs JSON to one of better-auth's endpoints the way the browser does.
+ * Each call comes from its own client address unless one is given, so
+ * better-auth's per-address request limits stay out of the way.
+ */
+export async function authPost(path: string, body: unknown, opts: { cookie?: string; address?: string } = {}): Promise<Response> {
+  const auth = await getAuth();
+  authPosts += 1;
+  const address = opts.address ?? `198.18.${Math.floor(authPosts / 250)}.${(authPosts % 250) + 1}`;
+  const headers: Record<string, string> = { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: address };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  return auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
 }

@@ -3,19 +3,11 @@ import { eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { getAuth } from "@/features/auth/auth.server";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { getDb } from "@/lib/db";
 import { account, user } from "@/db/schema";
-import { BASE, cookieFrom, createUser, TEST_PASSWORD } from "../http-helpers";
+import { authPost, cookieFrom, createUser, TEST_PASSWORD } from "../http-helpers";
 
-let n = 0;
-/** Each request from its own address, so better-auth's per-address request limits stay out of the way. */
-async function post(path: string, body: unknown, cookie?: string): Promise<Response> {
-  const auth = await getAuth();
-  const headers: Record<string, string> = { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: `198.18.1.${++n}` };
-  if (cookie) headers.cookie = cookie;
-  return auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (path: string, body: unknown, cookie?: string) => authPost(path, body, { cookie });
 
 const message = async (res: Response) => ((await res.json()) as { message?: string }).message ?? "";
 const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,19 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "@/features/auth/auth.server";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { getDb } from "@/lib/db";
 import { user } from "@/db/schema";
-import { BASE, createUser, TEST_PASSWORD } from "../http-helpers";
+import { authPost, createUser, TEST_PASSWORD } from "../http-helpers";
 
-let n = 0;
-async function post(path: string, body: unknown, cookie?: string): Promise<Response> {
-  const auth = await getAuth();
-  const headers: Record<string, string> = { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: `198.18.6.${++n}` };
-  if (cookie) headers.cookie = cookie;
-  return auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (path: string, body: unknown, cookie?: string) => authPost(path, body, { cookie });
 
 const long = "x".repeat(101);
 const BAD: Array<[string, Record<string, unknown>, RegExp]> = [

@@ -1,23 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "@/features/auth/auth.server";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { getDb } from "@/lib/db";
 import { emailMessages, user } from "@/db/schema";
-import { BASE, cookieFrom, TEST_PASSWORD } from "../http-helpers";
+import { authPost, BASE, cookieFrom, TEST_PASSWORD } from "../http-helpers";
 
-let n = 0;
-async function post(path: string, body: unknown): Promise<Response> {
-  const auth = await getAuth();
-  return auth.handler(
-    new Request(`${BASE}/api/auth${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: `198.18.2.${++n}` },
-      body: JSON.stringify(body),
-    }),
-  );
-}
+const post = (path: string, body: unknown) => authPost(path, body);
 
 /** The shape of a JSON value: keys and value types, recursively. */
 function shape(value: unknown): unknown {

@@ -2,19 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getAuth } from "@/features/auth/auth.server";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { getDb } from "@/lib/db";
 import { emailMessages, user } from "@/db/schema";
 import { GET as getUser } from "@app/api/auth/user/route";
-import { BASE, call, cookieFrom, createUser, TEST_PASSWORD } from "../http-helpers";
+import { authPost, BASE, call, cookieFrom, createUser, TEST_PASSWORD } from "../http-helpers";
 
-let n = 0;
-async function post(path: string, body: unknown, cookie?: string): Promise<Response> {
-  const auth = await getAuth();
-  const headers: Record<string, string> = { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: `198.18.3.${++n}` };
-  if (cookie) headers.cookie = cookie;
-  return auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
-}
+const post = (path: string, body: unknown, cookie?: string) => authPost(path, body, { cookie });
 
 async function latestLink(email: string): Promise<string> {
   const db = await getDb();

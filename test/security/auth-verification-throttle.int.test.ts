@@ -1,24 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "@/features/auth/auth.server";
 import { AUTH_EMAIL_THROTTLE } from "@/features/auth/auth-email-throttle.server";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { getDb } from "@/lib/db";
 import { emailMessages } from "@/db/schema";
-import { BASE, TEST_PASSWORD } from "../http-helpers";
+import { authPost, TEST_PASSWORD } from "../http-helpers";
 
-let n = 0;
-async function post(path: string, body: unknown, address = `198.18.4.${++n}`): Promise<Response> {
-  const auth = await getAuth();
-  return auth.handler(
-    new Request(`${BASE}/api/auth${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: address },
-      body: JSON.stringify(body),
-    }),
-  );
-}
+const post = (path: string, body: unknown, address?: string) => authPost(path, body, { address });
 
 async function mailsTo(email: string) {
   return (await getDb()).select().from(emailMessages).where(eq(emailMessages.to, email));

@@ -1,9 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
-import { AccessDenied } from "@/features/auth/components/access-denied";
+import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
 import { RetryJobButton } from "@/features/admin/components/retry-job-button";
 import { DEAD_JOB_RETENTION_SECONDS, FINISHED_JOB_RETENTION_SECONDS, listDeadJobs } from "@/lib/jobs";
 
@@ -14,18 +11,11 @@ const days = (seconds: number) => Math.round(seconds / 86_400);
 
 /** /admin/jobs: durable jobs that failed every attempt ("dead"), newest first, each with a Retry button (admins only). */
 export default async function Page() {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/admin/jobs" delayMs={500} />;
-  if (user.role !== "admin") return <AccessDenied />;
+  const denied = await adminPageGuard("/admin/jobs");
+  if (denied) return denied;
   const dead = await listDeadJobs();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand-700 underline-offset-4 hover:underline">
-          ← Admin Dashboard
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">Jobs</h1>
+    <AdminSubPage title="Jobs">
       <p className="mt-1 max-w-3xl text-slate-700">
         Usage reports, overage invoices and e-mails run as durable jobs and are retried with growing delays. A job that failed every
         attempt is dead: it is listed here for {days(DEAD_JOB_RETENTION_SECONDS)} days. Retry runs it again with fresh attempts; the
@@ -73,6 +63,6 @@ export default async function Page() {
           </table>
         </div>
       )}
-    </section>
+    </AdminSubPage>
   );
 }

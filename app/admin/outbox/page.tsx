@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
-import { AccessDenied } from "@/features/auth/components/access-denied";
+import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
 import { listEmails } from "@/features/admin/outbox.server";
 import { Badge } from "@/lib/ui/badge";
 import { config } from "@/lib/config";
@@ -20,18 +18,11 @@ const STATUS: Record<string, { label: string; variant: "blue" | "green" | "amber
 
 /** /admin/outbox: every e-mail the product sent or stored, newest first (admins only). */
 export default async function Page() {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/admin/outbox" delayMs={500} />;
-  if (user.role !== "admin") return <AccessDenied />;
+  const denied = await adminPageGuard("/admin/outbox");
+  if (denied) return denied;
   const emails = await listEmails();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand-700 underline-offset-4 hover:underline">
-          ← Admin Dashboard
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold">E-mail outbox</h1>
+    <AdminSubPage title="E-mail outbox">
       <p className="mt-1 text-slate-700">
         {config().smtpEnabled
           ? "Every e-mail the product sent through SMTP, with its delivery status."
@@ -75,6 +66,6 @@ export default async function Page() {
           </table>
         </div>
       )}
-    </section>
+    </AdminSubPage>
   );
 }
