@@ -1,5 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, jsonb } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { aiReadyOrders } from "./orders";
+import { PROVIDER_INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES, subscriptionStatus } from "./enums";
 
 /** One payment-provider customer per user; the unique keys stop duplicates under races. */
 export const paymentCustomers = pgTable("payment_customers", {
@@ -23,8 +25,7 @@ export const subscriptions = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     planId: text("plan_id").notNull(),
     billing: text("billing").notNull().$type<"monthly" | "annual">(),
-    /** Our own status: active | trialing | past_due | cancelled. */
-    status: text("status").notNull(),
+    status: subscriptionStatus("status").notNull(),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
@@ -33,11 +34,11 @@ export const subscriptions = pgTable(
     providerCustomerId: text("provider_customer_id").notNull(),
     providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
     /** Mirror of the provider's view, refreshed by sync. */
-    providerStatus: text("provider_status"),
+    providerStatus: text("provider_status", { enum: PROVIDER_SUBSCRIPTION_STATUSES }),
     providerCancelAtPeriodEnd: boolean("provider_cancel_at_period_end").notNull().default(false),
     upcomingInvoiceAmount: integer("upcoming_invoice_amount"),
     upcomingInvoiceDate: timestamp("upcoming_invoice_date", { withTimezone: true }),
-    aiReadyOrderId: text("ai_ready_order_id"),
+    aiReadyOrderId: text("ai_ready_order_id").references(() => aiReadyOrders.id, { onDelete: "set null" }),
     providerSyncedAt: timestamp("provider_synced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +64,7 @@ export const invoices = pgTable(
     amountDue: integer("amount_due").notNull(),
     amountPaid: integer("amount_paid").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
-    status: text("status").notNull(),
+    status: text("status", { enum: PROVIDER_INVOICE_STATUSES }).notNull(),
     hostedInvoiceUrl: text("hosted_invoice_url"),
     invoicePdfUrl: text("invoice_pdf_url"),
     periodStart: timestamp("period_start", { withTimezone: true }),

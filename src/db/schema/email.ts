@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { emailStatus } from "./enums";
 
 /** Every e-mail the product sends; with SMTP it records delivery, without it is the outbox admins read. */
 export const emailMessages = pgTable(
@@ -10,7 +11,7 @@ export const emailMessages = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     /** outbox (no SMTP) | queued | sent | failed */
-    status: text("status").notNull(),
+    status: emailStatus("status").notNull(),
     kind: text("kind").notNull(),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+export * from "./enums";
 export * from "./auth";
 export * from "./billing";
 export * from "./orders";

@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { notificationPriority } from "./enums";
 
 /** Admin notifications (new leads, contact messages, subscription events). */
 export const notifications = pgTable(
@@ -8,8 +9,7 @@ export const notifications = pgTable(
     type: text("type").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
-    /** urgent | high | normal | low */
-    priority: text("priority").notNull().default("normal"),
+    priority: notificationPriority("priority").notNull().default("normal"),
     isRead: boolean("is_read").notNull().default(false),
     /** Provider event id or similar, so the same event never notifies twice. */
     dedupeKey: text("dedupe_key").unique(),

@@ -1,4 +1,6 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { orderStatus } from "./enums";
 
 /** An AI employee prepared by an admin for a customer's e-mail address. */
 export const aiReadyOrders = pgTable(
@@ -11,10 +13,10 @@ export const aiReadyOrders = pgTable(
     /** Stored lower-case; matched only against a verified address. */
     customerEmail: text("customer_email").notNull(),
     webChatUrl: text("web_chat_url").notNull(),
-    /** pending | claimed | active */
-    status: text("status").notNull().default("pending"),
+    status: orderStatus("status").notNull().default("pending"),
+    /** The subscription that claimed it (no foreign key: the two rows point at each other). */
     subscriptionId: text("subscription_id"),
-    claimedByUserId: text("claimed_by_user_id"),
+    claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

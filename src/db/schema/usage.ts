@@ -1,12 +1,19 @@
 import { index, integer, pgTable, text, timestamp, boolean } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { subscriptions } from "./billing";
+import { overageStatus } from "./enums";
 
 /** Usage recorded by an admin for one subscription and billing cycle. */
 export const usageRecords = pgTable(
   "usage_records",
   {
     id: text("id").primaryKey(),
-    subscriptionId: text("subscription_id").notNull(),
-    userId: text("user_id").notNull(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     billingCycleId: text("billing_cycle_id").notNull(),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
@@ -29,15 +36,19 @@ export const overageEntries = pgTable(
   "overage_entries",
   {
     id: text("id").primaryKey(),
-    subscriptionId: text("subscription_id").notNull(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     billNow: boolean("bill_now").notNull(),
-    /** draft | pending | billed | failed */
-    status: text("status").notNull().default("draft"),
+    status: overageStatus("status").notNull().default("draft"),
     totalAmount: integer("total_amount").notNull().default(0),
+    /** The invoice that bills it: set when billed now. */
     providerInvoiceId: text("provider_invoice_id"),
-    stripeInvoiceUrl: text("stripe_invoice_url"),
+    invoiceUrl: text("invoice_url"),
+    /** When the items were added to the subscription's next invoice (bill-later entries). */
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
     error: text("error"),
     createdBy: text("created_by"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -53,7 +64,7 @@ export const overageLineItems = pgTable(
     entryId: text("entry_id")
       .notNull()
       .references(() => overageEntries.id, { onDelete: "cascade" }),
-    stripePriceId: text("stripe_price_id").notNull(),
+    providerPriceId: text("provider_price_id").notNull(),
     productName: text("product_name").notNull(),
     unitLabel: text("unit_label"),
     quantity: integer("quantity").notNull(),

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { emailMessages } from "@/db/schema";
 
-export type OutboxListItem = { id: string; to: string; subject: string; kind: string; status: string; createdAt: Date };
+export type OutboxListItem = Pick<typeof emailMessages.$inferSelect, "id" | "to" | "subject" | "kind" | "status" | "createdAt">;
 
 /** The newest e-mails the product sent or stored (the outbox admins read without SMTP). */
 export async function listEmails(limit = 200): Promise<OutboxListItem[]> {

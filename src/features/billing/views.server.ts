@@ -5,26 +5,24 @@ import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
 import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
 import type { CurrentUser } from "@/features/auth/current-user.server";
 import { getProvider } from "./provider";
-import { sandboxNow } from "./sandbox/store.server";
 import { syncUser } from "./sync.server";
-import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView, SubscriptionStatus } from "./api-types";
+import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView } from "./api-types";
 
 const DAY_MS = 86_400_000;
 
-/** The provider's "now": the sandbox clock in the sandbox, real time with Stripe. */
+/** The provider's "now" (the sandbox clock in the sandbox, real time with Stripe). */
 export async function providerNow(): Promise<Date> {
-  const p = await getProvider();
-  return p.kind === "sandbox" ? sandboxNow() : new Date();
+  return (await getProvider()).now();
 }
 
 /**
- * In the sandbox, subscriptions move with the sandbox clock; syncing the
- * caller on read of the billing data keeps trial ends and renewals visible
- * without waiting for anything. (With Stripe, webhooks keep the mirror current.)
+ * When the provider's subscriptions roll over without webhooks (the sandbox
+ * clock), syncing the caller on read of the billing data keeps trial ends and
+ * renewals visible without waiting for anything. Otherwise webhooks keep the
+ * mirror current.
  */
 export async function freshenForRead(userId: string): Promise<void> {
-  const p = await getProvider();
-  if (p.kind === "sandbox") await syncUser(userId);
+  if ((await getProvider()).periodsAdvanceWithoutWebhooks) await syncUser(userId);
 }
 
 export function planView(plan: Plan): PlanView {
@@ -50,7 +48,7 @@ export function customerSubscriptionView(row: SubscriptionRow, now: Date): Custo
   const plan = findPlan(row.planId);
   return {
     id: row.id,
-    status: row.status as SubscriptionStatus,
+    status: row.status,
     billing: row.billing,
     plan: {
       id: plan?.id ?? row.planId,
@@ -107,7 +105,7 @@ export async function userOrders(user: Pick<CurrentUser, "id" | "email" | "email
     customerEmail: o.customerEmail,
     webChatUrl: o.webChatUrl,
     createdAt: o.createdAt.toISOString(),
-    status: o.status as AiReadyOrderView["status"],
+    status: o.status,
     subscription: o.subscriptionId ? (byId.get(o.subscriptionId) ?? null) : null,
   }));
 }

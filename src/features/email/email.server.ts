@@ -24,11 +24,13 @@ async function smtp(): Promise<Transport> {
  * configured it is delivered at once (and marked sent or failed); without,
  * it stays in the outbox that admins read at /admin/outbox.
  */
-export async function sendEmail(message: OutgoingEmail, tx?: DbOrTx): Promise<{ id: string; status: string }> {
+type EmailStatus = (typeof emailMessages.$inferSelect)["status"];
+
+export async function sendEmail(message: OutgoingEmail, tx?: DbOrTx): Promise<{ id: string; status: EmailStatus }> {
   const db = tx ?? (await getDb());
   const id = randomUUID();
   const cfg = config();
-  const status = cfg.smtpEnabled ? "queued" : "outbox";
+  const status: EmailStatus = cfg.smtpEnabled ? "queued" : "outbox";
   await db.insert(emailMessages).values({ id, ...message, status });
   if (!cfg.smtpEnabled) {
     logger.info({ emailId: id, to: message.to, subject: message.subject }, "e-mail stored in the outbox (no SMTP_URL): read it at /admin/outbox");

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { notifications } from "@/db/schema";
+import { notifications, type notificationPriority } from "@/db/schema";
 
-export type NotificationPriority = "urgent" | "high" | "normal" | "low";
+export type NotificationPriority = (typeof notificationPriority.enumValues)[number];
 
 /**
  * Creates an admin notification. With a dedupeKey (e.g. a provider event id)

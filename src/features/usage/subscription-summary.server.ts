@@ -5,7 +5,6 @@ import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { usageTotals } from "./usage-totals.server";
 import { getProvider } from "@/features/billing/provider";
-import { sandboxNow } from "@/features/billing/sandbox/store.server";
 import { syncUser } from "@/features/billing/sync.server";
 
 export type SubscriptionSummary = {
@@ -32,7 +31,7 @@ export async function subscriptionSummary(userId: string, allowSync = true): Pro
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt));
   if (rows.length === 0) return null;
-  if (allowSync && (await sandboxRolloverDue(rows))) {
+  if (allowSync && (await rolloverDue(rows))) {
     await syncUser(userId);
     return subscriptionSummary(userId, false);
   }
@@ -58,13 +57,14 @@ export async function subscriptionSummary(userId: string, allowSync = true): Pro
 }
 
 /**
- * Sandbox only: true when a live subscription's period has ended on the
- * sandbox clock, so a sync would roll it forward (trial end, renewal,
- * scheduled cancellation). Keeps the dashboard current without syncing on
- * every request.
+ * Only for a provider whose periods advance without webhooks (the sandbox):
+ * true when a live subscription's period has ended on the provider's clock,
+ * so a sync would roll it forward (trial end, renewal, scheduled
+ * cancellation). Keeps the dashboard current without syncing on every request.
  */
-async function sandboxRolloverDue(rows: Array<{ status: string; currentPeriodEnd: Date | null }>): Promise<boolean> {
-  if ((await getProvider()).kind !== "sandbox") return false;
-  const now = await sandboxNow();
+async function rolloverDue(rows: Array<{ status: string; currentPeriodEnd: Date | null }>): Promise<boolean> {
+  const provider = await getProvider();
+  if (!provider.periodsAdvanceWithoutWebhooks) return false;
+  const now = await provider.now();
   return rows.some((r) => r.status !== "cancelled" && r.currentPeriodEnd !== null && r.currentPeriodEnd <= now);
 }

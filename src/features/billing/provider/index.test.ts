@@ -30,7 +30,8 @@ describe("getProvider", () => {
     expect((await getProvider()).kind).toBe("sandbox");
     expect(await getSandboxProvider()).not.toBeNull();
     expect(publishableKey()).toBeNull();
-  });
+    // The first getProvider() loads the sandbox adapter (stripe SDK, drizzle) cold: seconds on a busy machine.
+  }, 30_000);
 
   it("is the Stripe adapter when STRIPE_SECRET_KEY is set", async () => {
     useEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_API_HOST: "http://127.0.0.1:9" });

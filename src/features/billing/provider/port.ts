@@ -1,4 +1,5 @@
 import type { Billing, PlanId } from "@/features/plans/catalogue";
+import type { PROVIDER_INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES } from "@/db/schema";
 
 /**
  * The payment-provider port: everything the product asks of a payment
@@ -7,16 +8,10 @@ import type { Billing, PlanId } from "@/features/plans/catalogue";
  * are Date objects. Calls that change state take an idempotency key.
  */
 
-/** Provider-side subscription status (Stripe's vocabulary). */
-export type ProviderSubscriptionStatus =
-  | "trialing"
-  | "active"
-  | "past_due"
-  | "canceled"
-  | "unpaid"
-  | "incomplete"
-  | "incomplete_expired"
-  | "paused";
+/** Provider-side subscription status (Stripe's vocabulary, as the mirror stores it). */
+export type ProviderSubscriptionStatus = (typeof PROVIDER_SUBSCRIPTION_STATUSES)[number];
+/** Provider-side invoice status. */
+export type ProviderInvoiceStatus = (typeof PROVIDER_INVOICE_STATUSES)[number];
 
 export type ProviderSubscription = {
   id: string;
@@ -50,8 +45,7 @@ export type ProviderInvoice = {
   id: string;
   customerId: string;
   subscriptionId: string | null;
-  /** draft | open | paid | void | uncollectible */
-  status: string;
+  status: ProviderInvoiceStatus;
   description: string;
   amountDue: number;
   amountPaid: number;
@@ -66,7 +60,11 @@ export type ProviderInvoice = {
 
 export type UpcomingInvoice = { amountDue: number; periodEnd: Date | null; nextPaymentAttempt: Date | null };
 
-/** A billing cycle of a subscription (spec 3: id, label, periodStart, periodEnd, isCurrent). */
+/**
+ * A billing cycle of a subscription (spec 3: id, label, periodStart, periodEnd,
+ * isCurrent). Derived from the mirror by deriveBillingCycles
+ * (features/usage/billing-cycles.ts); no provider call lists them.
+ */
 export type BillingCycle = { id: string; label: string; periodStart: Date; periodEnd: Date; isCurrent: boolean };
 
 /** A price at the provider (plan prices and the four metered usage prices). */
@@ -119,7 +117,26 @@ export class ProviderError extends Error {
 }
 
 export interface PaymentProvider {
+  /**
+   * Which adapter this is. Only the provider folder branches on it (to hand
+   * sandbox-only routes the sandbox adapter); product code asks the members
+   * below instead.
+   */
   readonly kind: "stripe" | "sandbox";
+
+  /**
+   * The provider's "now", which trial days and period ends are measured
+   * against: real time with Stripe, the sandbox clock in the sandbox.
+   */
+  now(): Promise<Date>;
+
+  /**
+   * True when subscriptions roll over (trial end, renewal, scheduled
+   * cancellation) with the provider's clock and no webhook tells us (the
+   * sandbox): readers of the mirror then sync the caller themselves. False
+   * when the provider's webhooks keep the mirror current (Stripe).
+   */
+  readonly periodsAdvanceWithoutWebhooks: boolean;
 
   createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<{ id: string }>;
 
@@ -151,17 +168,11 @@ export interface PaymentProvider {
   listInvoices(customerId: string, limit?: number): Promise<ProviderInvoice[]>;
   upcomingInvoice(customerId: string, subscriptionId: string): Promise<UpcomingInvoice | null>;
 
-  /** Past and current billing cycles of a subscription, newest first. */
-  billingCycles(subscriptionId: string): Promise<BillingCycle[]>;
-
   /** Plan prices and metered usage prices. */
   listPrices(): Promise<ProviderPrice[]>;
 
   /** Reports usage; `identifier` makes a repeated report count once. */
   reportMeterEvent(input: { eventName: MeterEventName; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<void>;
-
-  /** Usage summed per meter for a customer over [start, end). */
-  meterTotals(customerId: string, start: Date, end: Date): Promise<Record<MeterEventName, number>>;
 
   /** Creates, fills and finalizes a one-off invoice; returns it (with its hosted URL). */
   createInvoiceNow(

@@ -1,14 +1,11 @@
 import "server-only";
 import Stripe from "stripe";
-import { addMonths, addYears } from "date-fns";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { planLookupKey } from "@/features/plans/catalogue";
-import { cycleLabel } from "../cycle-label";
 import { parseEventJson } from "./events";
 import {
   METER_EVENT_NAMES,
   ProviderError,
-  type BillingCycle,
   type InvoiceLine,
   type MeterEventName,
   type PaymentProvider,
@@ -17,6 +14,7 @@ import {
   type ProviderPrice,
   type ProviderSetupIntent,
   type ProviderSubscription,
+  type ProviderInvoiceStatus,
   type ProviderSubscriptionStatus,
   type UpcomingInvoice,
 } from "./port";
@@ -71,6 +69,8 @@ function providerError(err: unknown): ProviderError {
 
 export class StripeProvider implements PaymentProvider {
   readonly kind = "stripe" as const;
+  /** Webhooks tell us about trial ends, renewals and cancellations. */
+  readonly periodsAdvanceWithoutWebhooks = false;
   readonly stripe: Stripe;
   private readonly webhookSecret: string;
   private meterCache: Map<string, MeterEventName> | null = null;
@@ -84,6 +84,10 @@ export class StripeProvider implements PaymentProvider {
       ...hostOptions(opts.apiHost),
     });
     this.webhookSecret = opts.webhookSecret;
+  }
+
+  async now(): Promise<Date> {
+    return new Date();
   }
 
   private async call<T>(fn: () => Promise<T>): Promise<T> {
@@ -269,7 +273,8 @@ export class StripeProvider implements PaymentProvider {
       id: inv.id!,
       customerId: idOf(inv.customer)!,
       subscriptionId: idOf(inv.parent?.subscription_details?.subscription ?? null),
-      status: inv.status ?? "draft",
+      // Stripe's type admits statuses added later; the mirror stores them as text (ADR 0014).
+      status: (inv.status ?? "draft") as ProviderInvoiceStatus,
       description: inv.description ?? firstLine ?? (inv.number ? `Invoice ${inv.number}` : "Invoice"),
       amountDue: inv.amount_due,
       amountPaid: inv.amount_paid,
@@ -298,12 +303,6 @@ export class StripeProvider implements PaymentProvider {
       if (e.code === "invoice_upcoming_none" || e.code === "resource_missing") return null;
       throw e;
     }
-  }
-
-  async billingCycles(subscriptionId: string): Promise<BillingCycle[]> {
-    const sub = await this.retrieveSubscription(subscriptionId);
-    if (!sub || !sub.currentPeriodStart || !sub.currentPeriodEnd) return [];
-    return cyclesOf(sub, new Date());
   }
 
   private async meters(): Promise<Map<string, MeterEventName>> {
@@ -355,26 +354,6 @@ export class StripeProvider implements PaymentProvider {
         { idempotencyKey: `meter-${input.identifier}` },
       ),
     );
-  }
-
-  async meterTotals(customerId: string, start: Date, end: Date): Promise<Record<MeterEventName, number>> {
-    const totals = Object.fromEntries(METER_EVENT_NAMES.map((m) => [m, 0])) as Record<MeterEventName, number>;
-    const minute = 60;
-    const startTime = Math.floor(unix(start) / minute) * minute;
-    const endTime = Math.ceil(unix(end) / minute) * minute;
-    for (const [meterId, name] of await this.meters()) {
-      await this.call(async () => {
-        for await (const s of this.stripe.billing.meters.listEventSummaries(meterId, {
-          customer: customerId,
-          start_time: startTime,
-          end_time: endTime,
-          limit: 100,
-        })) {
-          totals[name] += s.aggregated_value;
-        }
-      });
-    }
-    return totals;
   }
 
   /** The invoice item parameters of one line (a price, or a custom unit amount). */
@@ -476,35 +455,4 @@ export class StripeProvider implements PaymentProvider {
     }
     return parseEventJson(rawBody);
   }
-}
-
-/**
- * Billing cycles of a subscription from its current period: the current one,
- * the earlier ones stepped back by the billing interval down to the trial end
- * (or start), and the trial itself. Newest first; ids `<subId>:<startUnix>`.
- */
-export function cyclesOf(sub: ProviderSubscription, now: Date): BillingCycle[] {
-  const cycles: BillingCycle[] = [];
-  const push = (start: Date, end: Date) =>
-    cycles.push({
-      id: `${sub.id}:${unix(start)}`,
-      label: cycleLabel(start, end),
-      periodStart: start,
-      periodEnd: end,
-      isCurrent: sub.status !== "canceled" && start <= now && now < end,
-    });
-  const cps = sub.currentPeriodStart!;
-  const cpe = sub.currentPeriodEnd!;
-  push(cps, cpe);
-  const floor = sub.trialEnd ?? sub.createdAt;
-  const back = (d: Date, n: number) => (sub.billing === "annual" ? addYears(d, -n) : addMonths(d, -n));
-  if (!(sub.trialEnd && cpe.getTime() === sub.trialEnd.getTime())) {
-    for (let n = 1; n < 120; n++) {
-      const start = back(cps, n);
-      if (start.getTime() < floor.getTime() - 60_000) break;
-      push(start, back(cps, n - 1));
-    }
-    if (sub.trialStart && sub.trialEnd) push(sub.trialStart, sub.trialEnd);
-  }
-  return cycles;
 }

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoopbackStripe, list } from "./testing/loopback-stripe";
-import { STRIPE_API_VERSION, StripeProvider, cyclesOf } from "./stripe-provider.server";
+import { STRIPE_API_VERSION, StripeProvider } from "./stripe-provider.server";
 import { ProviderError } from "./port";
 
 const T0 = 1_794_999_960; // a fixed unix time on a minute boundary
@@ -69,6 +69,15 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
   afterAll(() => api.stop());
   beforeEach(() => {
     api.requests.length = 0;
+  });
+
+  it("tells real time and leaves period changes to webhooks", async () => {
+    const before = Date.now();
+    const now = (await stripe.now()).getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+    expect(stripe.periodsAdvanceWithoutWebhooks).toBe(false);
+    expect(api.requests).toHaveLength(0);
   });
 
   it("pins the SDK's API version on every request", async () => {
@@ -246,23 +255,6 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     ).rejects.toBeInstanceOf(ProviderError);
   });
 
-  it("sums meter event summaries per meter over a period", async () => {
-    api.on("GET", "/v1/billing/meters", {
-      body: list([
-        { id: "mtr_pi", object: "billing.meter", event_name: "phone_inbound" },
-        { id: "mtr_to", object: "billing.meter", event_name: "text_outbound" },
-        { id: "mtr_other", object: "billing.meter", event_name: "something_else" },
-      ]),
-    });
-    api.on("GET", /^\/v1\/billing\/meters\/mtr_pi\/event_summaries$/, { body: list([{ aggregated_value: 5 }, { aggregated_value: 7 }]) });
-    api.on("GET", /^\/v1\/billing\/meters\/mtr_to\/event_summaries$/, { body: list([{ aggregated_value: 3 }]) });
-    const fresh = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
-    const totals = await fresh.meterTotals("cus_1", new Date(T0 * 1000 + 10_000), new Date((T0 + 30 * DAY) * 1000));
-    expect(totals).toEqual({ phone_inbound: 12, phone_outbound: 0, text_inbound: 0, text_outbound: 3 });
-    const [q] = api.find("GET", "/v1/billing/meters/mtr_pi/event_summaries");
-    expect(q!.query).toMatchObject({ customer: "cus_1", start_time: String(T0), end_time: String(T0 + 30 * DAY) });
-  });
-
   it("bills a one-off invoice: draft excluding pending items, items by pricing.price or custom amount, finalize, pay", async () => {
     api.on("POST", "/v1/invoices", { body: invoiceJson({ id: "in_9", status: "draft", amount_due: 0, amount_paid: 0 }) });
     api.on("GET", "/v1/prices/price_pi", { body: { id: "price_pi", object: "price", unit_amount: 165, currency: "usd", product: "prod_pi" } });
@@ -405,32 +397,5 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
     await expect(stripe.constructWebhookEvent(payload, bad)).rejects.toMatchObject({ code: "signature_verification" });
     await expect(stripe.constructWebhookEvent(payload, null)).rejects.toMatchObject({ code: "signature_verification" });
-  });
-});
-
-describe("billing cycles from a subscription", () => {
-  it("lists current, earlier and trial periods newest first with stable ids", () => {
-    const d = (s: string) => new Date(s);
-    const cycles = cyclesOf(
-      {
-        id: "sub_1",
-        customerId: "cus_1",
-        status: "active",
-        planId: "small",
-        billing: "monthly",
-        cancelAtPeriodEnd: false,
-        cancelAt: null,
-        currentPeriodStart: d("2026-12-06T00:00:00Z"),
-        currentPeriodEnd: d("2027-01-06T00:00:00Z"),
-        trialStart: d("2026-10-23T00:00:00Z"),
-        trialEnd: d("2026-11-06T00:00:00Z"),
-        createdAt: d("2026-10-23T00:00:00Z"),
-        metadata: {},
-      },
-      d("2026-12-20T00:00:00Z"),
-    );
-    expect(cycles.map((c) => c.label)).toEqual(["Dec 6, 2026 – Jan 6, 2027", "Nov 6 – Dec 6, 2026", "Oct 23 – Nov 6, 2026"]);
-    expect(cycles.map((c) => c.isCurrent)).toEqual([true, false, false]);
-    expect(cycles[0]!.id).toBe(`sub_1:${Date.parse("2026-12-06T00:00:00Z") / 1000}`);
   });
 });

@@ -10,7 +10,7 @@ import { getSandboxProvider } from "../provider";
 import { syncUser } from "../sync.server";
 import { userInvoices } from "../views.server";
 import type { InvoiceView } from "../api-types";
-import type { InvoiceLineData } from "./sandbox-provider.server";
+import type { InvoiceLineData } from "./sandbox-objects";
 import { sandboxNow } from "./store.server";
 
 export type PortalSubscription = {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { SandboxProvider, DECLINED_MESSAGE } from "./sandbox-provider.server";
-import { advanceSandboxClock, sandboxNow } from "./store.server";
+import { SandboxProvider } from "./sandbox-provider.server";
+import { DECLINED_MESSAGE } from "./card-checks";
+import type { MeterEventData } from "./sandbox-objects";
+import { advanceSandboxClock, sandboxNow, sbxList } from "./store.server";
 
 const DAY = 86_400_000;
 
@@ -46,7 +48,16 @@ describe("sandbox payment provider", () => {
     ).rejects.toMatchObject({ code: "resource_missing" });
   });
 
-  it("sums meter events per period and counts an identifier once", async () => {
+  it("tells the time by the sandbox clock, whose rollovers no webhook announces", async () => {
+    const before = await sandboxNow();
+    const now = await p.now();
+    const after = await sandboxNow();
+    expect(now.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(now.getTime()).toBeLessThanOrEqual(after.getTime());
+    expect(p.periodsAdvanceWithoutWebhooks).toBe(true);
+  });
+
+  it("stores meter events with their time and counts an identifier once", async () => {
     const { customerId } = await customerWithCard(p);
     const t = await sandboxNow();
     await p.reportMeterEvent({ eventName: "phone_inbound", customerId, value: 5, identifier: "usage-1-phone_inbound", timestamp: t });
@@ -54,7 +65,16 @@ describe("sandbox payment provider", () => {
     await p.reportMeterEvent({ eventName: "phone_inbound", customerId, value: 2, identifier: "usage-2-phone_inbound", timestamp: t });
     await p.reportMeterEvent({ eventName: "text_outbound", customerId, value: 9, identifier: "usage-2-text_outbound", timestamp: t });
     await p.reportMeterEvent({ eventName: "text_outbound", customerId, value: 100, identifier: "usage-old", timestamp: new Date(t.getTime() - 60 * DAY) });
-    const totals = await p.meterTotals(customerId, new Date(t.getTime() - DAY), new Date(t.getTime() + DAY));
+    await expect(
+      p.reportMeterEvent({ eventName: "text_inbound", customerId, value: 1.5, identifier: "usage-fraction", timestamp: t }),
+    ).rejects.toMatchObject({ code: "parameter_invalid_integer" });
+    const events = (await sbxList<MeterEventData>("meter_event", customerId)).map((e) => e.data);
+    expect(events.map((e) => e.identifier).sort()).toEqual(["usage-1-phone_inbound", "usage-2-phone_inbound", "usage-2-text_outbound", "usage-old"]);
+    const totals = { phone_inbound: 0, phone_outbound: 0, text_inbound: 0, text_outbound: 0 };
+    for (const e of events) {
+      const at = new Date(e.timestamp).getTime();
+      if (at >= t.getTime() - DAY && at < t.getTime() + DAY) totals[e.eventName] += e.value;
+    }
     expect(totals).toEqual({ phone_inbound: 7, phone_outbound: 0, text_inbound: 0, text_outbound: 9 });
   });
 
@@ -96,24 +116,30 @@ describe("sandbox payment provider", () => {
     expect((await p.upcomingInvoice(customerId, sub.id))?.amountDue).toBe(42000);
   });
 
-  it("lists billing cycles: trial then monthly periods, newest first, with stable ids", async () => {
+  it("rolls a trial into monthly periods with the sandbox clock, invoicing each renewal once", async () => {
     const { customerId, setupIntent } = await customerWithCard(p);
     const sub = await p.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: setupIntent.paymentMethodId, trialDays: 14, metadata: {} }, `k-cyc-${customerId}`);
+    expect(sub).toMatchObject({ status: "trialing", currentPeriodStart: sub.trialStart, currentPeriodEnd: sub.trialEnd });
     await advanceSandboxClock(45);
-    const cycles = await p.billingCycles(sub.id);
-    expect(cycles).toHaveLength(3);
-    expect(cycles[0]!.isCurrent).toBe(true);
-    expect(cycles.slice(1).every((c) => !c.isCurrent)).toBe(true);
-    expect(cycles[2]!.periodStart).toEqual(sub.trialStart);
-    expect(cycles[2]!.periodEnd).toEqual(sub.trialEnd);
-    expect(cycles[1]!.periodStart).toEqual(sub.trialEnd);
-    expect(cycles[0]!.id).toBe(`${sub.id}:${Math.floor(cycles[0]!.periodStart.getTime() / 1000)}`);
-    expect(cycles[0]!.label).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    expect(await p.billingCycles(sub.id)).toEqual(cycles);
-    // Two renewals were invoiced and paid.
-    const paid = (await p.listInvoices(customerId)).filter((i) => i.subscriptionId === sub.id && i.status === "paid");
+    const now = await sandboxNow();
+    const renewed = (await p.retrieveSubscription(sub.id))!;
+    expect(renewed.status).toBe("active");
+    expect(renewed.trialEnd).toEqual(sub.trialEnd);
+    expect(renewed.currentPeriodStart!.getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(now.getTime());
+    // Two renewals were invoiced and paid: trial end -> +1 month -> the current period.
+    const paid = (await p.listInvoices(customerId))
+      .filter((i) => i.subscriptionId === sub.id && i.status === "paid")
+      .sort((a, b) => a.periodStart!.getTime() - b.periodStart!.getTime());
     expect(paid).toHaveLength(2);
-    expect((await p.retrieveSubscription(sub.id))?.status).toBe("active");
+    expect(paid[0]!.periodStart).toEqual(sub.trialEnd);
+    expect(paid[0]!.periodEnd).toEqual(paid[1]!.periodStart);
+    expect(paid[1]!.periodStart).toEqual(renewed.currentPeriodStart);
+    expect(paid[1]!.periodEnd).toEqual(renewed.currentPeriodEnd);
+    expect(paid.map((i) => i.amountPaid)).toEqual([14900, 14900]);
+    // Reading again rolls nothing further and bills nothing twice.
+    expect(await p.retrieveSubscription(sub.id)).toEqual(renewed);
+    expect((await p.listInvoices(customerId)).filter((i) => i.subscriptionId === sub.id)).toHaveLength(2);
   });
 
   it("lists plan prices and the four metered prices per plan and period", async () => {

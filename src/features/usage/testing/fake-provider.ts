@@ -20,6 +20,8 @@ import { meteredLookupKey } from "@/features/billing/provider/prices";
  */
 export class FakeProvider implements PaymentProvider {
   readonly kind = "sandbox" as const;
+  /** In memory: nothing rolls over by itself. */
+  readonly periodsAdvanceWithoutWebhooks = false;
   meterEvents = new Map<string, { eventName: MeterEventName; customerId: string; value: number; timestamp: Date }>();
   meterCalls = 0;
   invoices = new Map<string, ProviderInvoice>();
@@ -46,6 +48,10 @@ export class FakeProvider implements PaymentProvider {
     })),
   ];
 
+  async now(): Promise<Date> {
+    return new Date();
+  }
+
   private down(kind: keyof FakeProvider["failNext"]): void {
     if (this.failNext[kind] > 0) {
       this.failNext[kind] -= 1;
@@ -69,14 +75,6 @@ export class FakeProvider implements PaymentProvider {
       this.loseAnswerNext -= 1;
       throw new ProviderError("timeout waiting for the provider (test)", "api_connection_error", true);
     }
-  }
-
-  async meterTotals(customerId: string, start: Date, end: Date): Promise<Record<MeterEventName, number>> {
-    const out = Object.fromEntries(METER_EVENT_NAMES.map((n) => [n, 0])) as Record<MeterEventName, number>;
-    for (const e of this.meterEvents.values()) {
-      if (e.customerId === customerId && e.timestamp >= start && e.timestamp < end) out[e.eventName] += e.value;
-    }
-    return out;
   }
 
   async createInvoiceNow(
@@ -129,10 +127,6 @@ export class FakeProvider implements PaymentProvider {
 
   async listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
     return [...this.subscriptions.values()].filter((s) => s.customerId === customerId);
-  }
-
-  async billingCycles(): Promise<never[]> {
-    return [];
   }
 
   async createTrialSubscription(input: Parameters<PaymentProvider["createTrialSubscription"]>[0]): Promise<ProviderSubscription> {

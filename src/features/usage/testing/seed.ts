@@ -5,18 +5,20 @@ import { subscriptions } from "@/db/schema";
 
 const DAY = 86_400_000;
 
+type Row = typeof subscriptions.$inferSelect;
+
 /** Inserts a mirrored subscription row for tests (no provider involved). */
 export async function seedSubscription(opts: {
   userId: string;
-  status?: string;
+  status?: Row["status"];
   planId?: string;
   billing?: "monthly" | "annual";
   customerId?: string;
   trial?: boolean;
   aiReadyOrderId?: string | null;
-  providerStatus?: string | null;
+  providerStatus?: Row["providerStatus"];
   cancelAtPeriodEnd?: boolean;
-}): Promise<typeof subscriptions.$inferSelect> {
+}): Promise<Row> {
   const now = Date.now();
   const status = opts.status ?? "active";
   const trialing = status === "trialing";
@@ -41,7 +43,7 @@ export async function seedSubscription(opts: {
       trialEnd,
       providerCustomerId: opts.customerId ?? `cus_${randomUUID().slice(0, 8)}`,
       providerSubscriptionId: `sub_${randomUUID().slice(0, 12)}`,
-      providerStatus: opts.providerStatus === undefined ? status : opts.providerStatus,
+      providerStatus: opts.providerStatus === undefined ? (status === "cancelled" ? "canceled" : status) : opts.providerStatus,
       providerCancelAtPeriodEnd: opts.cancelAtPeriodEnd ?? false,
       aiReadyOrderId: opts.aiReadyOrderId ?? null,
       createdAt,

@@ -1,0 +1,182 @@
+import "server-only";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { config } from "@/lib/config";
+import { findPlan } from "@/features/plans/catalogue";
+import { ProviderError, type InvoiceLine, type ProviderInvoice, type UpcomingInvoice } from "../provider/port";
+import { chargeable } from "./customers-and-cards.server";
+import type { InvoiceData, InvoiceItemData, InvoiceLineData, SubscriptionData } from "./sandbox-objects";
+import { date, sandboxNow, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
+
+/**
+ * Sandbox invoices: each period's subscription invoice (with the pending
+ * items waiting for it), one-off invoices, and pending invoice items. An
+ * invoice is paid at once with the default card, or stays open without one.
+ * Callers roll the subscription forward first (subscriptions.server.ts).
+ */
+
+export function sandboxInvoiceUrl(invoiceId: string): string {
+  return `${config().baseUrl}/sandbox/invoices/${invoiceId}`;
+}
+
+function toInvoice(row: SandboxRow<InvoiceData>): ProviderInvoice {
+  const d = row.data;
+  return {
+    id: row.id,
+    customerId: row.customerId!,
+    subscriptionId: d.subscriptionId,
+    status: d.status,
+    description: d.description,
+    amountDue: d.amountDue,
+    amountPaid: d.amountPaid,
+    currency: d.currency,
+    hostedInvoiceUrl: sandboxInvoiceUrl(row.id),
+    invoicePdfUrl: null,
+    periodStart: date(d.periodStart),
+    periodEnd: date(d.periodEnd),
+    createdAt: new Date(d.created),
+    metadata: d.metadata,
+  };
+}
+
+function lineOf(l: InvoiceLine): InvoiceLineData {
+  return {
+    description: l.description || l.productName,
+    quantity: l.quantity,
+    unitAmount: l.unitAmount,
+    amount: l.quantity * l.unitAmount,
+    priceId: l.priceId,
+  };
+}
+
+/** Items of the subscription not yet on an invoice. */
+async function pendingItems(customerId: string, subscriptionId: string, tx?: DbOrTx): Promise<SandboxRow<InvoiceItemData>[]> {
+  return (await sbxList<InvoiceItemData>("invoice_item", customerId, tx)).filter((i) => i.data.subscriptionId === subscriptionId && !i.data.invoiceId);
+}
+
+/** Creates (once) the invoice of the period starting at `start` and tries to pay it; true when paid. */
+export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Date, end: Date, tx: DbOrTx): Promise<boolean> {
+  const plan = findPlan(sub.data.planId);
+  const lines: InvoiceLineData[] = [
+    {
+      description: `1 × ${plan?.name ?? sub.data.planId} Plan (${sub.data.billing === "annual" ? "annual" : "monthly"})`,
+      quantity: 1,
+      unitAmount: sub.data.amount,
+      amount: sub.data.amount,
+      priceId: sub.data.priceId,
+    },
+  ];
+  const pending = await pendingItems(sub.customerId!, sub.id, tx);
+  for (const item of pending) lines.push(item.data.line);
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  const pay = await chargeable(sub, tx);
+  const inv = await sbxInsert<InvoiceData>(
+    "invoice",
+    {
+      customerId: sub.customerId,
+      idempotencyKey: `period-${sub.id}-${Math.floor(start.getTime() / 1000)}`,
+      data: {
+        subscriptionId: sub.id,
+        status: pay ? "paid" : "open",
+        description: `Subscription: ${plan?.name ?? sub.data.planId} Plan (${sub.data.billing})`,
+        amountDue: total,
+        amountPaid: pay ? total : 0,
+        currency: "usd",
+        lines,
+        periodStart: start.toISOString(),
+        periodEnd: end.toISOString(),
+        created: start.toISOString(),
+        metadata: {},
+        lastError: pay ? null : "No usable payment method on file.",
+      },
+    },
+    tx,
+  );
+  for (const item of pending) {
+    item.data.invoiceId = inv.id;
+    await sbxUpdate("invoice_item", item.id, item.data, tx);
+  }
+  return inv.data.status === "paid";
+}
+
+/** The customer's invoices, newest first. */
+export async function listInvoices(customerId: string, limit: number): Promise<ProviderInvoice[]> {
+  const rows = await sbxList<InvoiceData>("invoice", customerId);
+  return rows
+    .map(toInvoice)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+    .slice(0, limit);
+}
+
+export async function retrieveInvoice(id: string): Promise<(ProviderInvoice & { lines: InvoiceLineData[] }) | null> {
+  const row = await sbxGet<InvoiceData>("invoice", id);
+  return row ? { ...toInvoice(row), lines: row.data.lines } : null;
+}
+
+/** The next invoice of a rolled-forward subscription: its plan price plus pending items; none when it is ending. */
+export async function upcomingInvoice(customerId: string, sub: SandboxRow<SubscriptionData> | null): Promise<UpcomingInvoice | null> {
+  if (!sub || sub.customerId !== customerId || sub.data.status === "canceled" || sub.data.cancelAtPeriodEnd) return null;
+  const pending = await pendingItems(customerId, sub.id);
+  const amount = sub.data.amount + pending.reduce((s, i) => s + i.data.line.amount, 0);
+  const end = new Date(sub.data.currentPeriodEnd);
+  return { amountDue: amount, periodEnd: end, nextPaymentAttempt: end };
+}
+
+/** Creates and pays (with the default card) a one-off invoice of a rolled-forward subscription. */
+export async function createInvoiceNow(
+  sub: SandboxRow<SubscriptionData> | null,
+  input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date }; metadata: Record<string, string> },
+  idempotencyKey: string,
+): Promise<ProviderInvoice> {
+  if (!sub || sub.customerId !== input.customerId) {
+    throw new ProviderError(`No such subscription: '${input.subscriptionId}'`, "resource_missing", false);
+  }
+  if (input.lines.length === 0) throw new ProviderError("An invoice needs at least one line item.", "invoice_no_line_items", false);
+  const lines = input.lines.map(lineOf);
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  const pay = await chargeable(sub, await getDb());
+  const now = await sandboxNow();
+  const row = await sbxInsert<InvoiceData>("invoice", {
+    customerId: input.customerId,
+    idempotencyKey,
+    data: {
+      subscriptionId: input.subscriptionId,
+      status: pay ? "paid" : "open",
+      description: "Usage charges",
+      amountDue: total,
+      amountPaid: pay ? total : 0,
+      currency: "usd",
+      lines,
+      periodStart: input.period.start.toISOString(),
+      periodEnd: input.period.end.toISOString(),
+      created: now.toISOString(),
+      metadata: input.metadata,
+      lastError: pay ? null : "No usable payment method on file.",
+    },
+  });
+  return toInvoice(row);
+}
+
+/** Adds items that wait for the subscription's next period invoice (one per line, idempotent per key and index). */
+export async function addPendingInvoiceItems(
+  input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
+  idempotencyKey: string,
+): Promise<void> {
+  const sub = await sbxGet<SubscriptionData>("subscription", input.subscriptionId);
+  if (!sub || sub.customerId !== input.customerId) {
+    throw new ProviderError(`No such subscription: '${input.subscriptionId}'`, "resource_missing", false);
+  }
+  let i = 0;
+  for (const l of input.lines) {
+    await sbxInsert<InvoiceItemData>("invoice_item", {
+      customerId: input.customerId,
+      idempotencyKey: `${idempotencyKey}-${i++}`,
+      data: {
+        subscriptionId: input.subscriptionId,
+        invoiceId: null,
+        line: lineOf(l),
+        periodStart: input.period.start.toISOString(),
+        periodEnd: input.period.end.toISOString(),
+      },
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import type { Billing, PlanId } from "@/features/plans/catalogue";
+import type { MeterEventName, ProviderInvoiceStatus, ProviderSubscriptionStatus } from "../provider/port";
+
+/**
+ * The data of each kind of sandbox object (sandbox_objects.data, see
+ * store.server.ts). Times are ISO strings; amounts are integer cents.
+ */
+
+export type CustomerData = { email: string; name: string; userId: string; defaultPaymentMethodId: string | null };
+
+export type PaymentMethodData = { brand: string; last4: string; expMonth: number; expYear: number; name: string; declines: boolean };
+
+export type SetupIntentData = {
+  status: string;
+  clientSecret: string;
+  paymentMethodId: string | null;
+  lastError: string | null;
+  subscriptionId: string | null;
+};
+
+export type SubscriptionData = {
+  status: ProviderSubscriptionStatus;
+  planId: PlanId;
+  billing: Billing;
+  priceId: string;
+  amount: number;
+  cancelAtPeriodEnd: boolean;
+  cancelAt: string | null;
+  canceledAt: string | null;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialStart: string | null;
+  trialEnd: string | null;
+  created: string;
+  defaultPaymentMethodId: string | null;
+  pendingSetupIntentId: string | null;
+  metadata: Record<string, string>;
+  /** Every period so far (trial first), oldest first. */
+  periods: Array<{ start: string; end: string }>;
+};
+
+export type InvoiceLineData = { description: string; quantity: number; unitAmount: number; amount: number; priceId: string | null };
+
+export type InvoiceData = {
+  subscriptionId: string | null;
+  status: ProviderInvoiceStatus;
+  description: string;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  lines: InvoiceLineData[];
+  periodStart: string | null;
+  periodEnd: string | null;
+  created: string;
+  metadata: Record<string, string>;
+  lastError: string | null;
+};
+
+export type InvoiceItemData = {
+  subscriptionId: string;
+  invoiceId: string | null;
+  line: InvoiceLineData;
+  periodStart: string;
+  periodEnd: string;
+};
+
+export type MeterEventData = { eventName: MeterEventName; value: number; identifier: string; timestamp: string };

@@ -1,0 +1,170 @@
+import "server-only";
+import { addMonths, addYears } from "date-fns";
+import { getDb } from "@/lib/db";
+import { findPlan, periodPrice, planLookupKey, type Billing, type PlanId } from "@/features/plans/catalogue";
+import { ProviderError, type ProviderSubscription } from "../provider/port";
+import { createSetupIntent, requireCustomer, setDefaultPaymentMethod } from "./customers-and-cards.server";
+import { invoicePeriod } from "./invoices.server";
+import { priceIdFor } from "./prices-and-meters.server";
+import type { PaymentMethodData, SubscriptionData } from "./sandbox-objects";
+import { date, iso, sandboxNow, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
+
+/**
+ * The subscription lifecycle of the sandbox. Time comes from the sandbox
+ * clock; subscriptions roll forward lazily whenever they are read (trial end
+ * -> invoice paid with the saved card -> active; period end -> next invoice;
+ * cancel_at_period_end -> canceled).
+ */
+
+const TRIAL_DAYS_DEFAULT = 14;
+
+type NewSubscription = { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string | null; trialDays: number; metadata: Record<string, string> };
+
+function addPeriod(d: Date, billing: Billing): Date {
+  return billing === "annual" ? addYears(d, 1) : addMonths(d, 1);
+}
+
+export function toSubscription(row: SandboxRow<SubscriptionData>): ProviderSubscription {
+  const d = row.data;
+  return {
+    id: row.id,
+    customerId: row.customerId!,
+    status: d.status,
+    planId: d.planId,
+    billing: d.billing,
+    cancelAtPeriodEnd: d.cancelAtPeriodEnd,
+    cancelAt: date(d.cancelAt),
+    currentPeriodStart: date(d.currentPeriodStart),
+    currentPeriodEnd: date(d.currentPeriodEnd),
+    trialStart: date(d.trialStart),
+    trialEnd: date(d.trialEnd),
+    createdAt: new Date(d.created),
+    metadata: d.metadata,
+  };
+}
+
+async function newSubscription(input: NewSubscription, idempotencyKey: string): Promise<SandboxRow<SubscriptionData>> {
+  await requireCustomer(input.customerId);
+  const plan = findPlan(input.planId);
+  const amount = plan ? periodPrice(plan, input.billing) : null;
+  if (!plan || amount === null) throw new ProviderError(`No such price: '${planLookupKey(input.planId, input.billing)}'`, "resource_missing", false);
+  if (input.paymentMethodId) {
+    const pm = await sbxGet<PaymentMethodData>("payment_method", input.paymentMethodId);
+    if (!pm || pm.customerId !== input.customerId) {
+      throw new ProviderError(`No such PaymentMethod: '${input.paymentMethodId}'`, "resource_missing", false);
+    }
+  }
+  const now = await sandboxNow();
+  const trialDays = input.trialDays || 0;
+  const trialEnd = trialDays > 0 ? new Date(now.getTime() + trialDays * 86_400_000) : null;
+  const periodEnd = trialEnd ?? addPeriod(now, input.billing);
+  return sbxInsert<SubscriptionData>("subscription", {
+    customerId: input.customerId,
+    idempotencyKey,
+    data: {
+      status: trialEnd ? "trialing" : "active",
+      planId: plan.id,
+      billing: input.billing,
+      priceId: priceIdFor(planLookupKey(plan.id, input.billing)),
+      amount,
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      canceledAt: null,
+      currentPeriodStart: now.toISOString(),
+      currentPeriodEnd: periodEnd.toISOString(),
+      trialStart: trialEnd ? now.toISOString() : null,
+      trialEnd: iso(trialEnd),
+      created: now.toISOString(),
+      defaultPaymentMethodId: input.paymentMethodId,
+      pendingSetupIntentId: null,
+      metadata: input.metadata,
+      periods: [{ start: now.toISOString(), end: periodEnd.toISOString() }],
+    },
+  });
+}
+
+export async function createTrialSubscription(input: NewSubscription, idempotencyKey: string): Promise<ProviderSubscription> {
+  const row = await newSubscription(input, idempotencyKey);
+  if (input.paymentMethodId) await setDefaultPaymentMethod(input.customerId, input.paymentMethodId);
+  return toSubscription(row);
+}
+
+export async function createSubscriptionWithPendingSetup(
+  input: Omit<NewSubscription, "paymentMethodId">,
+  idempotencyKey: string,
+): Promise<{ subscription: ProviderSubscription; clientSecret: string }> {
+  const row = await newSubscription({ ...input, paymentMethodId: null, trialDays: input.trialDays || TRIAL_DAYS_DEFAULT }, idempotencyKey);
+  const si = await createSetupIntent(input.customerId, `${idempotencyKey}-setup`, row.id);
+  if (row.data.pendingSetupIntentId !== si.id && si.status !== "succeeded") {
+    row.data.pendingSetupIntentId = si.id;
+    await sbxUpdate("subscription", row.id, row.data);
+  }
+  return { subscription: toSubscription(row), clientSecret: si.clientSecret };
+}
+
+/**
+ * Rolls a subscription forward to the sandbox clock: at each period end the
+ * trial ends or the period renews with an invoice paid by the saved card
+ * (no card or a declined one -> past_due); a scheduled cancellation ends it.
+ * Idempotent and safe under concurrent reads (row lock + invoice keys).
+ */
+export async function advance(subscriptionId: string): Promise<SandboxRow<SubscriptionData> | null> {
+  const db = await getDb();
+  const now = await sandboxNow();
+  const peek = await sbxGet<SubscriptionData>("subscription", subscriptionId);
+  if (!peek) return null;
+  if (peek.data.status === "canceled" || new Date(peek.data.currentPeriodEnd) > now) return peek;
+  return db.transaction(async (tx) => {
+    const row = (await sbxGet<SubscriptionData>("subscription", subscriptionId, tx, true))!;
+    const d = row.data;
+    let guard = 0;
+    while (d.status !== "canceled" && new Date(d.currentPeriodEnd) <= now && guard++ < 500) {
+      const boundary = new Date(d.currentPeriodEnd);
+      if (d.cancelAtPeriodEnd) {
+        d.status = "canceled";
+        d.canceledAt = boundary.toISOString();
+        break;
+      }
+      const nextEnd = addPeriod(boundary, d.billing);
+      d.periods.push({ start: boundary.toISOString(), end: nextEnd.toISOString() });
+      d.currentPeriodStart = boundary.toISOString();
+      d.currentPeriodEnd = nextEnd.toISOString();
+      const paid = await invoicePeriod(row, boundary, nextEnd, tx);
+      d.status = paid ? "active" : "past_due";
+    }
+    await sbxUpdate("subscription", row.id, d, tx);
+    return row;
+  });
+}
+
+/** Rolls every subscription of the customer forward (before its invoices are read). */
+export async function advanceCustomer(customerId: string): Promise<void> {
+  for (const s of await sbxList<SubscriptionData>("subscription", customerId)) await advance(s.id);
+}
+
+export async function retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+  const row = await advance(id);
+  return row ? toSubscription(row) : null;
+}
+
+/** The customer's subscriptions, rolled forward, newest first. */
+export async function listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
+  const rows = await sbxList<SubscriptionData>("subscription", customerId);
+  const out: ProviderSubscription[] = [];
+  for (const r of rows) {
+    const adv = await advance(r.id);
+    if (adv) out.push(toSubscription(adv));
+  }
+  return out.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+export async function cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+  void idempotencyKey; // setting the flag twice has the same effect
+  const row = await advance(subscriptionId);
+  if (!row) throw new ProviderError(`No such subscription: '${subscriptionId}'`, "resource_missing", false);
+  if (row.data.status === "canceled") return toSubscription(row);
+  row.data.cancelAtPeriodEnd = true;
+  row.data.cancelAt = row.data.currentPeriodEnd;
+  await sbxUpdate("subscription", row.id, row.data);
+  return toSubscription(row);
+}
