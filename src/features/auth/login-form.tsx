@@ -1,12 +1,25 @@
 "use client";
 import { useState } from "react";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { authClient, authResult } from "./auth-client";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
+import {
+  firstFormProblem,
+  signInFormSchema,
+  signUpFormSchema,
+  type SignInFormInput,
+  type SignInFormOutput,
+  type SignUpFormInput,
+  type SignUpFormOutput,
+} from "./login-form.schema";
 
 type Mode = "sign-in" | "sign-up";
+
+const FALLBACK_ERROR = "Something went wrong. Please try again.";
 
 /** The sign-in page's form. `notice` is shown above the sign-in form (e.g. "your address is confirmed"). */
 export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo: string; notice?: string | null }) {
@@ -14,48 +27,13 @@ export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const [signInEmail, setSignInEmail] = useState("");
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    if (mode === "sign-in") {
-      const { error: signInError } = await authClient.signIn.email({ email, password });
-      const result = authResult(signInError);
-      if (!result.ok) {
-        setBusy(false);
-        setError(result.message ?? "Something went wrong. Please try again.");
-        return;
-      }
-      window.location.assign(returnTo);
-      return;
-    }
-    const firstName = String(form.get("firstName") ?? "").trim();
-    const lastName = String(form.get("lastName") ?? "").trim();
-    const { error: signUpError } = await authClient.signUp.email({
-      email,
-      password,
-      firstName,
-      lastName,
-      name: `${firstName} ${lastName}`.trim() || email,
-      // Where to go once the address is confirmed and the user has signed in (the server sends the link via /login).
-      callbackURL: returnTo,
-    });
-    const result = authResult(signUpError);
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.message ?? "Something went wrong. Please try again.");
-      return;
-    }
-    // Sign-up does not sign in. Stay here: say what happens next and offer the sign-in form, ready to use.
+  // Sign-up does not sign in. Stay here: say what happens next and offer the sign-in form, ready to use.
+  const onSignedUp = (email: string) => {
     setNotice(`Check your e-mail: we sent a link to ${email} to confirm your address. Then sign in.`);
     setSignInEmail(email);
     setMode("sign-in");
-  }
+  };
 
   const errorBox = error ? (
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -70,63 +48,122 @@ export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo
         <TabsTrigger value="sign-up">Create account</TabsTrigger>
       </TabsList>
       <TabsContent value="sign-in">
-        <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
-          {notice ? (
-            <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-              {notice}
-            </p>
-          ) : null}
-          <div className="space-y-1.5">
-            <Label htmlFor="signin-email">Email</Label>
-            <Input key={signInEmail} id="signin-email" name="email" type="email" autoComplete="email" defaultValue={signInEmail} required />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="signin-password">Password</Label>
-            <Input key={signInEmail} id="signin-password" name="password" type="password" autoComplete="current-password" autoFocus={Boolean(signInEmail)} required />
-          </div>
-          {errorBox}
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Signing in..." : "Sign in"}
-          </Button>
-        </form>
+        {/* Keyed by the address just signed up with: the form starts again with it filled in. */}
+        <SignInForm key={signInEmail} email={signInEmail} returnTo={returnTo} notice={notice} errorBox={errorBox} setError={setError} />
       </TabsContent>
       <TabsContent value="sign-up">
-        <form onSubmit={onSubmit} className="space-y-4" aria-label="Create account">
-          <div className="grid grid-cols-2 gap-3">
-            <div className="space-y-1.5">
-              <Label htmlFor="signup-first">First name</Label>
-              <Input id="signup-first" name="firstName" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} required />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="signup-last">Last name</Label>
-              <Input id="signup-last" name="lastName" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} />
-            </div>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="signup-email">Email</Label>
-            <Input id="signup-email" name="email" type="email" autoComplete="email" required />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="signup-password">Password</Label>
-            <Input
-              id="signup-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={MIN_PASSWORD_LENGTH}
-              maxLength={MAX_PASSWORD_LENGTH}
-              required
-              aria-describedby="signup-password-hint"
-            />
-            <p id="signup-password-hint" className="text-xs text-slate-600">{PASSWORD_HINT}</p>
-          </div>
-          {errorBox}
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Creating account..." : "Create account"}
-          </Button>
-          <p className="text-xs text-slate-600">We will e-mail you a link to confirm your address.</p>
-        </form>
+        <SignUpForm returnTo={returnTo} errorBox={errorBox} setError={setError} onSignedUp={onSignedUp} />
       </TabsContent>
     </Tabs>
+  );
+}
+
+type FormProps = { returnTo: string; errorBox: React.ReactNode; setError: (error: string | null) => void };
+
+function SignInForm({ email, notice, returnTo, errorBox, setError }: FormProps & { email: string; notice: string | null }) {
+  const form = useForm<SignInFormInput, unknown, SignInFormOutput>({ resolver: zodResolver(signInFormSchema), defaultValues: { email, password: "" } });
+  // After a successful sign-in the button stays busy while the next page loads.
+  const [leaving, setLeaving] = useState(false);
+  const busy = form.formState.isSubmitting || leaving;
+
+  const onValid = async ({ email, password }: SignInFormOutput) => {
+    setError(null);
+    const { error: signInError } = await authClient.signIn.email({ email, password });
+    const result = authResult(signInError);
+    if (!result.ok) {
+      setError(result.message ?? FALLBACK_ERROR);
+      return;
+    }
+    setLeaving(true);
+    window.location.assign(returnTo);
+  };
+  const onInvalid = (errors: FieldErrors<SignInFormInput>) => setError(firstFormProblem(errors, ["email", "password"]));
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Sign in">
+      {notice ? (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {notice}
+        </p>
+      ) : null}
+      <div className="space-y-1.5">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" type="email" autoComplete="email" required {...form.register("email")} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="signin-password">Password</Label>
+        <Input id="signin-password" type="password" autoComplete="current-password" autoFocus={Boolean(email)} required {...form.register("password")} />
+      </div>
+      {errorBox}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign in"}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({ returnTo, errorBox, setError, onSignedUp }: FormProps & { onSignedUp: (email: string) => void }) {
+  const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+  });
+  const busy = form.formState.isSubmitting;
+
+  const onValid = async ({ email, password, firstName, lastName, name }: SignUpFormOutput) => {
+    setError(null);
+    const { error: signUpError } = await authClient.signUp.email({
+      email,
+      password,
+      firstName,
+      lastName,
+      name,
+      // Where to go once the address is confirmed and the user has signed in (the server sends the link via /login).
+      callbackURL: returnTo,
+    });
+    const result = authResult(signUpError);
+    if (!result.ok) {
+      setError(result.message ?? FALLBACK_ERROR);
+      return;
+    }
+    onSignedUp(email);
+  };
+  const onInvalid = (errors: FieldErrors<SignUpFormInput>) => setError(firstFormProblem(errors, ["firstName", "lastName", "email", "password"]));
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Create account">
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1.5">
+          <Label htmlFor="signup-first">First name</Label>
+          <Input id="signup-first" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} required {...form.register("firstName")} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="signup-last">Last name</Label>
+          <Input id="signup-last" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} {...form.register("lastName")} />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input id="signup-email" type="email" autoComplete="email" required {...form.register("email")} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="signup-password">Password</Label>
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
+          required
+          aria-describedby="signup-password-hint"
+          {...form.register("password")}
+        />
+        <p id="signup-password-hint" className="text-xs text-slate-600">{PASSWORD_HINT}</p>
+      </div>
+      {errorBox}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating account..." : "Create account"}
+      </Button>
+      <p className="text-xs text-slate-600">We will e-mail you a link to confirm your address.</p>
+    </form>
   );
 }

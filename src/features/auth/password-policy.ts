@@ -1,5 +1,5 @@
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE } from "./auth-limits";
+import { MIN_PASSWORD_SCORE, passwordLengthProblem } from "./auth-limits";
 
 /**
  * The password policy for every password a user chooses (sign-up, change,
@@ -69,9 +69,8 @@ export function passwordUserInputs(owner: PasswordOwner): string[] {
  * ("Choose a stronger password: ...").
  */
 export async function passwordProblem(password: unknown, owner: PasswordOwner = {}): Promise<string | null> {
-  if (typeof password !== "string" || password.length === 0) return "Enter a password.";
-  if (password.length < MIN_PASSWORD_LENGTH) return `Choose a longer password: use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `Choose a shorter password: use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  const lengthProblem = passwordLengthProblem(password);
+  if (lengthProblem || typeof password !== "string") return lengthProblem ?? "Enter a password.";
   const zxcvbn = await loadEngine();
   const result = zxcvbn.check(password, passwordUserInputs(owner));
   if (result.score >= MIN_PASSWORD_SCORE) return null;

@@ -1,3 +1,5 @@
+import type { SubscriptionStatus } from "./api-types";
+
 /** JSON shapes of the admin billing API (spec 3 and 7). Dates ISO, money cents. */
 export type BillingCycleView = { id: string; label: string; periodStart: string; periodEnd: string; isCurrent: boolean };
 
@@ -6,7 +8,7 @@ export type AdminSubscription = {
   id: string;
   userId: string;
   user: { firstName: string | null; lastName: string | null; email: string };
-  status: string;
+  status: SubscriptionStatus;
   plan: { id: string; name: string };
   billing: "monthly" | "annual";
   currentPeriodEnd: string | null;
@@ -34,28 +36,4 @@ export type StripePricesResponse = {
   prices: PaymentPriceView[];
   usagePriceMap: Record<"phone_inbound" | "phone_outbound" | "text_inbound" | "text_outbound", PaymentPriceView | null>;
   planContext: { planSize: string; billing: "monthly" | "annual" };
-};
-
-export type OverageLineItemView = {
-  id: string;
-  stripePriceId: string;
-  productName: string;
-  unitLabel: string | null;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  description: string | null;
-};
-
-export type OverageEntryView = {
-  id: string;
-  subscriptionId: string;
-  periodStart: string;
-  periodEnd: string;
-  billNow: boolean;
-  status: "draft" | "pending" | "billed" | "failed";
-  totalAmount: number;
-  stripeInvoiceUrl: string | null;
-  createdAt: string;
-  lineItems: OverageLineItemView[];
 };

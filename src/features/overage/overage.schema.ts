@@ -39,6 +39,68 @@ export const lineItemSchema = z.object({
 });
 export type LineItemInput = z.input<typeof lineItemSchema>;
 
+/*
+ * The admin panel's forms validate with the schemas above (zodResolver): the
+ * form's text inputs are read into the request body, which the server's schema
+ * then checks, so the panel and the server apply the same rules.
+ */
+
+/** The Start Overage Entry form: createEntrySchema, plus the chosen billing cycle (which sets the period). */
+export const entryFormSchema = createEntrySchema.extend({ cycleId: z.string() });
+export type EntryFormInput = z.input<typeof entryFormSchema>;
+export type EntryFormOutput = z.output<typeof entryFormSchema>;
+
+/** A number input's text; empty reads as NaN, which the server's schema refuses as missing. */
+function numberFromInput(value: string): number {
+  return value.trim() === "" ? Number.NaN : Number(value);
+}
+
+/** The Add line item form: its inputs as the request body (description trimmed, null when empty), checked by lineItemSchema. */
+export const lineItemFormSchema = z
+  .object({ stripePriceId: z.string(), quantity: z.string(), unitPrice: z.string(), description: z.string() })
+  .transform((v): LineItemInput => ({
+    stripePriceId: v.stripePriceId,
+    quantity: numberFromInput(v.quantity),
+    unitPrice: numberFromInput(v.unitPrice),
+    description: v.description.trim() || null,
+  }))
+  .pipe(lineItemSchema);
+export type LineItemFormInput = z.input<typeof lineItemFormSchema>;
+export type LineItemFormOutput = z.output<typeof lineItemFormSchema>;
+
+type FormProblem = { type?: unknown; message?: string } | undefined;
+export type FormToast = { title: string; description: string };
+
+/** The toast for a Start Overage Entry form that did not validate (spec 8: 'No period selected'). */
+export function entryFormProblem(errors: Partial<Record<keyof EntryFormInput, FormProblem>>): FormToast {
+  if (errors.periodStart || errors.periodEnd || errors.cycleId) return { title: "No period selected", description: PERIOD_REQUIRED };
+  const message = errors.billNow?.message ?? errors.subscriptionId?.message;
+  return { title: "Error", description: message ?? PERIOD_REQUIRED };
+}
+
+/**
+ * The toast for an Add line item form that did not validate, first problem
+ * first: anything missing ('Missing Information'), then the quantity, then the
+ * unit price. Whole-number and lower-bound problems keep the panel's own
+ * wording; upper bounds (and the line total) give the server's message.
+ */
+export function lineItemFormProblem(errors: Partial<Record<keyof LineItemFormInput, FormProblem>>): FormToast {
+  const { stripePriceId, quantity, unitPrice, description } = errors;
+  if ([stripePriceId, quantity, unitPrice].some((e) => e?.message === MISSING_INFORMATION)) {
+    return { title: "Missing Information", description: "Please fill in all required fields." };
+  }
+  const serverSays = (e: FormProblem) => (e?.type === "too_big" || e?.type === "custom") && e.message;
+  if (quantity) {
+    const message = serverSays(quantity);
+    return message ? { title: "Error", description: message } : { title: "Invalid quantity", description: "Quantity must be a whole number of at least 1." };
+  }
+  if (unitPrice) {
+    const message = serverSays(unitPrice);
+    return message ? { title: "Error", description: message } : { title: "Invalid unit price", description: "Unit price must be a whole number of cents, 0 or more." };
+  }
+  return { title: "Error", description: description?.message ?? stripePriceId?.message ?? MISSING_INFORMATION };
+}
+
 /** POST /api/admin/overage-entries/{id}/submit */
 export type SubmitEntryResponse = {
   status: "pending" | "billed" | "failed";
@@ -58,3 +120,28 @@ export function submitResultMessage(r: { status: string; invoiceUrl: string | nu
   if (r.billNow) return { title: "Invoice Requested", description: "The overage invoice is being created; its status will appear in History." };
   return { title: "Charges Queued", description: "The overage charges will be added to the next invoice." };
 }
+
+/** Overage entries and line items as the admin API returns them (spec 3; dates ISO, money cents). */
+export type OverageLineItemView = {
+  id: string;
+  stripePriceId: string;
+  productName: string;
+  unitLabel: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  description: string | null;
+};
+
+export type OverageEntryView = {
+  id: string;
+  subscriptionId: string;
+  periodStart: string;
+  periodEnd: string;
+  billNow: boolean;
+  status: "draft" | "pending" | "billed" | "failed";
+  totalAmount: number;
+  stripeInvoiceUrl: string | null;
+  createdAt: string;
+  lineItems: OverageLineItemView[];
+};

@@ -10,9 +10,8 @@ import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { ProviderError, type InvoiceLine } from "@/features/billing/provider/port";
-import type { OverageEntryView, OverageLineItemView } from "@/features/billing/admin-api-types";
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
-import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type SubmitEntryResponse } from "./overage.schema";
+import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
 
 export const OVERAGE_BILL_JOB = "overage.bill";
 /** After this many failed attempts with a retryable error the entry is marked failed. */
@@ -29,7 +28,7 @@ export function overageIdempotencyKey(entryId: string): string {
 function itemView(i: ItemRow): OverageLineItemView {
   return {
     id: i.id,
-    stripePriceId: i.stripePriceId,
+    stripePriceId: i.providerPriceId,
     productName: i.productName,
     unitLabel: i.unitLabel,
     quantity: i.quantity,
@@ -46,9 +45,9 @@ function entryView(e: EntryRow, items: ItemRow[]): OverageEntryView {
     periodStart: e.periodStart.toISOString(),
     periodEnd: e.periodEnd.toISOString(),
     billNow: e.billNow,
-    status: e.status as OverageEntryView["status"],
+    status: e.status,
     totalAmount: e.totalAmount,
-    stripeInvoiceUrl: e.stripeInvoiceUrl,
+    stripeInvoiceUrl: e.invoiceUrl,
     createdAt: e.createdAt.toISOString(),
     lineItems: items.map(itemView),
   };
@@ -68,8 +67,9 @@ export async function getEntry(entryId: string): Promise<OverageEntryView> {
 }
 
 /** Starts a draft entry for one billing period of an active subscription. */
-export async function createEntry(input: CreateEntryInput, createdBy: string): Promise<OverageEntryView> {
-  if (!input || typeof input !== "object" || !input.periodStart || !input.periodEnd) throw badRequest(PERIOD_REQUIRED);
+export async function createEntry(input: unknown, createdBy: string): Promise<OverageEntryView> {
+  const period = (input && typeof input === "object" ? input : {}) as Partial<CreateEntryInput>;
+  if (!period.periodStart || !period.periodEnd) throw badRequest(PERIOD_REQUIRED);
   const data = createEntrySchema.parse(input);
   const sub = await loadSubscription(data.subscriptionId);
   if (sub.status === "trialing") throw badRequest(TRIAL_MESSAGE);
@@ -102,7 +102,7 @@ export async function addLineItem(entryId: string, input: LineItemInput): Promis
     await tx.insert(overageLineItems).values({
       id: randomUUID(),
       entryId,
-      stripePriceId: price.id,
+      providerPriceId: price.id,
       productName: price.productName,
       unitLabel: price.unitLabel,
       quantity: data.quantity,
@@ -147,8 +147,8 @@ export async function submitEntry(entryId: string, opts: { waitMs?: number } = {
     }, waitMs);
   }
   const current = (await loadEntry(entryId)).entry;
-  const status = current.status === "draft" ? "pending" : (current.status as SubmitEntryResponse["status"]);
-  const result = { status, invoiceUrl: current.stripeInvoiceUrl, billNow: current.billNow };
+  const status: SubmitEntryResponse["status"] = current.status === "draft" ? "pending" : current.status;
+  const result = { status, invoiceUrl: current.invoiceUrl, billNow: current.billNow };
   return { ...result, message: submitResultMessage(result).description };
 }
 
@@ -168,10 +168,10 @@ async function markFailed(entryId: string, message: string): Promise<void> {
 export async function billOverageEntry(entryId: string, attempts: number): Promise<void> {
   const { entry, items } = await loadEntry(entryId);
   if (entry.status === "billed" || entry.status === "failed") return;
-  if (entry.status === "pending" && !entry.billNow && entry.providerInvoiceId === "next-invoice") return;
+  if (entry.status === "pending" && !entry.billNow && entry.handedOverAt) return;
   const sub = await loadSubscription(entry.subscriptionId);
   const lines: InvoiceLine[] = items.map((i) => ({
-    priceId: i.stripePriceId,
+    priceId: i.providerPriceId,
     productName: i.productName,
     description: i.description ?? i.productName,
     quantity: i.quantity,
@@ -188,7 +188,7 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
       );
       await db
         .update(overageEntries)
-        .set({ status: "billed", providerInvoiceId: invoice.id, stripeInvoiceUrl: invoice.hostedInvoiceUrl, error: null })
+        .set({ status: "billed", providerInvoiceId: invoice.id, invoiceUrl: invoice.hostedInvoiceUrl, error: null })
         .where(eq(overageEntries.id, entry.id));
       await refreshCustomerMirror(sub.providerCustomerId);
     } else {
@@ -197,7 +197,7 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
         overageIdempotencyKey(entry.id),
       );
       // Stays pending until the next invoice; remember the items were handed over.
-      await db.update(overageEntries).set({ providerInvoiceId: "next-invoice", error: null }).where(eq(overageEntries.id, entry.id));
+      await db.update(overageEntries).set({ handedOverAt: new Date(), error: null }).where(eq(overageEntries.id, entry.id));
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

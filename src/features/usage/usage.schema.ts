@@ -27,6 +27,52 @@ export const USAGE_CATEGORIES = [
   { key: "textOutbound", field: "textOutboundUsage", event: "text_outbound", label: "Text outbound" },
 ] as const;
 
+/** A count input's text: empty counts as 0 (as the payload's default does), anything else is read as a number. */
+function countFromInput(value: string): number {
+  return value.trim() === "" ? 0 : Number(value);
+}
+
+/** The /admin/usage 'Add Usage' form: its inputs as the payload, checked by usagePayloadSchema (userId comes from the chosen subscription). */
+export const usageFormSchema = z
+  .object({
+    subscriptionId: z.string(),
+    billingCycleId: z.string(),
+    phoneInboundUsage: z.string(),
+    phoneOutboundUsage: z.string(),
+    textInboundUsage: z.string(),
+    textOutboundUsage: z.string(),
+  })
+  .transform((v): UsagePayload => ({
+    subscriptionId: v.subscriptionId,
+    billingCycleId: v.billingCycleId,
+    phoneInboundUsage: countFromInput(v.phoneInboundUsage),
+    phoneOutboundUsage: countFromInput(v.phoneOutboundUsage),
+    textInboundUsage: countFromInput(v.textInboundUsage),
+    textOutboundUsage: countFromInput(v.textOutboundUsage),
+  }))
+  .pipe(usagePayloadSchema);
+export type UsageFormInput = z.input<typeof usageFormSchema>;
+export type UsageFormOutput = z.output<typeof usageFormSchema>;
+
+type FormProblem = { type?: unknown; message?: string } | undefined;
+
+/**
+ * The toast text for an 'Add Usage' form that did not validate, first problem
+ * first (subscription, cycle, then each count). A count that is not a whole
+ * number of 0 or more keeps the form's own wording; the upper bound gives the
+ * server's message.
+ */
+export function usageFormProblem(errors: Partial<Record<keyof UsageFormInput, FormProblem>>): string {
+  if (errors.subscriptionId) return "Please select a subscription first";
+  if (errors.billingCycleId) return "Please select a billing cycle first";
+  for (const c of USAGE_CATEGORIES) {
+    const e = errors[c.field];
+    if (!e) continue;
+    return e.type === "too_big" && e.message ? e.message : `${c.label} usage must be a whole number, 0 or more`;
+  }
+  return "Please select a subscription first";
+}
+
 /** JSON answer of the add-usage routes. */
 export type AddUsageResponse = {
   success: true;

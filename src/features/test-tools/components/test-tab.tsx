@@ -25,6 +25,28 @@ async function postTest<T>(url: string, body: unknown): Promise<{ ok: boolean; s
   }
 }
 
+type ToolResult = { success?: boolean; error?: string };
+
+/**
+ * Posts to a test tool and toasts the outcome: the success toast, the
+ * server's error, or a network error. Returns what to show under the form.
+ */
+async function runTool<T extends ToolResult>(url: string, body: unknown, success: (data: T) => { title: string; description: string }, networkError: string): Promise<T | null> {
+  try {
+    const r = await postTest<T>(url, body);
+    if (r.ok && r.data.success) {
+      toast(success(r.data));
+      return r.data;
+    }
+    const error = r.data.error ?? r.data.message ?? `Request failed (${r.status})`;
+    toast({ title: "Error", description: error, variant: "destructive" });
+    return { success: false, error } as T;
+  } catch {
+    toast({ title: "Error", description: networkError, variant: "destructive" });
+    return null;
+  }
+}
+
 const SESSIONS_HINT = "Sessions must be a whole number of at least 1";
 const SESSIONS_MAX = "Sessions must be at most 10,000";
 
@@ -86,19 +108,13 @@ function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
 
   const onValid = async ({ testPriceId, customerId }: z.output<typeof createTestSubscriptionSchema>) => {
     setResult(null);
-    try {
-      const r = await postTest<CreateTestSubscriptionResponse>("/api/test/create-subscription", { testPriceId, customerId });
-      const error = r.data.error ?? r.data.message;
-      if (r.ok && r.data.success) {
-        setResult(r.data);
-        toast({ title: "Test subscription created", description: `Subscription ${r.data.subscription?.id} for ${r.data.customer?.id}` });
-      } else {
-        setResult({ success: false, error: error ?? `Request failed (${r.status})` });
-        toast({ title: "Error", description: error ?? `Request failed (${r.status})`, variant: "destructive" });
-      }
-    } catch {
-      toast({ title: "Error", description: "Network error creating test subscription", variant: "destructive" });
-    }
+    const created = await runTool<CreateTestSubscriptionResponse>(
+      "/api/test/create-subscription",
+      { testPriceId, customerId },
+      (d) => ({ title: "Test subscription created", description: `Subscription ${d.subscription?.id} for ${d.customer?.id}` }),
+      "Network error creating test subscription",
+    );
+    setResult(created);
   };
 
   return (
@@ -147,19 +163,13 @@ function ChargeMeterUsage({ defaults }: { defaults: TestToolDefaults }) {
 
   const onValid = async ({ customerId, meterPriceId, sessions: n }: z.output<typeof meterUsageFormSchema>) => {
     setResult(null);
-    try {
-      const r = await postTest<MeterUsageResponse>("/api/test/meter-usage", { customerId, meterPriceId, sessions: n });
-      const error = r.data.error ?? r.data.message;
-      if (r.ok && r.data.success) {
-        setResult(r.data);
-        toast({ title: "Meter usage charged", description: `Invoice ${r.data.meterUsage?.invoice_id}` });
-      } else {
-        setResult({ success: false, error: error ?? `Request failed (${r.status})` });
-        toast({ title: "Error", description: error ?? `Request failed (${r.status})`, variant: "destructive" });
-      }
-    } catch {
-      toast({ title: "Error", description: "Network error charging meter usage", variant: "destructive" });
-    }
+    const charged = await runTool<MeterUsageResponse>(
+      "/api/test/meter-usage",
+      { customerId, meterPriceId, sessions: n },
+      (d) => ({ title: "Meter usage charged", description: `Invoice ${d.meterUsage?.invoice_id}` }),
+      "Network error charging meter usage",
+    );
+    setResult(charged);
   };
 
   return (

@@ -2,6 +2,8 @@
 
 import * as React from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Button } from "@/lib/ui/button";
 import { Input, Label, Select } from "@/lib/ui/input";
@@ -11,59 +13,45 @@ import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/ui/cn";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { StatusBadges } from "@/features/billing/components/status-badges";
-import { USAGE_CATEGORIES, type AddUsageResponse } from "../usage.schema";
+import { USAGE_CATEGORIES, usageFormProblem, usageFormSchema, type AddUsageResponse, type UsageFormInput, type UsageFormOutput } from "../usage.schema";
 import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive, postJson, showAdminError, subscriptionPeriodQuery } from "./admin-client";
 
-type Counts = Record<(typeof USAGE_CATEGORIES)[number]["field"], string>;
-const EMPTY: Counts = { phoneInboundUsage: "0", phoneOutboundUsage: "0", textInboundUsage: "0", textOutboundUsage: "0" };
+const EMPTY_COUNTS = { phoneInboundUsage: "0", phoneOutboundUsage: "0", textInboundUsage: "0", textOutboundUsage: "0" } as const;
+const EMPTY: UsageFormInput = { subscriptionId: "", billingCycleId: "", ...EMPTY_COUNTS };
 
 /** /admin/usage: live subscriptions on the left, the 'Add Usage' form on the right. */
 export function UsageManagement() {
   const qc = useQueryClient();
   const subs = useQuery<AdminSubscription[]>({ queryKey: [...ADMIN_SUBSCRIPTIONS_KEY] });
   const live = (subs.data ?? []).filter(isLive);
-  const [subscriptionId, setSubscriptionId] = React.useState("");
-  const [billingCycleId, setBillingCycleId] = React.useState("");
-  const [counts, setCounts] = React.useState<Counts>(EMPTY);
+  const form = useForm<UsageFormInput, unknown, UsageFormOutput>({ resolver: zodResolver(usageFormSchema), defaultValues: EMPTY });
+  const [subscriptionId, billingCycleId] = useWatch({ control: form.control, name: ["subscriptionId", "billingCycleId"] });
   const selected = live.find((s) => s.id === subscriptionId) ?? null;
   const period = useQuery({ ...subscriptionPeriodQuery(subscriptionId), enabled: Boolean(subscriptionId) });
 
   const chooseSubscription = (id: string) => {
-    setSubscriptionId(id);
-    setBillingCycleId(""); // selecting a subscription clears the chosen cycle (spec 4)
+    form.setValue("subscriptionId", id);
+    form.setValue("billingCycleId", ""); // selecting a subscription clears the chosen cycle (spec 4)
   };
+  const subscriptionField = form.register("subscriptionId", { onChange: () => form.setValue("billingCycleId", "") });
 
   const add = useMutation({
-    mutationFn: (body: Record<string, unknown>) => postJson<AddUsageResponse>("/api/admin/add-usage", body),
+    mutationFn: (body: UsageFormOutput & { userId: string }) => postJson<AddUsageResponse>("/api/admin/add-usage", body),
     onSuccess: (r) => {
       toast({ title: "Usage Added", description: r.message });
-      setCounts(EMPTY);
+      for (const [field, value] of Object.entries(EMPTY_COUNTS)) form.setValue(field as keyof typeof EMPTY_COUNTS, value);
       void qc.invalidateQueries({ queryKey: ["/api/admin/subscription-period", r.usageRecord.subscriptionId] });
     },
     onError: (err) => showAdminError(err, "Failed to add usage"),
   });
 
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!selected) {
-      toast({ title: "Error", description: "Please select a subscription first", variant: "destructive" });
-      return;
-    }
-    if (!billingCycleId) {
-      toast({ title: "Error", description: "Please select a billing cycle first", variant: "destructive" });
-      return;
-    }
-    const body: Record<string, unknown> = { userId: selected.userId, subscriptionId: selected.id, billingCycleId };
-    for (const c of USAGE_CATEGORIES) {
-      const n = Number(counts[c.field] === "" ? "0" : counts[c.field]);
-      if (!Number.isInteger(n) || n < 0) {
-        toast({ title: "Error", description: `${c.label} usage must be a whole number, 0 or more`, variant: "destructive" });
-        return;
-      }
-      body[c.field] = n;
-    }
-    add.mutate(body);
+  const problem = (description: string) => toast({ title: "Error", description, variant: "destructive" });
+  const onValid = (data: UsageFormOutput) => {
+    // The subscription must still be in the live list (it gives the userId).
+    if (!selected) return problem("Please select a subscription first");
+    add.mutate({ ...data, userId: selected.userId });
   };
+  const onInvalid = (errors: FieldErrors<UsageFormInput>) => problem(!selected ? "Please select a subscription first" : usageFormProblem(errors));
 
   const cycles = period.data?.billingCycles ?? [];
   const usage = billingCycleId ? period.data?.usageByCycle[billingCycleId] : undefined;
@@ -121,10 +109,10 @@ export function UsageManagement() {
           <CardDescription>Record calls and texts for a billing cycle. They are reported to the payment provider in the background.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" noValidate>
             <div className="space-y-1.5">
               <Label htmlFor="usage-subscription">Subscription</Label>
-              <Select id="usage-subscription" value={subscriptionId} onChange={(e) => chooseSubscription(e.target.value)}>
+              <Select id="usage-subscription" {...subscriptionField}>
                 <option value="">Select a subscription</option>
                 {live.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -135,7 +123,7 @@ export function UsageManagement() {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="usage-cycle">Billing cycle</Label>
-              <Select id="usage-cycle" value={billingCycleId} onChange={(e) => setBillingCycleId(e.target.value)} disabled={!subscriptionId}>
+              <Select id="usage-cycle" {...form.register("billingCycleId")} disabled={!subscriptionId}>
                 <option value="">{subscriptionId && period.isLoading ? "Loading billing cycles..." : "Select a billing cycle"}</option>
                 {cycles.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -159,8 +147,7 @@ export function UsageManagement() {
                     min={0}
                     step={1}
                     inputMode="numeric"
-                    value={counts[c.field]}
-                    onChange={(e) => setCounts((prev) => ({ ...prev, [c.field]: e.target.value }))}
+                    {...form.register(c.field)}
                   />
                 </div>
               ))}

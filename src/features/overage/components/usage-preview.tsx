@@ -1,0 +1,38 @@
+import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
+import type { SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
+
+/** The quick usage preview of a billing cycle (the chosen one, else the current one). */
+export function UsagePreview({
+  subscription: s,
+  cycle,
+  period,
+  loading,
+  headingId,
+}: {
+  subscription: AdminSubscription;
+  cycle: BillingCycleView | null;
+  period: SubscriptionPeriodResponse | undefined;
+  loading: boolean;
+  headingId: string;
+}) {
+  const usage = cycle ? period?.usageByCycle[cycle.id] : undefined;
+  return (
+    // Named after the customer: two subscriptions with the same period must not give two landmarks of one name.
+    <section aria-label={`Usage preview for ${s.user.email}, ${s.plan.name} plan, subscription ${s.id.slice(0, 8)}`} className="rounded-md bg-slate-50 p-3">
+      <h4 id={headingId} className="text-sm font-semibold">
+        Usage preview {cycle ? `(${cycle.label})` : ""}
+      </h4>
+      {loading ? (
+        <p className="text-sm text-slate-700">Loading usage...</p>
+      ) : usage ? (
+        <p className="mt-1 text-sm text-slate-800">
+          Phone: {usage.phoneInbound + usage.phoneOutbound} used{period?.limits.phone ? ` of ${period.limits.phone}` : ""} ({usage.phoneInbound} in,{" "}
+          {usage.phoneOutbound} out) · Text: {usage.textInbound + usage.textOutbound} used{period?.limits.text ? ` of ${period.limits.text}` : ""} (
+          {usage.textInbound} in, {usage.textOutbound} out)
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700">No usage recorded for this period.</p>
+      )}
+    </section>
+  );
+}
