@@ -1,20 +1,14 @@
 import type { Metadata } from "next";
 import { ArrowRight, CircleCheck } from "lucide-react";
 import { BRAND } from "@/lib/brand";
-import { pageMetadata } from "@/features/marketing/metadata";
+import { routeMetadata } from "@/features/marketing/metadata";
 import { LocalBusinessJsonLd } from "@/features/marketing/json-ld";
 import { HOME_FAQ, HOME_FEATURES, INDUSTRIES, MARKETING_STATS, PROBLEM_STATS, TESTIMONIALS } from "@/features/marketing/content";
 import { DemoCta, Faq, FeatureGrid, PrimaryLink, SecondaryLink, Section, StatGrid, Testimonials } from "@/features/marketing/sections";
+import { ProblemStats } from "@/features/marketing/components/problem-stats";
 
 export function generateMetadata(): Promise<Metadata> {
-  return pageMetadata({
-    path: "/",
-    absoluteTitle: true,
-    title: `${BRAND.name} | AI Employees That Answer Every Call, Chat and Text`,
-    description:
-      "AI employees for small and mid-size businesses: 24/7 phone answering, website live chat, SMS appointment booking and HIPAA-compliant call handling. 14-day free trial, plans from $149 a month.",
-    keywords: ["AI receptionist", "AI phone answering", "virtual receptionist", "24/7 answering service", "AI appointment booking", "website live chat", "small business AI"],
-  });
+  return routeMetadata("/");
 }
 
 export default function HomePage() {
@@ -83,14 +77,7 @@ export default function HomePage() {
       </section>
 
       <Section id="problem" title="Every missed call is a customer calling your competitor" className="bg-slate-50">
-        <div className="mx-auto grid max-w-4xl gap-6 sm:grid-cols-2">
-          {PROBLEM_STATS.map((s) => (
-            <div key={s.value} className="rounded-xl border border-slate-200 bg-white p-6 text-center">
-              <p className="text-4xl font-bold text-red-700">{s.value}</p>
-              <p className="mt-2 text-slate-700">{s.label}</p>
-            </div>
-          ))}
-        </div>
+        <ProblemStats stats={PROBLEM_STATS} />
       </Section>
 
       <Section id="features" title="One AI employee, every channel your customers use" lead="Phone, web chat, SMS and social messages, answered the same way: fast, accurate and in your voice.">

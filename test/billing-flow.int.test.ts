@@ -10,7 +10,6 @@ import { GET as listPlans } from "@app/api/subscription-plans/route";
 import { GET as getPlan } from "@app/api/subscription-plans/[planId]/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
-import { POST as completeSubscription } from "@app/api/complete-subscription/route";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { POST as createPortalSession } from "@app/api/create-portal-session/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
@@ -20,7 +19,7 @@ import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { GET as clockState, POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
-import { call, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 
 async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
@@ -93,24 +92,14 @@ describe("customer billing API on the sandbox provider", () => {
     const si = await confirmedSetupIntent(alice, "4000 0000 0000 0002".replace(/ /g, ""));
     expect(si.status).toBe("requires_payment_method");
     expect(si.lastError).toBe("Your card was declined.");
-    const res = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: alice.cookie,
-      body: { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: aliceOrder },
-    });
+    const res = await completeSubscriptionAs(alice, { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: aliceOrder });
     expect(res.status).toBe(400);
     expect((await json<{ message: string }>(res)).message).toMatch(/not been confirmed/);
     expect(await subs(alice)).toEqual([]);
   });
 
   it("validates payloads with a 400 naming the field", async () => {
-    const res = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: alice.cookie,
-      body: { planId: "platinum", billing: "weekly" },
-    });
+    const res = await completeSubscriptionAs(alice, { planId: "platinum", billing: "weekly" });
     expect(res.status).toBe(400);
     const { message } = await json<{ message: string }>(res);
     expect(message).toContain("setupIntentId");
@@ -123,16 +112,11 @@ describe("customer billing API on the sandbox provider", () => {
     expect(si.status).toBe("succeeded");
 
     // Bob cannot use Alice's setup intent.
-    const stolen = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: bob.cookie,
-      body: { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: null },
-    });
+    const stolen = await completeSubscriptionAs(bob, { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: null });
     expect(stolen.status).toBe(404);
 
     const body = { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: aliceOrder };
-    const res = await call(completeSubscription, { method: "POST", path: "/api/complete-subscription", cookie: alice.cookie, body });
+    const res = await completeSubscriptionAs(alice, body);
     expect(res.status).toBe(200);
     const { subscription } = await json<{ subscription: CustomerSubscription }>(res);
     expect(subscription.status).toBe("trialing");
@@ -144,19 +128,14 @@ describe("customer billing API on the sandbox provider", () => {
     aliceSubId = subscription.id;
 
     // Repeating the call (double click) does not create a second subscription.
-    const again = await call(completeSubscription, { method: "POST", path: "/api/complete-subscription", cookie: alice.cookie, body });
+    const again = await completeSubscriptionAs(alice, body);
     expect(again.status).toBe(200);
     expect((await json<{ subscription: CustomerSubscription }>(again)).subscription.id).toBe(aliceSubId);
     expect(await subs(alice)).toHaveLength(1);
 
     // A second checkout cannot re-activate the same AI employee.
     const other = await confirmedSetupIntent(alice);
-    const second = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: alice.cookie,
-      body: { ...body, setupIntentId: other.id },
-    });
+    const second = await completeSubscriptionAs(alice, { ...body, setupIntentId: other.id });
     expect(second.status).toBe(400);
     expect(await second.json()).toEqual({ message: "This AI employee has already been activated." });
     expect(await subs(alice)).toHaveLength(1);
@@ -185,12 +164,7 @@ describe("customer billing API on the sandbox provider", () => {
     expect((await subs(alice))[0]!.cancelAtPeriodEnd).toBe(false);
     // Bob cannot claim Alice's AI employee either.
     const si = await confirmedSetupIntent(bob);
-    const claim = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: bob.cookie,
-      body: { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: aliceOrder },
-    });
+    const claim = await completeSubscriptionAs(bob, { setupIntentId: si.id, planId: "small", billing: "monthly", aiEmployeeId: aliceOrder });
     expect(claim.status).toBe(404);
   });
 

@@ -8,10 +8,9 @@ import { setProviderForTests } from "@/features/billing/provider";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe, list } from "@/features/billing/provider/testing/loopback-stripe";
 import type { CustomerSubscription, InvoiceView } from "@/features/billing/api-types";
-import { POST as completeSubscription } from "@app/api/complete-subscription/route";
 import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { BASE, call, createUser, type TestUser } from "./http-helpers";
+import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -67,12 +66,7 @@ describe("billing in Stripe mode (loopback API)", () => {
     api.on("GET", "/v1/setup_intents/seti_other", {
       body: { id: "seti_other", object: "setup_intent", customer: "cus_someone_else", status: "succeeded", client_secret: "x", payment_method: "pm_9" },
     });
-    const foreign = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: user.cookie,
-      body: { setupIntentId: "seti_other", planId: "small", billing: "monthly", aiEmployeeId: orderId },
-    });
+    const foreign = await completeSubscriptionAs(user, { setupIntentId: "seti_other", planId: "small", billing: "monthly", aiEmployeeId: orderId });
     expect(foreign.status).toBe(404);
     expect(api.find("POST", "/v1/subscriptions")).toHaveLength(0);
 
@@ -86,12 +80,7 @@ describe("billing in Stripe mode (loopback API)", () => {
       remote.subs = [created];
       return { body: created };
     });
-    const res = await call(completeSubscription, {
-      method: "POST",
-      path: "/api/complete-subscription",
-      cookie: user.cookie,
-      body: { setupIntentId: "seti_ok", planId: "small", billing: "monthly", aiEmployeeId: orderId },
-    });
+    const res = await completeSubscriptionAs(user, { setupIntentId: "seti_ok", planId: "small", billing: "monthly", aiEmployeeId: orderId });
     expect(res.status).toBe(200);
     const { subscription } = (await res.json()) as { subscription: CustomerSubscription };
     expect(subscription).toMatchObject({

@@ -4,6 +4,7 @@ import { getAuth } from "@/features/auth/auth.server";
 import { getDb } from "@/lib/db";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { user as userTable } from "@/db/schema";
+import { POST as completeSubscription } from "@app/api/complete-subscription/route";
 
 export const BASE = "http://localhost:3000";
 
@@ -77,4 +78,9 @@ export async function authPost(path: string, body: unknown, opts: { cookie?: str
   const headers: Record<string, string> = { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: address };
   if (opts.cookie) headers.cookie = opts.cookie;
   return auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
+}
+
+/** POST /api/complete-subscription as the user. */
+export function completeSubscriptionAs(u: TestUser, body: Record<string, unknown>): Promise<Response> {
+  return call(completeSubscription, { method: "POST", path: "/api/complete-subscription", cookie: u.cookie, body });
 }

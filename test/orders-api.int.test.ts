@@ -9,6 +9,7 @@ import { orderSetupEmailJob } from "@/features/orders/orders.server";
 import { welcomeEmailJob } from "@/features/admin/welcome-email.server";
 import { createNotification } from "@/features/notifications/notify.server";
 import { REQUIRED_FIELDS_MESSAGE } from "@/features/orders/order.schema";
+import { seedSubscription } from "@/features/usage/testing/seed";
 import * as collection from "@app/api/admin/ai-ready-orders/route";
 import * as item from "@app/api/admin/ai-ready-orders/[id]/route";
 import * as notificationList from "@app/api/admin/notifications/route";
@@ -119,17 +120,7 @@ describe("AI-ready orders API", () => {
   it("deletes an order, unlinks a subscription that claimed it, and a second delete is 404", async () => {
     const created = await json<{ id: string }>(await call(collection.POST, { method: "POST", path: "/api/admin/ai-ready-orders", cookie: admin.cookie, body: order() }));
     const db = await getDb();
-    const subId = randomUUID();
-    await db.insert(subscriptions).values({
-      id: subId,
-      userId: customer.id,
-      planId: "small",
-      billing: "monthly",
-      status: "trialing",
-      providerCustomerId: `cus_${subId}`,
-      providerSubscriptionId: `sub_${subId}`,
-      aiReadyOrderId: created.id,
-    });
+    const { id: subId } = await seedSubscription({ userId: customer.id, status: "trialing", aiReadyOrderId: created.id });
     const del = await call(item.DELETE, { method: "DELETE", path: `/api/admin/ai-ready-orders/${created.id}`, cookie: admin.cookie, params: { id: created.id } });
     expect(del.status).toBe(200);
     expect(await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, created.id))).toHaveLength(0);
@@ -187,16 +178,7 @@ describe("welcome e-mail", () => {
   it("e-mails the subscription's user a welcome through the job queue; unknown subscription is 404", async () => {
     const user = await createUser({ firstName: "Wendy" });
     const db = await getDb();
-    const subId = randomUUID();
-    await db.insert(subscriptions).values({
-      id: subId,
-      userId: user.id,
-      planId: "medium",
-      billing: "annual",
-      status: "active",
-      providerCustomerId: `cus_${subId}`,
-      providerSubscriptionId: `sub_${subId}`,
-    });
+    const { id: subId } = await seedSubscription({ userId: user.id, planId: "medium", billing: "annual" });
     const res = await call(welcome.POST, { method: "POST", path: "/api/admin/send-welcome-email", cookie: admin.cookie, body: { subscriptionId: subId } });
     expect(res.status).toBe(202);
     await drainJobs();

@@ -2,22 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CircleCheck } from "lucide-react";
 import { BRAND } from "@/lib/brand";
-import { pageMetadata } from "@/features/marketing/metadata";
+import { routeMetadata } from "@/features/marketing/metadata";
+import { CONTACT_NEXT_STEPS } from "@/features/marketing/page-copy";
+import { StepList } from "@/features/marketing/components/step-list";
 
 export function generateMetadata(): Promise<Metadata> {
-  return pageMetadata({
-    path: "/contact-thank-you",
-    title: "Thank You",
-    description: `Thanks for contacting ${BRAND.name}. We review every message and respond within 24 hours.`,
-    keywords: ["contact confirmation"],
-  });
+  return routeMetadata("/contact-thank-you");
 }
-
-const NEXT_STEPS = [
-  { title: "Review", body: "A member of our team reads your message and looks up your business so we can give a useful answer." },
-  { title: "Response", body: "We reply within 24 hours, Monday to Friday 9 AM to 6 PM EST, by e-mail or phone, as you prefer." },
-  { title: "Schedule", body: "If it helps, we set up a demo or a consultation at a time that suits you." },
-] as const;
 
 export default function ThankYouPage() {
   return (
@@ -25,17 +16,7 @@ export default function ThankYouPage() {
       <CircleCheck className="mx-auto size-14 text-emerald-700" aria-hidden />
       <h1 className="mt-4 text-4xl font-bold tracking-tight text-slate-950">Thank You!</h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">Your message has been sent. Here is what happens next.</p>
-      <ol className="mt-10 grid gap-6 text-left md:grid-cols-3">
-        {NEXT_STEPS.map((s, i) => (
-          <li key={s.title} className="rounded-xl border border-slate-200 p-6">
-            <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden>
-              {i + 1}
-            </span>
-            <h2 className="mt-3 text-lg font-semibold text-slate-950">{s.title}</h2>
-            <p className="mt-2 text-slate-700">{s.body}</p>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={CONTACT_NEXT_STEPS} heading="h2" numberSize={8} className="mt-10 text-left" />
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Link href="/hire-ai-employee" className="rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
           Book a Demo Now

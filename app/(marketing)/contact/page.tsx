@@ -1,34 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CalendarCheck, Clock, CreditCard, Mail, Phone, Wrench } from "lucide-react";
+import { Clock, Mail, Phone, type LucideIcon } from "lucide-react";
 import { BRAND } from "@/lib/brand";
 import { config } from "@/lib/config";
-import { pageMetadata, absoluteUrl } from "@/features/marketing/metadata";
+import { absoluteUrl, routeMetadata } from "@/features/marketing/metadata";
+import { CONTACT_FAQ, CONTACT_HERO, CONTACT_QUICK_ACTIONS } from "@/features/marketing/page-copy";
 import { Faq, PageHero } from "@/features/marketing/sections";
 import { ContactForm } from "@/features/contact/contact-form";
 import { CONTACT_ERRORS, FIELD_LABELS, type ContactErrorCode } from "@/features/contact/schema";
 
 export function generateMetadata(): Promise<Metadata> {
-  return pageMetadata({
-    path: "/contact",
-    title: "Contact Us",
-    description: `Questions about AI employees, pricing or custom bots? Contact ${BRAND.name}. We reply within 24 hours, Monday to Friday 9 AM to 6 PM EST.`,
-    keywords: ["contact HumanFocus AI", "AI receptionist sales", "AI employee support"],
-  });
+  return routeMetadata("/contact");
 }
 
-const QUICK_ACTIONS = [
-  { href: "/hire-ai-employee", icon: CalendarCheck, title: "Book a demo", body: "See an AI employee answer a call for your business." },
-  { href: "/pricing", icon: CreditCard, title: "See pricing", body: "Plans from $149 a month with a 14-day free trial." },
-  { href: "/custom-services", icon: Wrench, title: "Custom services", body: "Bots for home services, government and defense." },
-] as const;
+const DETAIL_LINK = "font-medium underline-offset-4 hover:underline";
 
-const CONTACT_FAQ = [
-  { q: "How quickly will you reply?", a: "We respond to every message within 24 hours, Monday to Friday 9 AM to 6 PM EST." },
-  { q: "How long does it take to go live?", a: "Most businesses go live within 1-2 weeks of signing up; basic setups often take calls within 24 to 48 hours after the demo." },
-  { q: "Do I need a new phone number?", a: "No. Keep your number and forward calls to your AI employee when you are busy, after hours or all the time." },
-  { q: "Can I talk to a person before I buy?", a: "Of course. Book a demo or call us and a member of our team will walk you through it." },
-] as const;
+/** One line of the contact details: an icon, then the phone, e-mail or hours. */
+function ContactDetail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-0.5 size-5 text-brand-700" aria-hidden />
+      {children}
+    </li>
+  );
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -39,11 +34,7 @@ export default async function ContactPage({ searchParams }: { searchParams: Sear
   const external = config().CONTACT_FORM_ACTION;
   return (
     <>
-      <PageHero
-        eyebrow="Contact"
-        title="Let's talk about your calls"
-        lead="Tell us about your business and what you need. We respond within 24 hours, Monday to Friday 9 AM to 6 PM EST."
-      />
+      <PageHero {...CONTACT_HERO} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -62,25 +53,22 @@ export default async function ContactPage({ searchParams }: { searchParams: Sear
               Contact details
             </h2>
             <ul className="mt-4 space-y-4 text-slate-800">
-              <li className="flex gap-3">
-                <Phone className="mt-0.5 size-5 text-brand-700" aria-hidden />
-                <a href={`tel:${BRAND.phone}`} className="font-medium underline-offset-4 hover:underline">
+              <ContactDetail icon={Phone}>
+                <a href={`tel:${BRAND.phone}`} className={DETAIL_LINK}>
                   {BRAND.phoneDisplay}
                 </a>
-              </li>
-              <li className="flex gap-3">
-                <Mail className="mt-0.5 size-5 text-brand-700" aria-hidden />
-                <a href={`mailto:${BRAND.email}`} className="font-medium underline-offset-4 hover:underline">
+              </ContactDetail>
+              <ContactDetail icon={Mail}>
+                <a href={`mailto:${BRAND.email}`} className={DETAIL_LINK}>
                   {BRAND.email}
                 </a>
-              </li>
-              <li className="flex gap-3">
-                <Clock className="mt-0.5 size-5 text-brand-700" aria-hidden />
+              </ContactDetail>
+              <ContactDetail icon={Clock}>
                 <span>
                   {BRAND.hoursDisplay}
                   <span className="block text-sm text-slate-700">We respond within 24 hours.</span>
                 </span>
-              </li>
+              </ContactDetail>
             </ul>
           </section>
           <section aria-labelledby="quick-actions-title">
@@ -88,7 +76,7 @@ export default async function ContactPage({ searchParams }: { searchParams: Sear
               Quick actions
             </h2>
             <ul className="mt-4 space-y-3">
-              {QUICK_ACTIONS.map((a) => (
+              {CONTACT_QUICK_ACTIONS.map((a) => (
                 <li key={a.href}>
                   <Link href={a.href} className="flex gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:bg-brand-50">
                     <a.icon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />

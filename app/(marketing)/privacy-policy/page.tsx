@@ -1,15 +1,10 @@
 import type { Metadata } from "next";
 import { BRAND } from "@/lib/brand";
-import { pageMetadata } from "@/features/marketing/metadata";
+import { routeMetadata } from "@/features/marketing/metadata";
 import { LEGAL, LegalPage } from "@/features/marketing/legal";
 
 export function generateMetadata(): Promise<Metadata> {
-  return pageMetadata({
-    path: "/privacy-policy",
-    title: "Privacy Policy",
-    description: `How ${BRAND.name} collects, uses, protects and retains personal information, including call recordings, transcripts and billing records.`,
-    keywords: ["privacy policy", "HIPAA", "GDPR", "call recording privacy", "data retention"],
-  });
+  return routeMetadata("/privacy-policy");
 }
 
 const SECTIONS = [

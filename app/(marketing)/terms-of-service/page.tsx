@@ -1,15 +1,10 @@
 import type { Metadata } from "next";
 import { BRAND } from "@/lib/brand";
-import { pageMetadata } from "@/features/marketing/metadata";
+import { routeMetadata } from "@/features/marketing/metadata";
 import { LEGAL, LegalPage } from "@/features/marketing/legal";
 
 export function generateMetadata(): Promise<Metadata> {
-  return pageMetadata({
-    path: "/terms-of-service",
-    title: "Terms of Service",
-    description: `The terms that govern ${BRAND.name} AI employee subscriptions: free trial, billing, usage units, service availability, liability and cancellation.`,
-    keywords: ["terms of service", "AI employee subscription terms", "service level"],
-  });
+  return routeMetadata("/terms-of-service");
 }
 
 const SECTIONS = [

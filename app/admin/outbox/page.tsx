@@ -16,6 +16,8 @@ const STATUS: Record<string, { label: string; variant: "blue" | "green" | "amber
   failed: { label: "Failed", variant: "red" },
 };
 
+const COLUMNS = ["To", "Subject", "Kind", "Status", "Created"] as const;
+
 /** /admin/outbox: every e-mail the product sent or stored, newest first (admins only). */
 export default async function Page() {
   const denied = await adminPageGuard("/admin/outbox");
@@ -36,11 +38,11 @@ export default async function Page() {
             <caption className="sr-only">E-mails, newest first</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-2">To</th>
-                <th scope="col" className="px-4 py-2">Subject</th>
-                <th scope="col" className="px-4 py-2">Kind</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Created</th>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col" className="px-4 py-2">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -9,6 +9,7 @@ import { CancelAtPeriodEndButton, UpdateCardPanel } from "@/features/billing/san
 import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
+import { ColumnHeaders } from "@/lib/ui/column-headers";
 
 export const metadata: Metadata = { title: "Customer portal (test mode)", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -23,6 +24,20 @@ const STATUS_VARIANT: Record<string, "green" | "blue" | "yellow" | "red" | "grey
   paid: "green",
   open: "yellow",
 };
+
+const INVOICE_COLUMNS = [["Date", "left"], ["Description", "left"], ["Amount", "right"], ["Status", "right"]] as const;
+
+/** One titled card of the portal. */
+function PortalCard({ title, contentClassName, children }: { title: string; contentClassName?: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
 
 export default async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await getCurrentUser();
@@ -44,100 +59,78 @@ export default async function SandboxPortalPage({ searchParams }: { searchParams
         </p>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Payment method</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {data.card ? (
-            <p className="text-slate-800">
-              <span className="font-semibold capitalize">{data.card.brand}</span> ending in {data.card.last4}, expires{" "}
-              {String(data.card.expMonth).padStart(2, "0")}/{data.card.expYear}
-            </p>
-          ) : (
-            <p className="text-slate-700">No card on file.</p>
-          )}
-          <UpdateCardPanel hasCard={Boolean(data.card)} />
-        </CardContent>
-      </Card>
+      <PortalCard title="Payment method" contentClassName="space-y-4">
+        {data.card ? (
+          <p className="text-slate-800">
+            <span className="font-semibold capitalize">{data.card.brand}</span> ending in {data.card.last4}, expires{" "}
+            {String(data.card.expMonth).padStart(2, "0")}/{data.card.expYear}
+          </p>
+        ) : (
+          <p className="text-slate-700">No card on file.</p>
+        )}
+        <UpdateCardPanel hasCard={Boolean(data.card)} />
+      </PortalCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Subscriptions</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.subscriptions.length === 0 ? (
-            <p className="text-slate-700">No subscriptions.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {data.subscriptions.map((s) => (
-                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div>
-                    <p className="font-semibold text-slate-900">
-                      {s.planName} plan ({s.billing})
-                    </p>
-                    <p className="text-sm text-slate-700">
-                      {s.status === "cancelled"
-                        ? "Ended"
-                        : s.cancelAtPeriodEnd
-                          ? `Cancels ${fmtDate(s.currentPeriodEnd)}`
-                          : s.status === "trialing"
-                            ? `Trial ends ${fmtDate(s.trialEnd)}`
-                            : `Renews ${fmtDate(s.currentPeriodEnd)}`}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <Badge variant={STATUS_VARIANT[s.status] ?? "grey"}>{s.status}</Badge>
-                    {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <PortalCard title="Subscriptions">
+        {data.subscriptions.length === 0 ? (
+          <p className="text-slate-700">No subscriptions.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {data.subscriptions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold text-slate-900">
+                    {s.planName} plan ({s.billing})
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {s.status === "cancelled"
+                      ? "Ended"
+                      : s.cancelAtPeriodEnd
+                        ? `Cancels ${fmtDate(s.currentPeriodEnd)}`
+                        : s.status === "trialing"
+                          ? `Trial ends ${fmtDate(s.trialEnd)}`
+                          : `Renews ${fmtDate(s.currentPeriodEnd)}`}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <Badge variant={STATUS_VARIANT[s.status] ?? "grey"}>{s.status}</Badge>
+                  {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Invoices</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.invoices.length === 0 ? (
-            <p className="text-slate-700">No invoices yet.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-2 font-medium">Date</th>
-                  <th scope="col" className="py-2 font-medium">Description</th>
-                  <th scope="col" className="py-2 text-right font-medium">Amount</th>
-                  <th scope="col" className="py-2 text-right font-medium">Status</th>
+      <PortalCard title="Invoices">
+        {data.invoices.length === 0 ? (
+          <p className="text-slate-700">No invoices yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <ColumnHeaders columns={INVOICE_COLUMNS} />
+            <tbody>
+              {data.invoices.map((inv) => (
+                <tr key={inv.id} className="border-b border-slate-100">
+                  <td className="py-2">{fmtDate(inv.date)}</td>
+                  <td className="py-2">
+                    {inv.invoiceUrl ? (
+                      <a href={inv.invoiceUrl} className="text-brand-700 underline-offset-4 hover:underline">
+                        {inv.description}
+                      </a>
+                    ) : (
+                      inv.description
+                    )}
+                  </td>
+                  <td className="py-2 text-right">{formatCents(inv.amount)}</td>
+                  <td className="py-2 text-right">
+                    <Badge variant={STATUS_VARIANT[inv.status] ?? "grey"}>{inv.status}</Badge>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.invoices.map((inv) => (
-                  <tr key={inv.id} className="border-b border-slate-100">
-                    <td className="py-2">{fmtDate(inv.date)}</td>
-                    <td className="py-2">
-                      {inv.invoiceUrl ? (
-                        <a href={inv.invoiceUrl} className="text-brand-700 underline-offset-4 hover:underline">
-                          {inv.description}
-                        </a>
-                      ) : (
-                        inv.description
-                      )}
-                    </td>
-                    <td className="py-2 text-right">{formatCents(inv.amount)}</td>
-                    <td className="py-2 text-right">
-                      <Badge variant={STATUS_VARIANT[inv.status] ?? "grey"}>{inv.status}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PortalCard>
       <p className="text-xs text-slate-600">Sandbox time: {fmtDate(data.now)}</p>
     </div>
   );

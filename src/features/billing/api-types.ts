@@ -1,3 +1,5 @@
+import type { AdminOrderView } from "@/features/orders/order.schema";
+
 /**
  * JSON shapes of the customer billing API (spec sections 3 and 7). Dates are
  * ISO strings, money integer cents. Server routes return these; pages read them.
@@ -37,17 +39,7 @@ export type CustomerSubscription = {
 };
 
 /** GET /api/ai-ready-orders items. */
-export type AiReadyOrderView = {
-  id: string;
-  aiEmployeeName: string;
-  aiAvatarUrl: string | null;
-  aiPhoneNumber: string;
-  customerEmail: string;
-  webChatUrl: string;
-  createdAt: string;
-  status: "pending" | "claimed" | "active";
-  subscription: CustomerSubscription | null;
-};
+export type AiReadyOrderView = Omit<AdminOrderView, "subscriptionId" | "updatedAt"> & { subscription: CustomerSubscription | null };
 
 /** GET /api/billing-history items. */
 export type InvoiceView = {

@@ -22,6 +22,13 @@ type Props = {
  * answers with a redirect). With JavaScript and the built-in handler it posts
  * in the background, so an error keeps what the visitor typed.
  */
+/** The optional fields, in form order. */
+const OPTIONAL_FIELDS = [
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: 40 },
+  { name: "company", label: "Company", autoComplete: "organization", maxLength: 200 },
+  { name: "website", label: "Website", inputMode: "url", autoComplete: "url", maxLength: 500 },
+] as const;
+
 export function ContactForm({ action, external, thankYouUrl, initialError, initialFields = [] }: Props) {
   const router = useRouter();
   const [sending, setSending] = useState(false);
@@ -84,24 +91,14 @@ export function ContactForm({ action, external, thankYouUrl, initialError, initi
           <Label htmlFor="contact-email">Email</Label>
           <Input id="contact-email" name="email" type="email" autoComplete="email" required maxLength={320} {...invalid("email")} />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="contact-phone">
-            Phone <span className="font-normal text-slate-600">(optional)</span>
-          </Label>
-          <Input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} {...invalid("phone")} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="contact-company">
-            Company <span className="font-normal text-slate-600">(optional)</span>
-          </Label>
-          <Input id="contact-company" name="company" autoComplete="organization" maxLength={200} {...invalid("company")} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="contact-website">
-            Website <span className="font-normal text-slate-600">(optional)</span>
-          </Label>
-          <Input id="contact-website" name="website" inputMode="url" autoComplete="url" maxLength={500} {...invalid("website")} />
-        </div>
+        {OPTIONAL_FIELDS.map(({ name, label, ...input }) => (
+          <div key={name} className="grid gap-1.5">
+            <Label htmlFor={`contact-${name}`}>
+              {label} <span className="font-normal text-slate-600">(optional)</span>
+            </Label>
+            <Input id={`contact-${name}`} name={name} {...input} {...invalid(name)} />
+          </div>
+        ))}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="contact-subject">Subject</Label>

@@ -1,13 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gte } from "drizzle-orm";
 import { contactMessages } from "@/db/schema";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { HttpError } from "@/lib/http/errors";
 import { createNotification } from "@/features/notifications/notify.server";
 import { emailLayout, escapeHtml, sendEmail } from "@/features/email/email.server";
-import { FORM_RATE_LIMIT, windowStart } from "@/features/leads/rate-limit";
+import { refuseOverFormLimit } from "@/features/leads/rate-limit.server";
 import { CONTACT_ERRORS, type ContactInput } from "./schema";
 
 /**
@@ -18,11 +16,7 @@ import { CONTACT_ERRORS, type ContactInput } from "./schema";
 export async function storeContactMessage(input: ContactInput, ipAddress: string): Promise<{ id: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(and(eq(contactMessages.ipAddress, ipAddress), gte(contactMessages.createdAt, windowStart())));
-    if ((recent?.n ?? 0) >= FORM_RATE_LIMIT.max) throw new HttpError(429, CONTACT_ERRORS.rate_limited);
+    await refuseOverFormLimit(tx, contactMessages, ipAddress, CONTACT_ERRORS.rate_limited);
 
     const id = randomUUID();
     const name = `${input.first_name} ${input.last_name}`;

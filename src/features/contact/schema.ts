@@ -13,19 +13,6 @@ export const INQUIRY_SUBJECTS = [
   "Partnership",
 ] as const;
 
-/** The form field names (also what an external form service receives). */
-export const CONTACT_FIELDS = {
-  firstName: "first_name",
-  lastName: "last_name",
-  email: "email",
-  company: "company",
-  phone: "phone",
-  website: "website",
-  inquirySubject: "inquiry_subject",
-  message: "message",
-  honeypot: "_honey",
-} as const;
-
 /** The blacklisted words a text contains (whole words, plurals included), lower-case, in list order. */
 export function blockedWords(...texts: (string | null | undefined)[]): string[] {
   const text = texts.filter(Boolean).join(" ").toLowerCase();

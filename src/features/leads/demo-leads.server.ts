@@ -1,12 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gte } from "drizzle-orm";
 import { demoLeads } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import { HttpError } from "@/lib/http/errors";
 import { createNotification } from "@/features/notifications/notify.server";
 import type { DemoLead } from "./schema";
-import { FORM_RATE_LIMIT, windowStart } from "./rate-limit";
+import { refuseOverFormLimit } from "./rate-limit.server";
 
 export const DEMO_RATE_LIMIT_MESSAGE = "Too many demo requests from your network. Please wait a few minutes and try again.";
 
@@ -18,11 +16,7 @@ export const DEMO_RATE_LIMIT_MESSAGE = "Too many demo requests from your network
 export async function createDemoLead(lead: DemoLead, ipAddress: string): Promise<{ id: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(demoLeads)
-      .where(and(eq(demoLeads.ipAddress, ipAddress), gte(demoLeads.createdAt, windowStart())));
-    if ((recent?.n ?? 0) >= FORM_RATE_LIMIT.max) throw new HttpError(429, DEMO_RATE_LIMIT_MESSAGE);
+    await refuseOverFormLimit(tx, demoLeads, ipAddress, DEMO_RATE_LIMIT_MESSAGE);
 
     const id = randomUUID();
     await tx.insert(demoLeads).values({ id, ...lead, ipAddress });

@@ -47,5 +47,4 @@ export const demoLeadSchema = z.object({
   aiEmployeeId: optionalText(200),
 });
 
-export type DemoLeadInput = z.input<typeof demoLeadSchema>;
 export type DemoLead = z.output<typeof demoLeadSchema>;

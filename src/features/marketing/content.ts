@@ -8,6 +8,13 @@ export const MARKETING_STATS = [
   { value: "98%", label: "Customer satisfaction" },
 ] as const;
 
+type MarketingStat = (typeof MARKETING_STATS)[number];
+
+/** Some of the MARKETING_STATS, picked by value, in the order given. */
+export function marketingStats(values: readonly MarketingStat["value"][]): MarketingStat[] {
+  return values.map((v) => MARKETING_STATS.find((s) => s.value === v)).filter((s) => s !== undefined);
+}
+
 export const PROBLEM_STATS = [
   { value: "60%", label: "of calls to small businesses go unanswered" },
   { value: "120", label: "bookings a month lost by a typical service business to missed calls" },

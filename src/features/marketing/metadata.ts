@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { BRAND } from "@/lib/brand";
 import { config } from "@/lib/config";
+import { PUBLIC_ROUTES, type PublicPath } from "./routes";
 
 export type PageMeta = {
   /** Route path, e.g. '/pricing' ('/' for home). */
@@ -45,4 +46,10 @@ export async function pageMetadata(meta: PageMeta): Promise<Metadata> {
     },
     twitter: { card: "summary", title: fullTitle, description: meta.description },
   };
+}
+
+/** A public page's metadata, from its row in PUBLIC_ROUTES. */
+export function routeMetadata(path: PublicPath): Promise<Metadata> {
+  const route = PUBLIC_ROUTES.find((r) => r.path === path)!;
+  return pageMetadata({ ...route, absoluteTitle: "absoluteTitle" in route && route.absoluteTitle });
 }

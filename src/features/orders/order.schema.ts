@@ -94,7 +94,7 @@ export type AdminOrderView = {
   aiPhoneNumber: string;
   customerEmail: string;
   webChatUrl: string;
-  status: "pending" | "claimed" | "active" | string;
+  status: "pending" | "claimed" | "active";
   subscriptionId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,6 +1,17 @@
 import { formatCents, type Billing } from "@/features/plans/catalogue";
 import { includedWithPlan } from "./format";
 
+function UnitsRow({ label, units, extraCents }: { label: string; units: number; extraCents: number }) {
+  return (
+    <div>
+      <dt className="font-medium">{label}</dt>
+      <dd>
+        {units.toLocaleString("en-US")} included, then {formatCents(extraCents)} per unit
+      </dd>
+    </div>
+  );
+}
+
 /** 'What's included': phone and text units and the price of each extra unit. */
 export function IncludedList({
   planId,
@@ -16,18 +27,8 @@ export function IncludedList({
     <div data-testid="included-with-plan">
       <h3 className="font-semibold text-slate-900">What&apos;s included</h3>
       <dl className="mt-2 flex flex-col gap-2 text-sm text-slate-800">
-        <div>
-          <dt className="font-medium">Phone units</dt>
-          <dd>
-            {inc.phoneUnits.toLocaleString("en-US")} included, then {formatCents(inc.phoneExtraCents)} per unit
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium">Text units</dt>
-          <dd>
-            {inc.textUnits.toLocaleString("en-US")} included, then {formatCents(inc.textExtraCents)} per unit
-          </dd>
-        </div>
+        <UnitsRow label="Phone units" units={inc.phoneUnits} extraCents={inc.phoneExtraCents} />
+        <UnitsRow label="Text units" units={inc.textUnits} extraCents={inc.textExtraCents} />
       </dl>
     </div>
   );

@@ -2,14 +2,37 @@ import Link from "next/link";
 import { ShieldCheck, Lock } from "lucide-react";
 import { BRAND } from "@/lib/brand";
 
-const SERVICES = ["24/7 Phone Answering", "Website Live Chat", "SMS Appointment Booking", "HIPAA Compliance"];
-const COMPANY = [
+type FooterLink = { href: string; label: string };
+
+const SERVICES: FooterLink[] = ["24/7 Phone Answering", "Website Live Chat", "SMS Appointment Booking", "HIPAA Compliance"].map((label) => ({
+  href: "/custom-services",
+  label,
+}));
+const COMPANY: FooterLink[] = [
   { href: "/about", label: "About Us" },
   { href: "/pricing", label: "Pricing" },
   { href: "/contact", label: "Contact" },
   { href: "/privacy-policy", label: "Privacy Policy" },
   { href: "/terms-of-service", label: "Terms of Service" },
 ];
+
+/** A titled column of footer links (its title also names the nav landmark). */
+function FooterColumn({ title, links }: { title: string; links: readonly FooterLink[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.label}>
+            <Link href={l.href} className="text-slate-300 hover:text-white">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -29,30 +52,8 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <nav aria-label="Services">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Services</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {SERVICES.map((s) => (
-              <li key={s}>
-                <Link href="/custom-services" className="text-slate-300 hover:text-white">
-                  {s}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {COMPANY.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} className="text-slate-300 hover:text-white">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterColumn title="Services" links={SERVICES} />
+        <FooterColumn title="Company" links={COMPANY} />
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-sm text-slate-400">
         © {year} {BRAND.name}. All rights reserved.

@@ -102,8 +102,11 @@ function withHeaders(res: Response, requestId: string, authenticated: boolean): 
   return out;
 }
 
-/** Reads and validates a JSON body; a bad body is a 400 naming what is wrong. */
-export async function readJson<T>(req: Request, schema: ZodType<T>): Promise<T> {
+/**
+ * Reads and validates a JSON body; a bad body is a 400 naming what is wrong
+ * (in the words of `problem` when a feature's spec fixes them).
+ */
+export async function readJson<T>(req: Request, schema: ZodType<T>, problem: (error: ZodError) => string = zodMessage): Promise<T> {
   let body: unknown;
   try {
     const text = await req.text();
@@ -112,7 +115,7 @@ export async function readJson<T>(req: Request, schema: ZodType<T>): Promise<T> 
     throw badRequest("Request body must be valid JSON");
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+  if (!parsed.success) throw badRequest(problem(parsed.error));
   return parsed.data;
 }
 

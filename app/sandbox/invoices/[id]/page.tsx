@@ -8,11 +8,26 @@ import { sandboxInvoiceFor } from "@/features/billing/sandbox/portal-data.server
 import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader } from "@/lib/ui/card";
+import { ColumnHeaders } from "@/lib/ui/column-headers";
 
 export const metadata: Metadata = { title: "Invoice (test mode)", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 const fmtDate = (iso: string | null) => formatDate(iso, { empty: "—" });
+
+const COLUMNS = [["Description", "left"], ["Qty", "right"], ["Unit price", "right"], ["Amount", "right"]] as const;
+
+/** A footer line of the invoice: a label across three columns, then the amount. */
+function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3} className={strong ? "py-2 text-right font-semibold" : "py-2 text-right font-medium"}>
+        {label}
+      </th>
+      <td className={strong ? "py-2 text-right font-semibold" : "py-2 text-right"}>{formatCents(cents)}</td>
+    </tr>
+  );
+}
 
 /** The sandbox's hosted invoice page (the provider's hosted_invoice_url). Owner or admin only. */
 export default async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> }) {
@@ -46,14 +61,7 @@ export default async function SandboxInvoicePage({ params }: { params: Promise<{
         <CardContent>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{inv.description}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-2 font-medium">Description</th>
-                <th scope="col" className="py-2 text-right font-medium">Qty</th>
-                <th scope="col" className="py-2 text-right font-medium">Unit price</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
+            <ColumnHeaders columns={COLUMNS} />
             <tbody>
               {inv.lines.map((l, i) => (
                 <tr key={i} className="border-b border-slate-100">
@@ -65,18 +73,8 @@ export default async function SandboxInvoicePage({ params }: { params: Promise<{
               ))}
             </tbody>
             <tfoot>
-              <tr>
-                <th scope="row" colSpan={3} className="py-2 text-right font-semibold">
-                  Amount due
-                </th>
-                <td className="py-2 text-right font-semibold">{formatCents(inv.amountDue)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={3} className="py-2 text-right font-medium">
-                  Amount paid
-                </th>
-                <td className="py-2 text-right">{formatCents(inv.amountPaid)}</td>
-              </tr>
+              <TotalRow label="Amount due" cents={inv.amountDue} strong />
+              <TotalRow label="Amount paid" cents={inv.amountPaid} />
             </tfoot>
           </table>
         </CardContent>

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import Link from "next/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { SubscriptionsTab } from "@/features/admin-subscriptions/components/subscriptions-tab";
@@ -8,6 +8,22 @@ import { CreateOrderForm } from "@/features/orders/components/create-order-form"
 import { ManageOrders } from "@/features/orders/components/manage-orders";
 import { NotificationsTab } from "@/features/notifications/components/notifications-tab";
 import { ADMIN_TABS, type AdminTab } from "../tabs";
+
+/** What each tab shows. */
+const PANELS: Record<AdminTab, ComponentType> = {
+  subscriptions: SubscriptionsTab,
+  orders: CreateOrderForm,
+  "ai-ready-orders": ManageOrders,
+  test: TestTab,
+  notifications: NotificationsTab,
+};
+
+/** The admin pages outside the console. */
+const ADMIN_PAGES = [
+  { href: "/admin/usage", label: "Usage Management" },
+  { href: "/admin/outbox", label: "E-mail outbox" },
+  { href: "/admin/jobs", label: "Jobs" },
+] as const;
 
 /**
  * The /admin console: five tabs (spec 2). The chosen tab is kept in ?tab= so
@@ -34,15 +50,11 @@ export function AdminConsole({ initialTab, firstName }: { initialTab: AdminTab; 
           </p>
         </div>
         <nav aria-label="Admin pages" className="flex gap-4 text-sm font-medium">
-          <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/usage">
-            Usage Management
-          </Link>
-          <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/outbox">
-            E-mail outbox
-          </Link>
-          <Link className="text-brand-700 underline-offset-4 hover:underline" href="/admin/jobs">
-            Jobs
-          </Link>
+          {ADMIN_PAGES.map((p) => (
+            <Link key={p.href} className="text-brand-700 underline-offset-4 hover:underline" href={p.href}>
+              {p.label}
+            </Link>
+          ))}
         </nav>
       </div>
       <Tabs value={tab} onValueChange={onChange} className="mt-6">
@@ -53,21 +65,14 @@ export function AdminConsole({ initialTab, firstName }: { initialTab: AdminTab; 
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="subscriptions">
-          <SubscriptionsTab />
-        </TabsContent>
-        <TabsContent value="orders">
-          <CreateOrderForm />
-        </TabsContent>
-        <TabsContent value="ai-ready-orders">
-          <ManageOrders />
-        </TabsContent>
-        <TabsContent value="test">
-          <TestTab />
-        </TabsContent>
-        <TabsContent value="notifications">
-          <NotificationsTab />
-        </TabsContent>
+        {ADMIN_TABS.map(({ value }) => {
+          const Panel = PANELS[value];
+          return (
+            <TabsContent key={value} value={value}>
+              <Panel />
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </section>
   );

@@ -6,15 +6,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Check } from "lucide-react";
 import type { PlanView } from "@/features/billing/api-types";
 import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
-import { formatCents, type Billing } from "@/features/plans/catalogue";
+import type { Billing } from "@/features/plans/catalogue";
 import { api, ApiError, errorMessage, isUnauthorizedError } from "@/lib/api-client";
 import type { AppMeta } from "@/lib/unauthorized";
-import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { IncludedList } from "../included-list";
+import { PlanPriceHeader } from "../plan-price-header";
 import { invalidateBilling } from "../invalidate";
 
 /** Any checkout call answering 401 (handled by the Query/MutationCache): this toast, then / after 1000 ms. */
@@ -140,18 +140,7 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <Card data-testid="checkout-summary">
-            <CardHeader>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <CardTitle as="h2">{p.name} Plan</CardTitle>
-                <Badge variant="blue">14-Day Free Trial</Badge>
-              </div>
-              <CardDescription>Price after trial</CardDescription>
-              <p className="text-2xl font-bold text-slate-900">
-                {formatCents(price)}
-                <span className="text-base font-normal text-slate-700"> per {billing === "annual" ? "year" : "month"}</span>
-              </p>
-              {billing === "annual" && <p className="text-sm font-medium text-green-800">Save 10% with annual billing</p>}
-            </CardHeader>
+            <PlanPriceHeader name={p.name} price={price} billing={billing} caption="Price after trial" />
             <CardContent>
               <IncludedList planId={planId} billing={billing} apiPlan={p} />
             </CardContent>

@@ -5,14 +5,14 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { PaymentSetupForm } from "@/features/billing/payment-form/payment-setup-form";
-import { findPlan, formatCents, periodPrice, type Billing } from "@/features/plans/catalogue";
+import { findPlan, periodPrice, type Billing } from "@/features/plans/catalogue";
 import { api, errorMessage, isUnauthorizedError } from "@/lib/api-client";
-import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { IncludedList } from "../included-list";
+import { PlanPriceHeader } from "../plan-price-header";
 import { invalidateBilling } from "../invalidate";
 
 /**
@@ -67,19 +67,7 @@ export function SubscribePage({ planId, billing, publishableKey }: { planId: str
       <p className="mt-1 text-slate-700">Start your 14-day free trial today</p>
 
       <Card className="mt-8" data-testid="subscribe-summary">
-        <CardHeader>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle as="h2">{name} Plan</CardTitle>
-            <Badge variant="blue">14-Day Free Trial</Badge>
-          </div>
-          {price !== null && (
-            <p className="text-2xl font-bold text-slate-900">
-              {formatCents(price)}
-              <span className="text-base font-normal text-slate-700"> per {billing === "annual" ? "year" : "month"}</span>
-            </p>
-          )}
-          {billing === "annual" && <p className="text-sm font-medium text-green-800">Save 10% with annual billing</p>}
-        </CardHeader>
+        <PlanPriceHeader name={name} price={price} billing={billing} />
         <CardContent className="grid gap-6 sm:grid-cols-2">
           <ul className="flex flex-col gap-2 text-slate-800">
             {["14-day free trial included", "Cancel anytime during trial", "Full access to all plan features"].map((text) => (
