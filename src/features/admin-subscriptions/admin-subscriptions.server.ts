@@ -69,13 +69,6 @@ export async function listAdminSubscriptions(): Promise<AdminSubscription[]> {
   });
 }
 
-/** A local/provider status mismatch ('cancelled' here is 'canceled' at the provider). */
-export function statusMismatch(status: string, providerStatus: string | null): boolean {
-  if (!providerStatus) return false;
-  const norm = (s: string) => (s === "canceled" ? "cancelled" : s);
-  return norm(status) !== norm(providerStatus);
-}
-
 function view(p: ProviderPrice): PaymentPriceView {
   return { id: p.id, productName: p.productName, unitLabel: p.unitLabel, unitAmount: p.unitAmount };
 }

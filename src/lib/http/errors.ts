@@ -13,8 +13,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = "Unauthorized") => new HttpError(401, message);
-export const forbidden = (message = "Forbidden: admin privileges are required") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 

@@ -5,7 +5,6 @@ import { X } from "lucide-react";
 import { cn } from "./cn";
 
 export const Dialog = D.Root;
-export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof D.Content>) {
   return (
