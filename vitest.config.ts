@@ -51,6 +51,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A page on a shared 2-core machine may take more than the default second to settle.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -1,67 +1,70 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng, toastText, dismissToasts } from "./browser";
+import {
+  adminContext,
+  api,
+  dismissToasts,
+  expectNoAxeViolations,
+  launch,
+  newContext,
+  newCustomerWithEmployee,
+  screenshot,
+  signUp,
+  startTrialFromBilling,
+  subscriptionOf,
+  tinyPng,
+  toastText,
+  uniqueUser,
+  verifyEmailFromOutbox,
+  type CustomerWithEmployee,
+} from "./browser";
 
 /**
- * Admin billing journey on the embedded defaults: the admin creates an AI-ready
- * order with an avatar for a new customer -> the customer signs up, verifies
- * the address through the e-mail outbox, sees the AI employee with its avatar
- * and starts a trial from /billing -> the admin records usage on /admin/usage
- * -> the customer's dashboard bars move -> the sandbox clock passes the trial
- * -> the admin bills an overage entry with two line items now -> the invoice
- * is in the customer's Billing History and the entry's History badge is green.
+ * Admin billing journeys on the embedded defaults. The first: the admin creates
+ * an AI-ready order with an avatar for a new customer -> the customer signs up,
+ * verifies the address through the e-mail outbox, sees the AI employee with its
+ * avatar and starts a trial from /billing. Each later journey starts from its
+ * own new customer with a trial started the same way, then: the Subscriptions
+ * tab; the admin records usage on /admin/usage and the customer's dashboard
+ * bars move; the sandbox clock passes the trial and the admin bills an overage
+ * entry with two line items now (the invoice is in the customer's Billing
+ * History and the entry's History badge is green); the Test tab.
  */
-const tag = randomUUID().slice(0, 8);
-const CUSTOMER = { firstName: "Riley", lastName: "Owner", email: `riley-${tag}@example.com`, password: "riley-secret-password" };
-const EMPLOYEE = `Aria ${tag}`;
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 let adminCtx: BrowserContext;
-let customerCtx: BrowserContext;
 let admin: Page;
-let customer: Page;
+const customers: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launch();
-  adminCtx = await newContext(browser, baseUrl);
-  customerCtx = await newContext(browser, baseUrl);
+  adminCtx = await adminContext(browser, baseUrl);
   admin = await adminCtx.newPage();
-  customer = await customerCtx.newPage();
-  await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
 });
 afterAll(async () => {
+  for (const c of customers) await c.close();
   await adminCtx?.close();
-  await customerCtx?.close();
   await browser?.close();
 });
 
-async function adminApi<T>(method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await adminCtx.request.fetch(`${baseUrl}${path}`, { method, data, headers: { origin: baseUrl } });
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function customerApi<T>(method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await customerCtx.request.fetch(`${baseUrl}${path}`, { method, data, headers: { origin: baseUrl } });
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-
-
-async function customerSubscription(): Promise<AdminSubscription> {
-  const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");
-  const sub = subs.find((s) => s.user.email === CUSTOMER.email && s.status !== "cancelled");
-  expect(sub, "the customer's subscription").toBeTruthy();
-  return sub!;
+/** A new customer of this journey whose AI employee's free trial (Small plan) has started. */
+async function trialingCustomer(prefix: string, firstName: string): Promise<CustomerWithEmployee> {
+  const c = await newCustomerWithEmployee(browser, baseUrl, adminCtx, { employee: `Aria ${randomUUID().slice(0, 8)}`, prefix, firstName, lastName: "Owner" });
+  customers.push(c.context);
+  await startTrialFromBilling(c.page, c.employee, `${firstName} Owner`);
+  expect((await subscriptionOf(adminCtx, c.user.email)).status).toBe("trialing");
+  return c;
 }
 
 describe("admin usage and overage billing (sandbox)", () => {
   it("admin creates an order with an avatar; the new customer verifies the address, sees the AI employee and starts a trial", async () => {
+    const CUSTOMER = uniqueUser("riley", "Riley", "Owner");
+    const EMPLOYEE = `Aria ${randomUUID().slice(0, 8)}`;
+    const customerCtx = await newContext(browser, baseUrl);
+    customers.push(customerCtx);
+    const customer = await customerCtx.newPage();
+
     // Admin: Create Orders with an avatar (the single PUT is held back so the progress bar shows).
     await admin.goto("/admin?tab=orders");
     await admin.getByLabel("AI Employee Name").fill(EMPLOYEE);
@@ -84,13 +87,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => customer.getByText("No AI employees available").isVisible(), { timeout: 15_000 }).toBe(true);
 
     // The verification link, read from the e-mail outbox as an admin.
-    await admin.goto("/admin/outbox");
-    const row = admin.getByTestId("outbox-row").filter({ hasText: CUSTOMER.email }).filter({ hasText: "Confirm your e-mail address" });
-    await row.getByRole("link").click();
-    const text = (await admin.getByTestId("email-text").textContent()) ?? "";
-    const link = /https?:\/\/\S+verify-email\S+/.exec(text)?.[0];
-    expect(link, "verification link in the e-mail").toBeTruthy();
-    await customer.goto(link!.replace(/^https?:\/\/[^/]+/, ""));
+    await verifyEmailFromOutbox(adminCtx, customer, CUSTOMER.email);
 
     // Verified: the AI employee with its avatar, pending.
     await customer.goto("/billing");
@@ -101,23 +98,14 @@ describe("admin usage and overage billing (sandbox)", () => {
     await screenshot(customer, "journey-customer-ai-employee-avatar");
 
     // Start the trial from the plan chooser and pay with the test card.
-    await card.getByRole("button", { name: "Start Free Trial" }).click();
-    await customer.getByTestId("plan-card-small").getByRole("button", { name: "Start Free Trial" }).click();
-    await customer.waitForURL(/\/checkout\?/);
-    await expect.poll(() => customer.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
-    await customer.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await customer.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await customer.getByLabel("CVC").fill("123");
-    await customer.getByLabel("Name on card").fill("Riley Owner");
-    await customer.getByRole("button", { name: "Start Free Trial" }).click();
-    await customer.waitForURL(/\/billing/, { timeout: 20_000 });
-    await expect.poll(() => toastText(customer), { timeout: 15_000 }).toContain("Trial Started!");
-    expect((await customerSubscription()).status).toBe("trialing");
+    await startTrialFromBilling(customer, EMPLOYEE, "Riley Owner");
+    expect((await subscriptionOf(adminCtx, CUSTOMER.email)).status).toBe("trialing");
     await customer.getByRole("tab", { name: "AI Employees" }).click();
     await expect.poll(() => customer.getByRole("article", { name: `AI employee ${EMPLOYEE}` }).textContent(), { timeout: 15_000 }).toContain("Subscription Started");
-  });
+  }, 300_000);
 
   it("the Subscriptions tab says a trialing subscription has no billing cycles yet", async () => {
+    const { user: CUSTOMER, employee: EMPLOYEE } = await trialingCustomer("casey", "Casey");
     await admin.goto("/admin?tab=subscriptions");
     const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: CUSTOMER.email });
     await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -127,9 +115,10 @@ describe("admin usage and overage billing (sandbox)", () => {
     await screenshot(admin, "admin-subscriptions-trial");
     await dismissToasts(admin);
     await expectNoAxeViolations(admin);
-  });
+  }, 300_000);
 
   it("admin records usage on /admin/usage and the customer's dashboard bars move", async () => {
+    const { page: customer, user: CUSTOMER } = await trialingCustomer("uma", "Uma");
     await admin.goto("/admin/usage");
     await expect.poll(() => admin.getByRole("heading", { name: "Usage Management", level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
     const list = admin.getByRole("list", { name: "Active subscriptions" });
@@ -162,11 +151,12 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => customer.getByTestId("usage-phone").isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await customer.getByTestId("usage-phone").textContent()).toBe("30 / 120 (25%)");
     expect(await customer.getByTestId("usage-text").textContent()).toBe("60 / 240 (25%)");
-  });
+  }, 300_000);
 
   it("after the trial, admin bills an overage entry with two line items now; the customer sees the invoice and History is green", async () => {
-    await adminApi("POST", "/api/admin/sandbox-clock", { days: 15 });
-    await expect.poll(async () => (await customerSubscription()).status, { timeout: 15_000 }).toBe("active");
+    const { page: customer, user: CUSTOMER } = await trialingCustomer("otto", "Otto");
+    await api(adminCtx, "POST", "/api/admin/sandbox-clock", { days: 15 });
+    await expect.poll(async () => (await subscriptionOf(adminCtx, CUSTOMER.email)).status, { timeout: 15_000 }).toBe("active");
 
     await admin.goto("/admin?tab=subscriptions");
     const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: CUSTOMER.email });
@@ -231,7 +221,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await dismissToasts(admin);
     await expectNoAxeViolations(admin);
 
-    const invoices0 = await customerApi<Array<{ amountDue?: number; amount?: number }>>("GET", "/api/billing-history");
+    const invoices0 = await api<Array<{ amountDue?: number; amount?: number }>>(customer.context(), "GET", "/api/billing-history");
     expect(JSON.stringify(invoices0)).toContain("1490");
     await customer.goto("/billing?tab=billing");
     await customer.getByRole("tab", { name: "Billing History" }).click();
@@ -239,11 +229,12 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => invoices.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await invoices.textContent()).toContain("$14.90");
     await screenshot(customer, "customer-billing-history-overage");
-  });
+  }, 300_000);
 
   it("the Test tab creates a test subscription and charges meter usage (sessions default 3)", async () => {
-    const sub = await customerSubscription();
-    const prices = await adminApi<{ usagePriceMap: Record<string, { id: string; unitAmount: number } | null> }>("GET", `/api/admin/stripe-prices?subscriptionId=${sub.id}`);
+    const { user: CUSTOMER } = await trialingCustomer("tess", "Tess");
+    const sub = await subscriptionOf(adminCtx, CUSTOMER.email);
+    const prices = await api<{ usagePriceMap: Record<string, { id: string; unitAmount: number } | null> }>(adminCtx, "GET", `/api/admin/stripe-prices?subscriptionId=${sub.id}`);
     await admin.goto("/admin?tab=test");
     await expect.poll(() => admin.getByRole("heading", { name: "Charge Meter Usage" }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await admin.getByLabel("Sessions").inputValue()).toBe("3");
@@ -257,5 +248,5 @@ describe("admin usage and overage billing (sandbox)", () => {
     await screenshot(admin, "admin-test-tab");
     await dismissToasts(admin);
     await expectNoAxeViolations(admin);
-  });
+  }, 300_000);
 });

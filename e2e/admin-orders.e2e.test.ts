@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, tinyPng as png, waitForLoginPage } from "./browser";
+import { DEMO_ADMIN, createOrder, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng as png, uniqueUser, waitForLoginPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -182,13 +182,16 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
     const page = await context.newPage();
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+    // This journey's own order, so the table has a row to lay out.
+    const name = `Pia ${randomUUID().slice(0, 8)}`;
+    await createOrder(context, { aiEmployeeName: name, customerEmail: `phone-owner-${randomUUID().slice(0, 8)}@example.com` });
     await page.goto("/admin?tab=orders");
     await page.getByLabel("AI Employee Name").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await screenshot(page, "admin-create-order-390");
     await page.goto("/admin?tab=ai-ready-orders");
-    await page.getByTestId("order-row").first().waitFor();
+    await page.getByTestId("order-row").filter({ hasText: name }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "admin-manage-orders-390");
     await context.close();
@@ -199,7 +202,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     const page = await context.newPage();
     await page.goto("/admin/outbox");
     await waitForLoginPage(page);
-    await signIn(page, "customer@example.com", "customer-demo-password", "/dashboard");
+    await signUp(page, uniqueUser("no-outbox"), "/dashboard");
     await page.goto("/admin/outbox");
     expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
     await context.close();

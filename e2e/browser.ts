@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { deflateSync } from "node:zlib";
 import { expect } from "vitest";
+import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../test-results/screenshots");
@@ -25,12 +27,17 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The base URL each context was made with (for same-origin API calls). */
+const baseUrls = new WeakMap<BrowserContext, string>();
+
 export async function newContext(browser: Browser, baseURL: string, opts: { width?: number; height?: number; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
   });
+  baseUrls.set(context, baseURL);
+  return context;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -49,13 +56,36 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+/**
+ * Clicks an auth form's submit button and waits for better-auth's answer. Every
+ * journey reaches the server from the same loopback address, so better-auth's
+ * per-address request limit (e.g. 10 sign-ups a minute) can be met when
+ * journeys run back to back in any order: its 429 (the one with X-Retry-After,
+ * not the sign-in lockout's) is waited out and the form submitted again.
+ */
+async function submitAuthForm(page: Page, endpoint: string, submit: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const [res] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api/auth${endpoint}` && r.request().method() === "POST"), submit()]);
+    const retryAfter = res.headers()["x-retry-after"];
+    if (res.status() !== 429 || retryAfter === undefined || attempt >= 2) return;
+    await page.waitForTimeout((Number(retryAfter) + 1) * 1000);
+  }
+}
+
 /** Signs in through the built-in /login page. */
 export async function signIn(page: Page, email: string, password: string, returnTo = "/dashboard"): Promise<void> {
   await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByLabel("Email").first().fill(email);
   await page.getByLabel("Password").first().fill(password);
-  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await submitAuthForm(page, "/sign-in/email", () => page.getByRole("button", { name: "Sign in" }).last().click());
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
+}
+
+export type NewUser = { firstName: string; lastName: string; email: string; password: string };
+
+/** A customer no other journey knows: a unique e-mail address with the given prefix. */
+export function uniqueUser(prefix: string, firstName = "Casey", lastName = "Customer"): NewUser {
+  return { firstName, lastName, email: `${prefix}-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" };
 }
 
 /**
@@ -63,26 +93,30 @@ export async function signIn(page: Page, email: string, password: string, return
  * Sign-up does not sign in: the page stays, says to confirm the address, and
  * shows the sign-in form with the address filled in.
  */
-export async function signUp(page: Page, user: { firstName: string; lastName: string; email: string; password: string }, returnTo = "/dashboard"): Promise<void> {
+export async function signUp(page: Page, user: NewUser, returnTo = "/dashboard"): Promise<void> {
   await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByRole("tab", { name: "Create account" }).click();
   await page.getByLabel("First name").fill(user.firstName);
   await page.getByLabel("Last name").fill(user.lastName);
   await page.locator("#signup-email").fill(user.email);
   await page.locator("#signup-password").fill(user.password);
-  await page.getByRole("button", { name: "Create account" }).last().click();
+  await submitAuthForm(page, "/sign-up/email", () => page.getByRole("button", { name: "Create account" }).last().click());
   const notice = page.getByRole("status").filter({ hasText: "Check your e-mail" });
   await notice.waitFor();
   expect(await notice.textContent()).toContain(user.email);
   expect(new URL(page.url()).pathname).toBe("/login");
   expect(await page.locator("#signin-email").inputValue()).toBe(user.email);
   await page.locator("#signin-password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await submitAuthForm(page, "/sign-in/email", () => page.getByRole("button", { name: "Sign in" }).last().click());
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
 }
 
+/**
+ * The seeded demo admin: the product has no way to create an admin. There is
+ * deliberately no demo customer here: journeys sign up their own customers
+ * (uniqueUser, signUp, newCustomerWithEmployee) and never use seeded customer data.
+ */
 export const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-password" };
-export const DEMO_CUSTOMER = { email: "customer@example.com", password: "customer-demo-password" };
 
 /** A real RGB PNG (a gradient), so the avatar preview shows an image. */
 export function tinyPng(width: number, height: number = width): Buffer {
@@ -151,4 +185,137 @@ export function toastText(page: Page): Promise<string> {
 export async function waitForLoginPage(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/login", { timeout: 15_000 });
   await page.getByRole("form", { name: "Sign in" }).waitFor();
+}
+
+/** A same-origin API call carrying the context's session cookie; throws on a non-2xx answer. */
+export async function api<T>(context: BrowserContext, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const baseURL = baseUrls.get(context);
+  if (!baseURL) throw new Error("api(): the context was not made by newContext()");
+  const res = await context.request.fetch(`${baseURL}${path}`, { method, data, headers: { origin: baseURL } });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A browser context signed in as the seeded demo admin (the product has no way
+ * to create an admin). Journeys let it act only on data they created.
+ */
+export async function adminContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+  await page.close();
+  return context;
+}
+
+/** The admin creates an AI-ready order through the API the Create Orders form uses. */
+export async function createOrder(
+  admin: BrowserContext,
+  order: { aiEmployeeName: string; customerEmail: string; aiPhoneNumber?: string; webChatUrl?: string },
+): Promise<{ id: string }> {
+  return api<{ id: string }>(admin, "POST", "/api/admin/ai-ready-orders", {
+    aiPhoneNumber: "+1 (555) 010-4242",
+    webChatUrl: "https://chat.example.com/assistant",
+    ...order,
+  });
+}
+
+/**
+ * Opens the address-confirmation link of a fresh account: the admin reads it
+ * from the e-mail outbox (no e-mail is delivered in tests) and the customer
+ * follows it in its own browser context.
+ */
+export async function verifyEmailFromOutbox(admin: BrowserContext, customer: Page, email: string): Promise<void> {
+  const page = await admin.newPage();
+  const row = page.getByTestId("outbox-row").filter({ hasText: email }).filter({ hasText: "Confirm your e-mail address" });
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/admin/outbox");
+        return row.count();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(1);
+  await row.getByRole("link").click();
+  await page.waitForURL(/\/admin\/outbox\/.+/);
+  const text = (await page.getByTestId("email-text").textContent()) ?? "";
+  await page.close();
+  const link = /https?:\/\/\S+verify-email\S+/.exec(text)?.[0];
+  expect(link, "verification link in the e-mail").toBeTruthy();
+  await customer.goto(link!.replace(/^https?:\/\/[^/]+/, ""));
+}
+
+export type CustomerWithEmployee = { context: BrowserContext; page: Page; user: NewUser; employee: string; orderId: string };
+
+/**
+ * A new customer of this journey only: the admin prepares an AI employee for a
+ * unique e-mail address, the customer signs up with it and confirms it (an
+ * order becomes visible to a verified owner only), and ends on `returnTo`.
+ */
+export async function newCustomerWithEmployee(
+  browser: Browser,
+  baseURL: string,
+  admin: BrowserContext,
+  opts: { employee: string; prefix: string; firstName?: string; lastName?: string; returnTo?: string; width?: number; height?: number },
+): Promise<CustomerWithEmployee> {
+  const user = uniqueUser(opts.prefix, opts.firstName, opts.lastName);
+  const { id: orderId } = await createOrder(admin, { aiEmployeeName: opts.employee, customerEmail: user.email });
+  const context = await newContext(browser, baseURL, { width: opts.width, height: opts.height });
+  const page = await context.newPage();
+  await signUp(page, user, "/dashboard");
+  await verifyEmailFromOutbox(admin, page, user.email);
+  await page.goto(opts.returnTo ?? "/billing");
+  return { context, page, user, employee: opts.employee, orderId };
+}
+
+/** Fills the sandbox card form (checkout and subscribe). */
+export async function fillCard(page: Page, number: string, name = "Casey Customer"): Promise<void> {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill(name);
+}
+
+/**
+ * From /billing: the pending AI employee's Start Free Trial, the Small plan,
+ * the good test card; ends on /billing with the trial started.
+ */
+export async function startTrialFromBilling(page: Page, employee: string, cardholder?: string): Promise<void> {
+  if (new URL(page.url()).pathname !== "/billing") await page.goto("/billing");
+  const card = page.getByRole("article", { name: `AI employee ${employee}` });
+  await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+  await card.getByRole("button", { name: "Start Free Trial" }).click();
+  await page.getByTestId("plan-card-small").getByRole("button", { name: "Start Free Trial" }).click();
+  await page.waitForURL(/\/checkout\?/);
+  await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
+  await fillCard(page, "4242 4242 4242 4242", cardholder);
+  await page.getByRole("button", { name: "Start Free Trial" }).click();
+  await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
+  await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Trial Started!");
+}
+
+/** The admin's view of the customer's live (not cancelled) subscription. */
+export async function subscriptionOf(admin: BrowserContext, email: string): Promise<AdminSubscription> {
+  const subs = await api<AdminSubscription[]>(admin, "GET", "/api/admin/subscriptions");
+  const sub = subs.find((s) => s.user.email === email && s.status !== "cancelled");
+  expect(sub, `subscription of ${email}`).toBeTruthy();
+  return sub!;
+}
+
+/** The admin records usage for the customer's current billing cycle (the API /admin/usage uses). */
+export async function recordUsage(admin: BrowserContext, email: string, phone: number, text: number): Promise<void> {
+  const sub = await subscriptionOf(admin, email);
+  const period = await api<{ billingCycles: BillingCycleView[] }>(admin, "GET", `/api/admin/subscription-period?subscriptionId=${encodeURIComponent(sub.id)}`);
+  const cycle = period.billingCycles.find((c) => c.isCurrent) ?? period.billingCycles[0];
+  expect(cycle).toBeTruthy();
+  await api(admin, "POST", "/api/admin/add-usage", {
+    subscriptionId: sub.id,
+    billingCycleId: cycle!.id,
+    phoneInboundUsage: phone,
+    phoneOutboundUsage: 0,
+    textInboundUsage: text,
+    textOutboundUsage: 0,
+  });
 }

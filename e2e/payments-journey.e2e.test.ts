@@ -1,8 +1,20 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
-import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, toastText, waitForLoginPage } from "./browser";
+import type { Browser, BrowserContext } from "playwright-core";
+import {
+  api,
+  adminContext,
+  expectNoAxeViolations,
+  fillCard,
+  launch,
+  newContext,
+  newCustomerWithEmployee,
+  recordUsage,
+  screenshot,
+  signUp,
+  toastText,
+  uniqueUser,
+  waitForLoginPage,
+} from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -10,59 +22,18 @@ let admin: BrowserContext;
 
 beforeAll(async () => {
   browser = await launch();
-  // The admin acts in its own browser context (sandbox clock, usage).
-  admin = await newContext(browser, baseUrl);
-  const adminPage = await admin.newPage();
-  await signIn(adminPage, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
-  await adminPage.close();
+  // The demo admin acts in its own browser context (orders, sandbox clock, usage), on this file's customers only.
+  admin = await adminContext(browser, baseUrl);
 });
 afterAll(async () => {
   await admin?.close();
   await browser?.close();
 });
 
-/** A same-origin admin API call carrying the admin's session cookie. */
-async function adminApi<T>(method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await admin.request.fetch(`${baseUrl}${path}`, {
-    method,
-    data,
-    headers: { origin: baseUrl },
-  });
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Casey Customer");
-}
-
-
-async function recordUsage(email: string, phone: number, text: number) {
-  const subs = await adminApi<AdminSubscription[]>("GET", "/api/admin/subscriptions");
-  const sub = subs.find((s) => s.user.email === email && s.status !== "cancelled");
-  expect(sub, `subscription of ${email}`).toBeTruthy();
-  const period = await adminApi<{ billingCycles: BillingCycleView[] }>("GET", `/api/admin/subscription-period?subscriptionId=${encodeURIComponent(sub!.id)}`);
-  const cycle = period.billingCycles.find((c) => c.isCurrent) ?? period.billingCycles[0];
-  expect(cycle).toBeTruthy();
-  await adminApi("POST", "/api/admin/add-usage", {
-    subscriptionId: sub!.id,
-    billingCycleId: cycle!.id,
-    phoneInboundUsage: phone,
-    phoneOutboundUsage: 0,
-    textInboundUsage: text,
-    textOutboundUsage: 0,
-  });
-}
-
 describe("payments journeys (sandbox)", () => {
   it("a customer with a pending AI employee starts a free trial from /billing, is billed after the trial, and cancels", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, "/billing");
+    // A new customer of this journey, with an AI employee "Sophie" the admin prepared for them.
+    const { context, page, user } = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Sophie", prefix: "sophie-owner", returnTo: "/billing" });
 
     // AI Employees tab: Sophie is pending.
     expect(await page.getByRole("heading", { name: "Billing & Account", level: 1 }).isVisible()).toBe(true);
@@ -173,7 +144,7 @@ describe("payments journeys (sandbox)", () => {
     await screenshot(page, "payments-billing-claimed");
 
     // The dashboard of a trialing customer (usage bars from recorded usage).
-    await recordUsage(DEMO_CUSTOMER.email, 30, 60);
+    await recordUsage(admin, user.email, 30, 60);
     await page.goto("/dashboard");
     await expect.poll(() => page.getByRole("heading", { name: "Usage This Month" }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByTestId("dashboard-status").textContent()).toBe("Free Trial");
@@ -191,7 +162,7 @@ describe("payments journeys (sandbox)", () => {
     await expectNoAxeViolations(page);
 
     // The sandbox clock moves past the trial end: the first invoice is paid, the status turns active.
-    await adminApi("POST", "/api/admin/sandbox-clock", { days: 15 });
+    await api(admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
     await page.goto("/billing?tab=overview");
     await expect.poll(() => item.getByTestId("subscription-status").textContent(), { timeout: 15_000 }).toBe("Active");
     expect(await item.getByTestId("trial-banner").count()).toBe(0);
@@ -226,12 +197,12 @@ describe("payments journeys (sandbox)", () => {
     await expect.poll(() => page.getByTestId("dashboard-status").textContent(), { timeout: 15_000 }).toBe("Active");
     expect(await page.getByRole("link", { name: "Manage Billing" }).getAttribute("href")).toBe("/billing");
     await context.close();
-  });
+  }, 300_000);
 
   it("a freshly signed-up user subscribes through /subscribe?plan=medium&billing=annual", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await signUp(page, { firstName: "Avery", lastName: "Annual", email: `annual-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" });
+    await signUp(page, uniqueUser("annual", "Avery", "Annual"));
 
     // No subscription yet: the dashboard invites to choose a plan.
     await expect.poll(() => page.getByRole("heading", { name: "Welcome back, Avery!" }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -286,7 +257,7 @@ describe("payments journeys (sandbox)", () => {
   it("reports checkout problems: an unknown plan cannot be loaded", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await signUp(page, { firstName: "Pat", lastName: "Plan", email: `plan-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" });
+    await signUp(page, uniqueUser("plan", "Pat", "Plan"));
     await page.goto("/checkout?plan=nope");
     await expect.poll(() => page.getByText("Unable to load subscription details.").isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole("link", { name: "Back to Pricing" }).getAttribute("href")).toBe("/pricing");
@@ -297,7 +268,7 @@ describe("payments journeys (sandbox)", () => {
   it("sends a customer whose session ended while on /billing to the login page with the billing toast", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await signUp(page, { firstName: "Sam", lastName: "Session", email: `session-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" }, "/billing");
+    await signUp(page, uniqueUser("session", "Sam", "Session"), "/billing");
     await expect.poll(() => page.getByText("No AI employees available").isVisible(), { timeout: 15_000 }).toBe(true);
     await context.clearCookies();
     // Billing History is fetched when first opened: it now answers 401.
