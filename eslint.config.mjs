@@ -118,6 +118,14 @@ const config = [
   ...next,
   ...nextTs,
   layers,
+  {
+    // One configured Zod (src/lib/zod.ts: parsers without eval, which the CSP forbids).
+    files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}"],
+    ignores: ["src/lib/zod.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Import from "@/lib/zod" (Zod configured for the CSP).' }] }],
+    },
+  },
   { ignores: ["node_modules/**", ".next/**", ".next-*/**", "data/**", "src/db/migrations/**", "next-env.d.ts"] },
 ];
 export default config;

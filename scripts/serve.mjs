@@ -31,6 +31,11 @@ const server = createServer((req, res) => {
   req.headers["x-forwarded-for"] = chain ? `${chain}, ${peer}` : peer;
   handle(req, res);
 });
+// Keep idle connections open longer than a client or proxy does (Node's default is
+// 5 s): otherwise a client that reuses a socket just as the server closes it gets
+// ECONNRESET. 65 s outlasts the usual 60 s idle timeout of load balancers.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => {
   console.log(`Listening on ${hostname ?? "every interface"}, port ${port}`);
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";

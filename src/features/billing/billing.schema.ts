@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { findPlan, type PlanId } from "@/features/plans/catalogue";
 
 /** A plan that can be bought online (corp and corporate both name the fourth plan). */

@@ -6,6 +6,7 @@ import { aiReadyOrders, subscriptions } from "@/db/schema";
 import type { CurrentUser } from "@/features/auth/current-user.server";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { HttpError, badRequest, notFound } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
 import { ensureCustomer, findCustomerId } from "./customers.server";
 import { getProvider } from "./provider";
 import { ProviderError } from "./provider/port";
@@ -17,11 +18,27 @@ export const TRIAL_DAYS = 14;
 
 type Caller = Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName">;
 
-/** Provider failures a caller can act on become 4xx with the provider's message; the rest stay 5xx. */
-export function asHttpError(err: unknown): unknown {
-  if (err instanceof ProviderError && !err.retryable) return new HttpError(400, err.message);
-  if (err instanceof ProviderError) return new HttpError(502, "The payment provider is not reachable. Please try again.");
-  return err;
+const PROVIDER_UNREACHABLE = "The payment provider is not reachable. Please try again.";
+
+/**
+ * What a provider failure tells the caller. A card error (a decline) is the
+ * only one the customer can act on: 400 with the provider's message. Every
+ * other failure (an invalid request, a reused idempotency key, bad
+ * credentials, a rate limit, an outage, no connection) is ours or the
+ * provider's, so the caller gets our own words: `failure` (502), or for
+ * failures that may pass the `unreachable` message (503); the provider's
+ * details go to the log. Anything that is not a ProviderError is returned
+ * unchanged.
+ */
+export function asHttpError(err: unknown, failure: string, unreachable = PROVIDER_UNREACHABLE): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  const provider = { type: err.type, code: err.code, retryable: err.retryable, message: err.message };
+  if (err.isCardError) {
+    logger.info({ provider }, "payment provider declined a card");
+    return new HttpError(400, err.message);
+  }
+  logger.error({ provider, answered: err.retryable ? unreachable : failure }, "payment provider call failed");
+  return err.retryable ? new HttpError(503, unreachable) : new HttpError(502, failure);
 }
 
 /** Card-first checkout: a setup intent for the caller's customer. */
@@ -32,7 +49,7 @@ export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientS
     const si = await provider.createSetupIntent(customerId, `setup-${user.id}-${crypto.randomUUID()}`);
     return { clientSecret: si.clientSecret, setupIntentId: si.id };
   } catch (err) {
-    throw asHttpError(err);
+    throw asHttpError(err, "Failed to start the payment setup. Please try again later.");
   }
 }
 
@@ -52,7 +69,7 @@ export async function createSubscriptionFirst(user: Caller, planId: PlanId, bill
       `subscribe-${user.id}-${planId}-${billing}-${hour}`,
     );
   } catch (err) {
-    throw asHttpError(err);
+    throw asHttpError(err, "Failed to start the subscription. Please try again later.");
   }
   await syncCustomerSubscriptions(customerId);
   const db = await getDb();
@@ -79,7 +96,7 @@ export async function completeSubscription(
     si = await provider.retrieveSetupIntent(input.setupIntentId);
   } catch (err) {
     if (err instanceof ProviderError && err.code === "resource_missing") throw notFound("Payment setup not found.");
-    throw asHttpError(err);
+    throw asHttpError(err, "Failed to check the payment setup. Please try again later.");
   }
   // Someone else's setup intent looks the same as a missing one.
   if (si.customerId !== customerId) throw notFound("Payment setup not found.");
@@ -108,7 +125,7 @@ export async function completeSubscription(
       `complete-${si.id}`,
     );
   } catch (err) {
-    throw asHttpError(err);
+    throw asHttpError(err, "Failed to activate the subscription. Please try again later.");
   }
   await syncCustomerSubscriptions(customerId);
 
@@ -157,6 +174,20 @@ async function findClaimableOrder(user: Caller, aiEmployeeId: string | null) {
 const CANCEL_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2 };
 
 /**
+ * The key of one cancel intent: the subscription and the version of its
+ * mirror row the caller saw (updated_at, rewritten by every sync). A retried
+ * or doubled request of the same cancel sees the same row and sends the same
+ * key, so Stripe applies it once. After the customer renews in the portal,
+ * the webhook's sync rewrites the row, so cancelling again is a new request
+ * rather than a replay of the first cancel's answer (Stripe keeps keys for
+ * at least 24 hours). A key that is newer than needed only repeats a
+ * harmless `cancel_at_period_end: true`.
+ */
+function cancelIdempotencyKey(row: { providerSubscriptionId: string; updatedAt: Date }): string {
+  return `cancel-${row.providerSubscriptionId}-${row.updatedAt.getTime()}`;
+}
+
+/**
  * Cancels at the end of the current billing period. With a subscriptionId the
  * caller must own it (404 otherwise); without one, the caller's most relevant
  * live subscription. Repeating it is harmless.
@@ -183,15 +214,17 @@ export async function cancelSubscription(user: Caller, subscriptionId: string | 
   if (!row.cancelAtPeriodEnd) {
     const provider = await getProvider();
     try {
-      await provider.cancelAtPeriodEnd(row.providerSubscriptionId, `cancel-${row.providerSubscriptionId}`);
+      await provider.cancelAtPeriodEnd(row.providerSubscriptionId, cancelIdempotencyKey(row));
     } catch (err) {
-      throw asHttpError(err);
+      throw asHttpError(err, "Failed to cancel the subscription. Please try again later.");
     }
     await syncCustomerSubscriptions(row.providerCustomerId);
   }
   const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
   return customerSubscriptionView(fresh!, await providerNow());
 }
+
+const PORTAL_FAILURE = "Failed to open customer portal";
 
 /** A customer-portal URL for the caller (sandbox: our /sandbox/portal page). */
 export async function createPortalSession(user: Caller): Promise<{ url: string }> {
@@ -200,6 +233,7 @@ export async function createPortalSession(user: Caller): Promise<{ url: string }
   try {
     return await provider.createPortalSession(customerId, `${config().baseUrl}/billing`);
   } catch (err) {
-    throw asHttpError(err);
+    // Whatever the provider says (e.g. no portal configuration), the customer hears one thing.
+    throw asHttpError(err, PORTAL_FAILURE, PORTAL_FAILURE);
   }
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** Spec 5: words that get a contact message rejected. */
 export const BLACKLIST_WORDS = ["viagra", "cialis", "porn", "adult", "casino", "gambling", "loan", "debt", "crypto", "bitcoin"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * The AI-ready order payload (spec 3, 5, 7): one schema for the admin form

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, subscriptions } from "@/db/schema";
 import { config } from "@/lib/config";

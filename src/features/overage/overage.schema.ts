@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { isoDateString } from "@/lib/validation/dates";
 
 export const PERIOD_REQUIRED = "Please select a billing period first.";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { overageEntries, overageLineItems } from "@/db/schema";
 import { defineJob, enqueueJob, jobStatus } from "@/lib/jobs";

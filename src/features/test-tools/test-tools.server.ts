@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
+import { logger } from "@/lib/logger";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { getProvider } from "@/features/billing/provider";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
@@ -18,8 +19,17 @@ export function testToolDefaults(): TestToolDefaults {
   return { customerId: c.TEST_STRIPE_CUSTOMER_ID ?? "", testPriceId: c.TEST_STRIPE_PRICE_ID ?? "", meterPriceId: c.TEST_STRIPE_METER_PRICE_ID ?? "" };
 }
 
-function providerMessage(err: unknown): string | null {
-  return err instanceof ProviderError ? err.message : null;
+/**
+ * The answer to a provider failure: a card error keeps the provider's message
+ * (the decline is what the admin needs to see); any other provider failure
+ * answers our own `failure` and its details go to the log. Null for errors
+ * that are not the provider's (they propagate).
+ */
+function providerFailure(err: unknown, failure: string): string | null {
+  if (!(err instanceof ProviderError)) return null;
+  if (err.isCardError) return err.message;
+  logger.error({ provider: { type: err.type, code: err.code, retryable: err.retryable, message: err.message } }, `test tools: ${failure}`);
+  return failure;
 }
 
 /** POST /api/test/create-subscription: a subscription on a plan price for a test customer. */
@@ -43,7 +53,7 @@ export async function createTestSubscription(body: unknown): Promise<{ status: n
     await syncCustomerSubscriptions(customerId).catch(() => undefined);
     return { status: 200, body: { success: true, customer: { id: customerId }, subscription: { id: sub.id } } };
   } catch (err) {
-    const message = providerMessage(err);
+    const message = providerFailure(err, "Failed to create the test subscription");
     if (!message) throw err;
     return { status: 502, body: { success: false, error: message } };
   }
@@ -71,7 +81,7 @@ export async function chargeTestMeterUsage(body: unknown): Promise<{ status: num
     const sub = subs.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due");
     if (!sub) return { status: 400, body: { success: false, error: "The test customer has no active subscription" } };
     const runId = randomUUID();
-    const now = new Date();
+    const now = await provider.now();
     await provider.reportMeterEvent({ eventName, customerId, value: input.sessions, identifier: `test-meter-${runId}`, timestamp: now });
     const invoice = await provider.createInvoiceNow(
       {
@@ -85,7 +95,7 @@ export async function chargeTestMeterUsage(body: unknown): Promise<{ status: num
     );
     return { status: 200, body: { success: true, meterUsage: { invoice_id: invoice.id, total_amount_charged: invoice.amountDue } } };
   } catch (err) {
-    const message = providerMessage(err);
+    const message = providerFailure(err, "Failed to charge the test meter usage");
     if (!message) throw err;
     return { status: 502, body: { success: false, error: message } };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveBillingCycles, currentPeriod } from "./billing-cycles";
+import { deriveBillingCycles, currentPeriod, monthOfPeriod } from "./billing-cycles";
 
 const d = (s: string) => new Date(s);
 
@@ -69,5 +69,23 @@ describe("billing cycles derived from the mirror", () => {
     };
     expect(currentPeriod(sub)).toEqual({ start: sub.trialStart, end: sub.trialEnd });
     expect(deriveBillingCycles({ ...sub, status: "cancelled", trialStart: null, trialEnd: null })).toEqual([]);
+  });
+});
+
+describe("the month of a period ('Usage This Month', spec 9: units reset monthly)", () => {
+  const annual = { start: d("2026-01-31T12:00:00Z"), end: d("2027-01-31T12:00:00Z") };
+
+  it("is the monthly slice of an annual period containing now, anchored on the start day", () => {
+    expect(monthOfPeriod(annual, d("2026-02-10T00:00:00Z"))).toEqual({ start: d("2026-01-31T12:00:00Z"), end: d("2026-02-28T12:00:00Z") });
+    expect(monthOfPeriod(annual, d("2026-02-28T12:00:00Z"))).toEqual({ start: d("2026-02-28T12:00:00Z"), end: d("2026-03-31T12:00:00Z") });
+    expect(monthOfPeriod(annual, d("2026-04-15T00:00:00Z"))).toEqual({ start: d("2026-03-31T12:00:00Z"), end: d("2026-04-30T12:00:00Z") });
+    expect(monthOfPeriod(annual, d("2027-01-20T00:00:00Z"))).toEqual({ start: d("2026-12-31T12:00:00Z"), end: annual.end });
+  });
+
+  it("is the whole period of a monthly plan, and the last month of a period the mirror has not rolled over yet", () => {
+    const monthly = { start: d("2026-11-05T00:00:00Z"), end: d("2026-12-05T00:00:00Z") };
+    expect(monthOfPeriod(monthly, d("2026-11-23T00:00:00Z"))).toEqual(monthly);
+    expect(monthOfPeriod(monthly, d("2026-12-07T00:00:00Z"))).toEqual(monthly);
+    expect(monthOfPeriod(annual, d("2027-03-01T00:00:00Z"))).toEqual({ start: d("2026-12-31T12:00:00Z"), end: annual.end });
   });
 });

@@ -80,6 +80,34 @@ export function deriveBillingCycles(sub: CycleSource, opts: { includeTrial?: boo
   return cycles;
 }
 
+/** `d` plus `n` calendar months in UTC, the day kept or cut to the month's last (Jan 31 + 1 month = Feb 28/29). */
+function addUtcMonths(d: Date, n: number): Date {
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth() + n;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+}
+
+/**
+ * The month of a period that contains `now` (spec 9: units reset monthly, on
+ * an annual plan too): [start + k months, start + k + 1 months), each month
+ * counted from the period's start day (so a period starting on the 31st has
+ * months ending Feb 28, Mar 31 ...), the last one cut at the period's end. A
+ * monthly period is its own single month. Before the period: its first
+ * month; after it (a mirror not yet rolled over): its last month.
+ */
+export function monthOfPeriod(period: { start: Date; end: Date }, now: Date): { start: Date; end: Date } {
+  let k = 0;
+  for (;;) {
+    const next = addUtcMonths(period.start, k + 1);
+    if (next.getTime() > now.getTime() || next.getTime() >= period.end.getTime()) break;
+    k += 1;
+  }
+  const start = addUtcMonths(period.start, k);
+  const next = addUtcMonths(period.start, k + 1);
+  return { start, end: next.getTime() < period.end.getTime() ? next : period.end };
+}
+
 export function toCycleView(c: BillingCycle): BillingCycleView {
   return { id: c.id, label: c.label, periodStart: c.periodStart.toISOString(), periodEnd: c.periodEnd.toISOString(), isCurrent: c.isCurrent };
 }

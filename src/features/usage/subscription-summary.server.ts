@@ -3,7 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
-import { usageTotals } from "./usage-totals.server";
+import { monthOfPeriod } from "./billing-cycles";
+import { usageTotalsDatedIn } from "./usage-totals.server";
 import { getProvider } from "@/features/billing/provider";
 import { syncUser } from "@/features/billing/sync.server";
 
@@ -20,8 +21,9 @@ const STATUS_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 
 
 /**
  * The subscription summary of /api/auth/user: the caller's most relevant
- * subscription (active before trialing before past_due), with this period's
- * usage against the plan's limits. Reads the mirror only.
+ * subscription (active before trialing before past_due), with this month's
+ * usage against the plan's limits (on an annual plan the month of the annual
+ * period containing now). Reads the mirror only.
  */
 export async function subscriptionSummary(userId: string, allowSync = true): Promise<SubscriptionSummary | null> {
   const db = await getDb();
@@ -39,7 +41,9 @@ export async function subscriptionSummary(userId: string, allowSync = true): Pro
   const plan = findPlan(sub.planId);
   const start = sub.currentPeriodStart ?? sub.createdAt;
   const end = sub.currentPeriodEnd ?? new Date(start.getTime() + 31 * 86400_000);
-  const totals = await usageTotals(sub.id, start, end);
+  // 'Usage This Month': the month of the period containing now (the whole period on a monthly plan).
+  const month = monthOfPeriod({ start, end }, await (await getProvider()).now());
+  const totals = await usageTotalsDatedIn(sub.id, month.start, month.end);
   return {
     id: sub.id,
     status: sub.status,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 const count = (label: string) =>
   z
@@ -95,7 +95,8 @@ export type AddUsageResponse = {
 export type SubscriptionPeriodResponse = {
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
-  billingCycles: Array<{ id: string; label: string; periodStart: string; periodEnd: string; isCurrent: boolean }>;
+  /** `acceptsUsage` is false for a cycle the provider would no longer take meter events for (0019). */
+  billingCycles: Array<{ id: string; label: string; periodStart: string; periodEnd: string; isCurrent: boolean; acceptsUsage: boolean }>;
   /** Usage recorded here per billing cycle id (quick preview). */
   usageByCycle: Record<string, { phoneInbound: number; phoneOutbound: number; textInbound: number; textOutbound: number }>;
   limits: { phone: number | null; text: number | null };

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { subscriptions, usageRecords } from "@/db/schema";
 import { defineJob, enqueueJob } from "@/lib/jobs";
@@ -10,6 +10,7 @@ import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { findPlan } from "@/features/plans/catalogue";
 import { currentPeriod, deriveBillingCycles, toCycleView } from "./billing-cycles";
+import { cycleRefusalReason, meterEventWindowProblem, usageRecordTime } from "./provider-window";
 import { usageTotals } from "./usage-totals.server";
 import { USAGE_CATEGORIES, usagePayloadSchema, type AddUsageResponse, type SubscriptionPeriodResponse, type UsagePayload } from "./usage.schema";
 
@@ -37,13 +38,14 @@ export async function subscriptionPeriod(subscriptionId: string): Promise<Subscr
   const sub = await loadSubscription(subscriptionId);
   const period = currentPeriod(sub);
   const cycles = deriveBillingCycles(sub, { includeTrial: true });
+  const now = await (await getProvider()).now();
   const usageByCycle: SubscriptionPeriodResponse["usageByCycle"] = {};
   for (const c of cycles) usageByCycle[c.id] = await usageTotals(sub.id, c.periodStart, c.periodEnd);
   const plan = findPlan(sub.planId);
   return {
     currentPeriodStart: period?.start.toISOString() ?? null,
     currentPeriodEnd: period?.end.toISOString() ?? null,
-    billingCycles: cycles.map(toCycleView),
+    billingCycles: cycles.map((c) => ({ ...toCycleView(c), acceptsUsage: cycleRefusalReason(c, now) === null })),
     usageByCycle,
     limits: { phone: plan?.phoneSessionLimit ?? null, text: plan?.textSessionLimit ?? null },
   };
@@ -69,6 +71,11 @@ export async function recordUsage(input: UsagePayload, recordedBy: string): Prom
     textOutbound: payload.textOutboundUsage,
   };
   if (Object.values(counts).every((v) => v === 0)) throw badRequest("Enter at least one usage count above 0");
+  // The record is dated on the provider's clock (the sandbox's may run ahead), and refused
+  // when the provider would not accept its meter events long enough for the job to report them (0019).
+  const now = await (await getProvider()).now();
+  const refusal = cycleRefusalReason(cycle, now);
+  if (refusal) throw badRequest(refusal);
 
   const id = randomUUID();
   const db = await getDb();
@@ -82,6 +89,7 @@ export async function recordUsage(input: UsagePayload, recordedBy: string): Prom
       periodEnd: cycle.periodEnd,
       ...counts,
       recordedBy,
+      createdAt: now,
     });
     await enqueueJob(tx, usageReportJob, { usageRecordId: id }, { idempotencyKey: usageReportJobKey(id) });
   });
@@ -101,7 +109,9 @@ export async function recordUsage(input: UsagePayload, recordedBy: string): Prom
  * `usage-<rowId>-<category>`, so a retry after a lost answer, a duplicate
  * run or a restart is counted once by the provider. Marks the record
  * reported when every event went through; a failure throws so the job
- * retries with backoff.
+ * retries with backoff. Events dated outside the provider's window (the job
+ * ran too late, e.g. a dead job sent back weeks later) are not sent: the
+ * provider would refuse them, so the record stays unreported (0019).
  */
 export async function reportUsageRecord(usageRecordId: string): Promise<void> {
   const db = await getDb();
@@ -114,8 +124,12 @@ export async function reportUsageRecord(usageRecordId: string): Promise<void> {
   const sub = await loadSubscription(row.subscriptionId);
   const provider = await getProvider();
   // Inside the billing period, stable across retries (same parameters each time).
-  const lastMoment = row.periodEnd.getTime() - 1000;
-  const timestamp = new Date(Math.max(row.periodStart.getTime(), Math.min(row.createdAt.getTime(), lastMoment)));
+  const timestamp = usageRecordTime(row);
+  const outside = meterEventWindowProblem(timestamp, await provider.now());
+  if (outside) {
+    logger.error({ usageRecordId, timestamp: timestamp.toISOString() }, "usage record can no longer be reported to the provider");
+    throw new Error(`Usage record ${usageRecordId} cannot be reported to the payment provider: ${outside}`);
+  }
   for (const c of USAGE_CATEGORIES) {
     const value = row[c.key];
     if (value <= 0) continue;

@@ -1,5 +1,5 @@
 import "server-only";
-import { ZodError } from "zod";
+import { ZodError } from "@/lib/zod";
 
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ZodError, type ZodType } from "zod";
+import { ZodError, type ZodType } from "@/lib/zod";
 import { logger } from "@/lib/logger";
 import { errorResponse, HttpError, zodMessage, badRequest } from "./errors";
 import { isCrossOrigin } from "./origin";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { defineJob, jobIdForKey, JOB_DEFAULTS, nameBasedUuid } from "./define";
 
 describe("job ids from idempotency keys", () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ZodType } from "zod";
+import type { ZodType } from "@/lib/zod";
 
 /** What a handler learns about the run it is in. */
 export type JobRun = {

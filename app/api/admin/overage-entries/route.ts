@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { route } from "@/features/auth/route.server";
 import { readJson } from "@/lib/http/route";
 import { createEntry } from "@/features/overage/overage.server";

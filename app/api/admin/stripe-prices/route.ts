@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { route } from "@/features/auth/route.server";
 import { readQuery } from "@/lib/http/route";
 import { stripePrices } from "@/features/admin-subscriptions/admin-subscriptions.server";

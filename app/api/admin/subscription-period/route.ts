@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { route } from "@/features/auth/route.server";
 import { readQuery } from "@/lib/http/route";
 import { subscriptionPeriod } from "@/features/usage/usage.server";

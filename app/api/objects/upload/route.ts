@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { route } from "@/features/auth/route.server";
 import { readJson } from "@/lib/http/route";
 import { createAvatarUpload } from "@/features/storage/storage.server";

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { api, ApiError } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";

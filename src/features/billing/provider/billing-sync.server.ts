@@ -1,6 +1,8 @@
 import "server-only";
 import type Stripe from "stripe";
+import { idempotencyKeyFor } from "./idempotency";
 import { METER_EVENT_NAMES, type MeterEventName } from "./port";
+import { PORTAL_MARKER_KEY, PORTAL_MARKER_VALUE, findPortalConfiguration, portalConfigurationMatches, portalFeatures } from "./portal-configuration";
 import { METER_DISPLAY_NAMES, cataloguePrices, type CataloguePrice } from "./prices";
 
 /**
@@ -8,8 +10,12 @@ import { METER_DISPLAY_NAMES, cataloguePrices, type CataloguePrice } from "./pri
  * Products have fixed ids (`aiemp_<productKey>`); the four meters are found by
  * event name; prices are found by lookup key. A price whose amount, interval,
  * meter or product changed is replaced by a new price that takes over the
- * lookup key (prices are immutable); the old one is archived. Running it
- * twice changes nothing the second time. Returns one line per change.
+ * lookup key (prices are immutable); the old one is archived. The customer
+ * portal's configuration is found by our metadata marker and created or
+ * updated (never a second one). Running it twice changes nothing the second
+ * time. Every create's idempotency key covers all its parameters
+ * (idempotencyKeyFor), so a changed catalogue is never refused as a reused
+ * key. Returns one line per change.
  */
 export type SyncChange = { action: "created" | "updated" | "replaced" | "archived"; what: string };
 
@@ -35,10 +41,8 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
       if (!isMissing(err)) throw err;
     }
     if (!existing) {
-      await stripe.products.create(
-        { id, name: want.name, ...(want.unitLabel ? { unit_label: want.unitLabel } : {}), metadata: { catalogue_key: key } },
-        { idempotencyKey: `billing-sync-product-${id}` },
-      );
+      const params: Stripe.ProductCreateParams = { id, name: want.name, ...(want.unitLabel ? { unit_label: want.unitLabel } : {}), metadata: { catalogue_key: key } };
+      await stripe.products.create(params, { idempotencyKey: idempotencyKeyFor(`billing-sync-product-${id}`, params) });
       changes.push({ action: "created", what: `product ${id} (${want.name})` });
     } else if (existing.name !== want.name || (existing.unit_label ?? null) !== want.unitLabel || !existing.active) {
       await stripe.products.update(id, { name: want.name, unit_label: want.unitLabel ?? "", active: true });
@@ -60,16 +64,14 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
   }
   for (const eventName of METER_EVENT_NAMES) {
     if (meters.has(eventName)) continue;
-    const m = await stripe.billing.meters.create(
-      {
-        display_name: METER_DISPLAY_NAMES[eventName],
-        event_name: eventName,
-        default_aggregation: { formula: "sum" },
-        customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" },
-        value_settings: { event_payload_key: "value" },
-      },
-      { idempotencyKey: `billing-sync-meter-${eventName}` },
-    );
+    const params: Stripe.Billing.MeterCreateParams = {
+      display_name: METER_DISPLAY_NAMES[eventName],
+      event_name: eventName,
+      default_aggregation: { formula: "sum" },
+      customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" },
+      value_settings: { event_payload_key: "value" },
+    };
+    const m = await stripe.billing.meters.create(params, { idempotencyKey: idempotencyKeyFor(`billing-sync-meter-${eventName}`, params) });
     meters.set(eventName, m.id);
     changes.push({ action: "created", what: `meter ${eventName}` });
   }
@@ -85,28 +87,45 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
     const meter = want.meterEventName ? meters.get(want.meterEventName)! : null;
     const have = existing.get(want.lookupKey);
     if (have && priceMatches(have, want, meter)) continue;
-    await stripe.prices.create(
-      {
-        currency: "usd",
-        product: PRODUCT_PREFIX + want.productKey,
-        unit_amount: want.unitAmount,
-        lookup_key: want.lookupKey,
-        transfer_lookup_key: Boolean(have),
-        nickname: want.lookupKey,
-        recurring:
-          want.usageType === "metered"
-            ? { interval: want.interval, usage_type: "metered", meter: meter! }
-            : { interval: want.interval, usage_type: "licensed" },
-        metadata: { plan: want.planId, billing: want.billing },
-      },
-      { idempotencyKey: `billing-sync-price-${want.lookupKey}-${want.unitAmount}-${want.interval}-${meter ?? "none"}` },
-    );
+    const params: Stripe.PriceCreateParams = {
+      currency: "usd",
+      product: PRODUCT_PREFIX + want.productKey,
+      unit_amount: want.unitAmount,
+      lookup_key: want.lookupKey,
+      transfer_lookup_key: Boolean(have),
+      nickname: want.lookupKey,
+      recurring:
+        want.usageType === "metered"
+          ? { interval: want.interval, usage_type: "metered", meter: meter! }
+          : { interval: want.interval, usage_type: "licensed" },
+      metadata: { plan: want.planId, billing: want.billing },
+    };
+    // The price being replaced is part of the intent: replacing it again later is a new request.
+    await stripe.prices.create(params, { idempotencyKey: idempotencyKeyFor(`billing-sync-price-${want.lookupKey}`, { ...params, replaces: have?.id ?? null }) });
     if (have) {
       await stripe.prices.update(have.id, { active: false });
       changes.push({ action: "replaced", what: `price ${want.lookupKey} (${have.unit_amount} -> ${want.unitAmount} cents)` });
     } else {
       changes.push({ action: "created", what: `price ${want.lookupKey} (${want.unitAmount} cents / ${want.interval})` });
     }
+  }
+
+  // The customer portal's configuration, by our metadata marker.
+  const portal = await findPortalConfiguration(stripe);
+  const features = portalFeatures();
+  if (!portal) {
+    const params: Stripe.BillingPortal.ConfigurationCreateParams = {
+      name: "AI Employees customer portal",
+      features,
+      metadata: { [PORTAL_MARKER_KEY]: PORTAL_MARKER_VALUE },
+    };
+    const created = await stripe.billingPortal.configurations.create(params, {
+      idempotencyKey: idempotencyKeyFor("billing-sync-portal-configuration", params),
+    });
+    changes.push({ action: "created", what: `customer portal configuration ${created.id}` });
+  } else if (!portalConfigurationMatches(portal)) {
+    await stripe.billingPortal.configurations.update(portal.id, { active: true, features });
+    changes.push({ action: "updated", what: `customer portal configuration ${portal.id}` });
   }
   return changes;
 }

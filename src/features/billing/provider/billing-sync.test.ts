@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoopbackStripe, list, type RecordedRequest } from "./testing/loopback-stripe";
 import { syncStripeCatalogue } from "./billing-sync.server";
+import { HANDLED_EVENT_TYPES } from "../webhook.server";
 
 const run = promisify(execFile);
 
@@ -62,7 +63,30 @@ function fakeCatalogueApi(api: LoopbackStripe) {
     p.active = r.params.active !== "false";
     return { body: p };
   });
-  return { products, meters, prices };
+  const portalConfigs: Array<{ id: string; object: "billing_portal.configuration"; active: boolean; is_default: boolean; metadata: Record<string, string>; features: Record<string, Record<string, unknown>> }> = [];
+  /** The form-encoded features of a create/update request, as the API would store them. */
+  const featuresOf = (p: Record<string, string>) => {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const [k, v] of Object.entries(p)) {
+      const m = /^features\[(\w+)\]\[(\w+)\]$/.exec(k);
+      if (m) (out[m[1]!] ??= {})[m[2]!] = v === "true" ? true : v === "false" ? false : v;
+    }
+    return out;
+  };
+  api.on("GET", "/v1/billing_portal/configurations", () => ({ body: list(portalConfigs) }));
+  api.on("POST", "/v1/billing_portal/configurations", (r) => {
+    const metadata = Object.fromEntries(Object.entries(r.params).flatMap(([k, v]) => (k.startsWith("metadata[") ? [[k.slice(9, -1), v]] : [])));
+    const c = { id: `bpc_${++n}`, object: "billing_portal.configuration" as const, active: true, is_default: false, metadata, features: featuresOf(r.params) };
+    portalConfigs.push(c);
+    return { body: c };
+  });
+  api.on("POST", /^\/v1\/billing_portal\/configurations\/[^/]+$/, (r) => {
+    const c = portalConfigs.find((x) => x.id === r.path.split("/").pop())!;
+    Object.assign(c.features, featuresOf(r.params));
+    if (r.params.active) c.active = r.params.active === "true";
+    return { body: c };
+  });
+  return { products, meters, prices, portalConfigs };
 }
 
 describe("billing:sync against a loopback Stripe", () => {
@@ -82,6 +106,7 @@ describe("billing:sync against a loopback Stripe", () => {
     expect(first.filter((c) => c.what.startsWith("product"))).toHaveLength(8);
     expect(state.meters.map((m) => m.event_name).sort()).toEqual(["phone_inbound", "phone_outbound", "text_inbound", "text_outbound"]);
     expect(state.prices).toHaveLength(40);
+    expect(first).toContainEqual({ action: "created", what: expect.stringMatching(/^customer portal configuration bpc_/) });
 
     const small = state.prices.find((p) => p.lookup_key === "plan_small_monthly")!;
     expect(small).toMatchObject({ unit_amount: 14900, product: "aiemp_plan_small", recurring: { interval: "month", usage_type: "licensed", meter: null } });
@@ -118,6 +143,31 @@ describe("billing:sync against a loopback Stripe", () => {
     expect(state.prices.filter((p) => p.active && p.lookup_key === "plan_medium_monthly").map((p) => p.unit_amount)).toEqual([42000]);
   });
 
+  it("provisions one customer portal configuration (marked as ours), and updates it rather than creating a second", async () => {
+    // Someone else's configuration (e.g. the dashboard default) is left alone.
+    state.portalConfigs.push({ id: "bpc_dashboard", object: "billing_portal.configuration", active: true, is_default: true, metadata: {}, features: { invoice_history: { enabled: false } } });
+    const ours = state.portalConfigs.filter((c) => c.metadata.aiemp_managed_by === "billing-sync");
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.features).toEqual({
+      customer_update: { enabled: false },
+      invoice_history: { enabled: true },
+      payment_method_update: { enabled: true },
+      subscription_cancel: { enabled: true, mode: "at_period_end" },
+      subscription_update: { enabled: false },
+    });
+    const [create] = api.find("POST", "/v1/billing_portal/configurations");
+    expect(create!.idempotencyKey).toMatch(/^billing-sync-portal-configuration-[0-9a-f]{16}$/);
+
+    // Someone turned off cancellation in the dashboard: the next run puts it back on the same configuration.
+    ours[0]!.features.subscription_cancel = { enabled: false, mode: "immediately" };
+    const changes = await syncStripeCatalogue(stripe);
+    expect(changes).toEqual([{ action: "updated", what: `customer portal configuration ${ours[0]!.id}` }]);
+    expect(state.portalConfigs.filter((c) => c.metadata.aiemp_managed_by === "billing-sync")).toHaveLength(1);
+    expect(ours[0]!.features.subscription_cancel).toEqual({ enabled: true, mode: "at_period_end" });
+    expect(state.portalConfigs.find((c) => c.id === "bpc_dashboard")!.features).toEqual({ invoice_history: { enabled: false } });
+    expect(await syncStripeCatalogue(stripe)).toEqual([]);
+  });
+
   it("the npm script prints its changes, and refuses to run without STRIPE_SECRET_KEY", async () => {
     const cli = path.resolve("node_modules/tsx/dist/cli.mjs");
     // As `npm run billing:sync` does: server modules import "server-only", which needs the react-server condition.
@@ -131,11 +181,15 @@ describe("billing:sync against a loopback Stripe", () => {
       STRIPE_PUBLISHABLE_KEY: "pk_test_script",
       STRIPE_WEBHOOK_SECRET: "whsec_script",
       STRIPE_API_HOST: api.url,
+      PUBLIC_BASE_URL: "https://app.example.com",
     } as NodeJS.ProcessEnv;
     state.prices.find((p) => p.active && p.lookup_key === "plan_large_annual")!.unit_amount = 1;
     const ok = await run(process.execPath, [cli, ...CONDITIONS, "scripts/billing-sync.ts"], { env });
     expect(ok.stdout).toContain("replaced price plan_large_annual (1 -> 754800 cents)");
     expect(ok.stdout).toContain("1 change(s).");
+    // What the operator registers at Stripe: the endpoint and the events the webhook handles.
+    expect(ok.stdout).toContain("Webhook endpoint: https://app.example.com/api/stripe/webhook");
+    for (const type of HANDLED_EVENT_TYPES) expect(ok.stdout).toContain(`  ${type}\n`);
     const again = await run(process.execPath, [cli, ...CONDITIONS, "scripts/billing-sync.ts"], { env });
     expect(again.stdout).toContain("nothing changed");
 

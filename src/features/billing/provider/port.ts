@@ -103,16 +103,40 @@ export type ProviderEvent = {
   subscriptionId: string | null;
 };
 
+/**
+ * The kind of a provider failure (Stripe's error types, plus the SDK's
+ * authentication, rate-limit and connection errors). Only a card error
+ * speaks to the customer: its message is the bank's answer about their card.
+ */
+export type ProviderErrorType =
+  | "card_error"
+  | "invalid_request_error"
+  | "idempotency_error"
+  | "authentication_error"
+  | "rate_limit_error"
+  | "api_connection_error"
+  | "api_error";
+
 export class ProviderError extends Error {
+  /** See ProviderErrorType; without one, our own refusals are invalid requests and retryable ones api errors. */
+  public readonly type: ProviderErrorType;
+
   constructor(
     message: string,
     /** card_declined, resource_missing, idempotency_error, api_error ... */
     public readonly code: string,
     /** True when retrying later may succeed (network, 5xx, rate limit). */
     public readonly retryable: boolean,
+    type?: ProviderErrorType,
   ) {
     super(message);
     this.name = "ProviderError";
+    this.type = type ?? (retryable ? "api_error" : "invalid_request_error");
+  }
+
+  /** A card error (a decline): the one provider message that may reach the customer. */
+  get isCardError(): boolean {
+    return this.type === "card_error";
   }
 }
 

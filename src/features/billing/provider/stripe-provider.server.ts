@@ -9,6 +9,7 @@ import {
   type InvoiceLine,
   type MeterEventName,
   type PaymentProvider,
+  type ProviderErrorType,
   type ProviderEvent,
   type ProviderInvoice,
   type ProviderPrice,
@@ -18,6 +19,8 @@ import {
   type ProviderSubscriptionStatus,
   type UpcomingInvoice,
 } from "./port";
+import { idempotencyKeyFor } from "./idempotency";
+import { findPortalConfiguration } from "./portal-configuration";
 import { parsePlanLookupKey } from "./prices";
 
 /**
@@ -26,7 +29,9 @@ import { parsePlanLookupKey } from "./prices";
  * basil and later (periods on subscription items, invoice.parent.
  * subscription_details, invoices.createPreview, pricing.price on invoice
  * items, billing meter events). Every state-changing call sends an
- * idempotency key.
+ * idempotency key: the caller's key (the intent) plus a digest of the
+ * parameters sent (idempotencyKeyFor), so a key never comes back with other
+ * parameters.
  */
 export const STRIPE_API_VERSION = Stripe.API_VERSION;
 
@@ -52,7 +57,22 @@ function hostOptions(apiHost: string | undefined): Partial<Stripe.StripeConfig> 
   };
 }
 
-/** Turns SDK errors into ProviderError (card declines keep the provider's message). */
+/** The ProviderErrorType of an SDK error (by its class; rawType is Stripe's `error.type`). */
+function errorType(err: Stripe.errors.StripeError): ProviderErrorType {
+  if (err instanceof Stripe.errors.StripeCardError) return "card_error";
+  if (err instanceof Stripe.errors.StripeIdempotencyError) return "idempotency_error";
+  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError) return "authentication_error";
+  if (err instanceof Stripe.errors.StripeRateLimitError) return "rate_limit_error";
+  if (err instanceof Stripe.errors.StripeConnectionError) return "api_connection_error";
+  if (err instanceof Stripe.errors.StripeInvalidRequestError) return "invalid_request_error";
+  return "api_error";
+}
+
+/**
+ * Turns SDK errors into ProviderError, keeping the provider's message and its
+ * type: callers show the message only for card errors (declines) and log the
+ * rest.
+ */
 function providerError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   if (err instanceof Stripe.errors.StripeError) {
@@ -62,9 +82,20 @@ function providerError(err: unknown): ProviderError {
       err instanceof Stripe.errors.StripeRateLimitError ||
       (err.statusCode ?? 0) >= 500;
     const code = err.code ?? (err instanceof Stripe.errors.StripeIdempotencyError ? "idempotency_error" : err.type);
-    return new ProviderError(err.message, code, retryable);
+    return new ProviderError(err.message, code, retryable, errorType(err));
   }
-  return new ProviderError(err instanceof Error ? err.message : String(err), "api_error", true);
+  return new ProviderError(err instanceof Error ? err.message : String(err), "api_error", true, "api_error");
+}
+
+/**
+ * The trial parameters: a trial of `days` days that, without a card at its
+ * end, invoices (past_due) rather than silently cancelling. No trial (the
+ * admin test tool) sends no trial parameter at all: Stripe is not told
+ * `trial_period_days: 0`.
+ */
+function trialParams(days: number): Pick<Stripe.SubscriptionCreateParams, "trial_period_days" | "trial_settings"> {
+  if (days <= 0) return {};
+  return { trial_period_days: days, trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } } };
 }
 
 export class StripeProvider implements PaymentProvider {
@@ -74,6 +105,7 @@ export class StripeProvider implements PaymentProvider {
   readonly stripe: Stripe;
   private readonly webhookSecret: string;
   private meterCache: Map<string, MeterEventName> | null = null;
+  private portalConfigurationId: string | undefined;
 
   constructor(opts: StripeProviderOptions) {
     this.stripe = new Stripe(opts.secretKey, {
@@ -99,9 +131,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string) {
-    const c = await this.call(() =>
-      this.stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
-    );
+    const params: Stripe.CustomerCreateParams = { email: input.email, name: input.name, metadata: { userId: input.userId } };
+    const c = await this.call(() => this.stripe.customers.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     return { id: c.id };
   }
 
@@ -117,12 +148,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createSetupIntent(customerId: string, idempotencyKey: string): Promise<ProviderSetupIntent> {
-    const si = await this.call(() =>
-      this.stripe.setupIntents.create(
-        { customer: customerId, automatic_payment_methods: { enabled: true }, usage: "off_session" },
-        { idempotencyKey },
-      ),
-    );
+    const params: Stripe.SetupIntentCreateParams = { customer: customerId, automatic_payment_methods: { enabled: true }, usage: "off_session" };
+    const si = await this.call(() => this.stripe.setupIntents.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     return this.toSetupIntent(si);
   }
 
@@ -181,28 +208,21 @@ export class StripeProvider implements PaymentProvider {
     const price = await this.planPriceId(input.planId, input.billing);
     if (input.paymentMethodId) {
       // Attaching a card does not make it the default; set it for future invoices.
-      const pm = input.paymentMethodId;
+      const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: input.paymentMethodId } };
       await this.call(() =>
-        this.stripe.customers.update(
-          input.customerId,
-          { invoice_settings: { default_payment_method: pm } },
-          { idempotencyKey: `${idempotencyKey}-default-pm` },
-        ),
+        this.stripe.customers.update(input.customerId, update, {
+          idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-default-pm`, { customer: input.customerId, ...update }),
+        }),
       );
     }
-    const sub = await this.call(() =>
-      this.stripe.subscriptions.create(
-        {
-          customer: input.customerId,
-          items: [{ price }],
-          ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}),
-          trial_period_days: input.trialDays,
-          trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-          metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
-        },
-        { idempotencyKey },
-      ),
-    );
+    const params: Stripe.SubscriptionCreateParams = {
+      customer: input.customerId,
+      items: [{ price }],
+      ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}),
+      ...trialParams(input.trialDays),
+      metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
+    };
+    const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     return this.toSubscription(sub);
   }
 
@@ -211,21 +231,16 @@ export class StripeProvider implements PaymentProvider {
     idempotencyKey: string,
   ): Promise<{ subscription: ProviderSubscription; clientSecret: string }> {
     const price = await this.planPriceId(input.planId, input.billing);
-    const sub = await this.call(() =>
-      this.stripe.subscriptions.create(
-        {
-          customer: input.customerId,
-          items: [{ price }],
-          trial_period_days: input.trialDays,
-          payment_behavior: "default_incomplete",
-          payment_settings: { save_default_payment_method: "on_subscription" },
-          trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-          metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
-          expand: ["pending_setup_intent", "latest_invoice.confirmation_secret"],
-        },
-        { idempotencyKey },
-      ),
-    );
+    const params: Stripe.SubscriptionCreateParams = {
+      customer: input.customerId,
+      items: [{ price }],
+      ...trialParams(input.trialDays),
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
+      expand: ["pending_setup_intent", "latest_invoice.confirmation_secret"],
+    };
+    const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     const pending = sub.pending_setup_intent;
     let clientSecret = pending && typeof pending !== "string" ? pending.client_secret : null;
     if (!clientSecret && sub.latest_invoice && typeof sub.latest_invoice !== "string") {
@@ -256,14 +271,23 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: true };
     const s = await this.call(() =>
-      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }),
+      this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
     );
     return this.toSubscription(s);
   }
 
+  /**
+   * Opens the portal with the configuration billing:sync provisioned (found by
+   * its marker once per process); without one, Stripe's account default.
+   */
   async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
-    const s = await this.call(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    if (!this.portalConfigurationId) this.portalConfigurationId = (await this.call(() => findPortalConfiguration(this.stripe)))?.id;
+    const configuration = this.portalConfigurationId;
+    const s = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configuration ? { configuration } : {}) }),
+    );
     return { url: s.url };
   }
 
@@ -343,16 +367,14 @@ export class StripeProvider implements PaymentProvider {
     if (!Number.isInteger(input.value) || input.value < 0) {
       throw new ProviderError("Meter event value must be a whole number.", "parameter_invalid_integer", false);
     }
+    const params: Stripe.Billing.MeterEventCreateParams = {
+      event_name: input.eventName,
+      payload: { stripe_customer_id: input.customerId, value: String(input.value) },
+      identifier: input.identifier,
+      timestamp: unix(input.timestamp),
+    };
     await this.call(() =>
-      this.stripe.billing.meterEvents.create(
-        {
-          event_name: input.eventName,
-          payload: { stripe_customer_id: input.customerId, value: String(input.value) },
-          identifier: input.identifier,
-          timestamp: unix(input.timestamp),
-        },
-        { idempotencyKey: `meter-${input.identifier}` },
-      ),
+      this.stripe.billing.meterEvents.create(params, { idempotencyKey: idempotencyKeyFor(`meter-${input.identifier}`, params) }),
     );
   }
 
@@ -375,44 +397,40 @@ export class StripeProvider implements PaymentProvider {
     input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date }; metadata: Record<string, string> },
     idempotencyKey: string,
   ): Promise<ProviderInvoice> {
-    const draft = await this.call(() =>
-      this.stripe.invoices.create(
-        {
-          customer: input.customerId,
-          subscription: input.subscriptionId,
-          auto_advance: false,
-          pending_invoice_items_behavior: "exclude",
-          collection_method: "charge_automatically",
-          metadata: input.metadata,
-        },
-        { idempotencyKey },
-      ),
-    );
+    const draftParams: Stripe.InvoiceCreateParams = {
+      customer: input.customerId,
+      subscription: input.subscriptionId,
+      auto_advance: false,
+      pending_invoice_items_behavior: "exclude",
+      collection_method: "charge_automatically",
+      metadata: input.metadata,
+    };
+    const draft = await this.call(() => this.stripe.invoices.create(draftParams, { idempotencyKey: idempotencyKeyFor(idempotencyKey, draftParams) }));
     const cache = new Map<string, Stripe.Price>();
     let i = 0;
     for (const line of input.lines) {
       const pricing = await this.itemPricing(line, cache);
       const n = i++;
-      await this.call(() =>
-        this.stripe.invoiceItems.create(
-          {
-            customer: input.customerId,
-            invoice: draft.id!,
-            quantity: line.quantity,
-            description: line.description || line.productName,
-            period: { start: unix(input.period.start), end: unix(input.period.end) },
-            ...pricing,
-          },
-          { idempotencyKey: `${idempotencyKey}-item-${n}` },
-        ),
-      );
+      const item = {
+        customer: input.customerId,
+        invoice: draft.id!,
+        quantity: line.quantity,
+        description: line.description || line.productName,
+        period: { start: unix(input.period.start), end: unix(input.period.end) },
+        ...pricing,
+      } as Stripe.InvoiceItemCreateParams;
+      await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-item-${n}`, item) }));
     }
     let inv = await this.call(() =>
-      this.stripe.invoices.finalizeInvoice(draft.id!, { auto_advance: false }, { idempotencyKey: `${idempotencyKey}-finalize` }),
+      this.stripe.invoices.finalizeInvoice(
+        draft.id!,
+        { auto_advance: false },
+        { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-finalize`, { invoice: draft.id, auto_advance: false }) },
+      ),
     );
     if (inv.status === "open" && inv.amount_due > 0) {
       try {
-        inv = await this.stripe.invoices.pay(inv.id!, {}, { idempotencyKey: `${idempotencyKey}-pay` });
+        inv = await this.stripe.invoices.pay(inv.id!, {}, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-pay`, { invoice: inv.id }) });
       } catch (err) {
         // A declined payment leaves the invoice open with its hosted URL; the customer can pay there.
         const e = providerError(err);
@@ -431,19 +449,15 @@ export class StripeProvider implements PaymentProvider {
     for (const line of input.lines) {
       const pricing = await this.itemPricing(line, cache);
       const n = i++;
-      await this.call(() =>
-        this.stripe.invoiceItems.create(
-          {
-            customer: input.customerId,
-            subscription: input.subscriptionId,
-            quantity: line.quantity,
-            description: line.description || line.productName,
-            period: { start: unix(input.period.start), end: unix(input.period.end) },
-            ...pricing,
-          },
-          { idempotencyKey: `${idempotencyKey}-${n}` },
-        ),
-      );
+      const item = {
+        customer: input.customerId,
+        subscription: input.subscriptionId,
+        quantity: line.quantity,
+        description: line.description || line.productName,
+        period: { start: unix(input.period.start), end: unix(input.period.end) },
+        ...pricing,
+      } as Stripe.InvoiceItemCreateParams;
+      await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-${n}`, item) }));
     }
   }
 

@@ -4,6 +4,9 @@ import { LoopbackStripe, list } from "./testing/loopback-stripe";
 import { STRIPE_API_VERSION, StripeProvider } from "./stripe-provider.server";
 import { ProviderError } from "./port";
 
+/** The caller's key followed by the digest of the parameters (idempotencyKeyFor). */
+const keyFor = (intent: string) => new RegExp(`^${intent.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[0-9a-f]{16}$`);
+
 const T0 = 1_794_999_960; // a fixed unix time on a minute boundary
 const DAY = 86_400;
 
@@ -93,7 +96,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(c).toEqual({ id: "cus_1" });
     const [req] = api.find("POST", "/v1/customers");
     expect(req!.params).toEqual({ email: "a@example.com", name: "Ann Lee", "metadata[userId]": "u1" });
-    expect(req!.idempotencyKey).toBe("customer-u1");
+    expect(req!.idempotencyKey).toMatch(keyFor("customer-u1"));
   });
 
   it("creates and reads setup intents (card-first checkout)", async () => {
@@ -104,7 +107,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(si).toEqual({ id: "seti_1", customerId: "cus_1", status: "requires_payment_method", clientSecret: "seti_1_secret_x", paymentMethodId: null, lastError: null });
     const [req] = api.find("POST", "/v1/setup_intents");
     expect(req!.params).toEqual({ customer: "cus_1", "automatic_payment_methods[enabled]": "true", usage: "off_session" });
-    expect(req!.idempotencyKey).toBe("setup-u1-1");
+    expect(req!.idempotencyKey).toMatch(keyFor("setup-u1-1"));
 
     api.on("GET", "/v1/setup_intents/seti_2", {
       body: {
@@ -133,7 +136,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(prices!.query).toEqual({ "lookup_keys[0]": "plan_small_monthly", active: "true", limit: "1" });
     const [cust] = api.find("POST", "/v1/customers/cus_1");
     expect(cust!.params).toEqual({ "invoice_settings[default_payment_method]": "pm_1" });
-    expect(cust!.idempotencyKey).toBe("complete-seti_1-default-pm");
+    expect(cust!.idempotencyKey).toMatch(keyFor("complete-seti_1-default-pm"));
     const [create] = api.find("POST", "/v1/subscriptions");
     expect(create!.params).toEqual({
       customer: "cus_1",
@@ -145,7 +148,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       "metadata[planId]": "small",
       "metadata[billing]": "monthly",
     });
-    expect(create!.idempotencyKey).toBe("complete-seti_1");
+    expect(create!.idempotencyKey).toMatch(keyFor("complete-seti_1"));
     // Periods are read from the subscription item (basil and later).
     expect(sub).toMatchObject({
       id: "sub_1",
@@ -184,7 +187,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       "expand[0]": "pending_setup_intent",
       "expand[1]": "latest_invoice.confirmation_secret",
     });
-    expect(create!.idempotencyKey).toBe("subscribe-u1-medium-annual-1");
+    expect(create!.idempotencyKey).toMatch(keyFor("subscribe-u1-medium-annual-1"));
   });
 
   it("refuses to subscribe when billing:sync has not created the price", async () => {
@@ -199,7 +202,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     const s = await stripe.cancelAtPeriodEnd("sub_1", "cancel-sub_1");
     const [upd] = api.find("POST", "/v1/subscriptions/sub_1");
     expect(upd!.params).toEqual({ cancel_at_period_end: "true" });
-    expect(upd!.idempotencyKey).toBe("cancel-sub_1");
+    expect(upd!.idempotencyKey).toMatch(keyFor("cancel-sub_1"));
     expect(s).toMatchObject({ status: "active", cancelAtPeriodEnd: true, cancelAt: new Date((T0 + 44 * DAY) * 1000) });
 
     api.on("GET", "/v1/subscriptions", { body: list([subscriptionJson()]) });
@@ -249,7 +252,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       identifier: "usage-r1-phone_inbound",
       timestamp: String(T0),
     });
-    expect(req!.idempotencyKey).toBe("meter-usage-r1-phone_inbound");
+    expect(req!.idempotencyKey).toMatch(keyFor("meter-usage-r1-phone_inbound"));
     await expect(
       stripe.reportMeterEvent({ eventName: "text_inbound", customerId: "cus_1", value: 1.5, identifier: "x", timestamp: new Date() }),
     ).rejects.toBeInstanceOf(ProviderError);
@@ -284,7 +287,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       collection_method: "charge_automatically",
       "metadata[overage_entry_id]": "oe_1",
     });
-    expect(draft!.idempotencyKey).toBe("overage-oe_1");
+    expect(draft!.idempotencyKey).toMatch(keyFor("overage-oe_1"));
     const items = api.find("POST", "/v1/invoiceitems");
     expect(items).toHaveLength(3);
     expect(items[0]!.params).toEqual({
@@ -298,11 +301,11 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     });
     expect(items[1]!.params).toMatchObject({ "price_data[currency]": "usd", "price_data[product]": "prod_pi", "price_data[unit_amount]": "100", quantity: "2" });
     expect(items[2]!.params).toMatchObject({ currency: "usd", unit_amount_decimal: "300", quantity: "1", description: "Advanced setup" });
-    expect(items.map((i) => i.idempotencyKey)).toEqual(["overage-oe_1-item-0", "overage-oe_1-item-1", "overage-oe_1-item-2"]);
+    expect(items.map((i) => i.idempotencyKey)).toEqual([keyFor("overage-oe_1-item-0"), keyFor("overage-oe_1-item-1"), keyFor("overage-oe_1-item-2")].map((k) => expect.stringMatching(k)));
     // The price is fetched once for both lines.
     expect(api.find("GET", "/v1/prices/price_pi")).toHaveLength(1);
     expect(api.find("POST", "/v1/invoices/in_9/finalize")[0]!.params).toEqual({ auto_advance: "false" });
-    expect(api.find("POST", "/v1/invoices/in_9/pay")[0]!.idempotencyKey).toBe("overage-oe_1-pay");
+    expect(api.find("POST", "/v1/invoices/in_9/pay")[0]!.idempotencyKey).toMatch(keyFor("overage-oe_1-pay"));
     expect(inv).toMatchObject({ id: "in_9", status: "paid", amountPaid: 1325, hostedInvoiceUrl: "https://invoice.stripe.com/i/in_9" });
   });
 
@@ -341,7 +344,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     const [req] = api.find("POST", "/v1/invoiceitems");
     expect(req!.params).toMatchObject({ customer: "cus_1", subscription: "sub_1", quantity: "10", unit_amount_decimal: "83" });
     expect(req!.params.invoice).toBeUndefined();
-    expect(req!.idempotencyKey).toBe("overage-oe_3-0");
+    expect(req!.idempotencyKey).toMatch(keyFor("overage-oe_3-0"));
   });
 
   it("lists prices with their product and meter", async () => {
@@ -361,10 +364,27 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     ]);
   });
 
-  it("opens a billing portal session", async () => {
+  it("opens a billing portal session with the configuration billing:sync provisioned (the account default without one)", async () => {
     api.on("POST", "/v1/billing_portal/sessions", { body: { id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/x" } });
-    expect(await stripe.createPortalSession("cus_1", "http://localhost:3000/billing")).toEqual({ url: "https://billing.stripe.com/p/session/x" });
+    api.on("GET", "/v1/billing_portal/configurations", { body: list([]) });
+    const bare = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
+    expect(await bare.createPortalSession("cus_1", "http://localhost:3000/billing")).toEqual({ url: "https://billing.stripe.com/p/session/x" });
     expect(api.find("POST", "/v1/billing_portal/sessions")[0]!.params).toEqual({ customer: "cus_1", return_url: "http://localhost:3000/billing" });
+
+    api.requests.length = 0;
+    api.on("GET", "/v1/billing_portal/configurations", {
+      body: list([
+        { id: "bpc_default", object: "billing_portal.configuration", active: true, is_default: true, metadata: {} },
+        { id: "bpc_ours", object: "billing_portal.configuration", active: true, is_default: false, metadata: { aiemp_managed_by: "billing-sync" } },
+      ]),
+    });
+    const configured = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
+    await configured.createPortalSession("cus_1", "http://localhost:3000/billing");
+    await configured.createPortalSession("cus_2", "http://localhost:3000/billing");
+    const sessions = api.find("POST", "/v1/billing_portal/sessions");
+    expect(sessions.map((r) => r.params.configuration)).toEqual(["bpc_ours", "bpc_ours"]);
+    // Looked up once per process.
+    expect(api.find("GET", "/v1/billing_portal/configurations")).toHaveLength(1);
   });
 
   it("maps provider errors: declines keep the message and are final; server errors are retryable", async () => {
@@ -376,6 +396,62 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(await stripe.createSetupIntent("cus_1", "k2").catch((e: unknown) => e)).toMatchObject({ retryable: true });
     api.on("GET", "/v1/subscriptions/sub_gone", { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } } });
     expect(await stripe.retrieveSubscription("sub_gone")).toBeNull();
+  });
+
+  it("never reuses an idempotency key with different parameters: the key covers every parameter sent", async () => {
+    api.on("POST", "/v1/customers/cus_1", { body: { id: "cus_1", object: "customer" } });
+    api.on("POST", "/v1/subscriptions", { body: subscriptionJson() });
+    // billing:sync replaced the plan price between two attempts of the same checkout.
+    api.on("GET", "/v1/prices", { body: list([{ id: "price_old", object: "price", lookup_key: "plan_small_monthly" }]) });
+    const input = { customerId: "cus_1", planId: "small" as const, billing: "monthly" as const, paymentMethodId: "pm_1", trialDays: 14, metadata: { userId: "u1" } };
+    await stripe.createTrialSubscription(input, "reuse-seti_1");
+    api.on("GET", "/v1/prices", { body: list([{ id: "price_new", object: "price", lookup_key: "plan_small_monthly" }]) });
+    await expect(stripe.createTrialSubscription(input, "reuse-seti_1")).resolves.toMatchObject({ id: "sub_1" });
+    // Another plan for the same caller key, and another name for the same customer key.
+    await expect(stripe.createTrialSubscription({ ...input, planId: "small", paymentMethodId: "pm_2" }, "reuse-seti_1")).resolves.toMatchObject({ id: "sub_1" });
+    api.on("POST", "/v1/customers", { body: { id: "cus_1", object: "customer" } });
+    await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", userId: "u-reuse" }, "customer-u-reuse");
+    await stripe.createCustomer({ email: "a@example.com", name: "Ann Smith", userId: "u-reuse" }, "customer-u-reuse");
+    const creates = api.find("POST", "/v1/subscriptions");
+    expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(3);
+    expect(creates.every((r) => r.idempotencyKey!.startsWith("reuse-seti_1"))).toBe(true);
+    // The same parameters again are still deduplicated (the same key).
+    await stripe.createTrialSubscription({ ...input, paymentMethodId: "pm_2" }, "reuse-seti_1");
+    const again = api.find("POST", "/v1/subscriptions");
+    expect(again[3]!.idempotencyKey).toBe(again[2]!.idempotencyKey);
+  });
+
+  it("a subscription without a trial (trialDays 0) omits trial_period_days", async () => {
+    api.on("GET", "/v1/prices", { body: list([{ id: "price_small_m", object: "price", lookup_key: "plan_small_monthly" }]) });
+    api.on("POST", "/v1/subscriptions", { body: subscriptionJson({ status: "active", trial_start: null, trial_end: null }) });
+    await stripe.createTrialSubscription({ customerId: "cus_1", planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 0, metadata: {} }, "test-subscription-1");
+    const [create] = api.find("POST", "/v1/subscriptions");
+    expect(create!.params.trial_period_days).toBeUndefined();
+    expect(create!.params["trial_settings[end_behavior][missing_payment_method]"]).toBeUndefined();
+  });
+
+  it("tells card errors from the provider's other errors (the type of the error)", async () => {
+    const cases: Array<[number, Record<string, unknown>, string]> = [
+      [402, { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." }, "card_error"],
+      [400, { type: "invalid_request_error", code: "resource_missing", message: "No such customer: 'cus_x'" }, "invalid_request_error"],
+      [400, { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters" }, "idempotency_error"],
+      [401, { type: "invalid_request_error", message: "Invalid API Key provided: sk_test_****" }, "authentication_error"],
+      [429, { type: "invalid_request_error", code: "rate_limit", message: "Too many requests" }, "rate_limit_error"],
+      [500, { type: "api_error", message: "Something went wrong on Stripe's end" }, "api_error"],
+    ];
+    let n = 0;
+    for (const [status, error, type] of cases) {
+      api.on("POST", "/v1/setup_intents", { status, body: { error } });
+      const err = await stripe.createSetupIntent("cus_1", `types-${n++}`).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect((err as ProviderError).type).toBe(type);
+      expect((err as ProviderError).isCardError).toBe(type === "card_error");
+    }
+    const offline = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "x", apiHost: "http://127.0.0.1:1", maxNetworkRetries: 0 });
+    const down = await offline.createSetupIntent("cus_1", "types-offline").catch((e: unknown) => e);
+    expect(down).toMatchObject({ type: "api_connection_error", retryable: true, isCardError: false });
+    // Errors our own code raises are not card errors.
+    expect(new ProviderError("No such price", "resource_missing", false).isCardError).toBe(false);
   });
 
   it("verifies webhook signatures with the endpoint secret", async () => {

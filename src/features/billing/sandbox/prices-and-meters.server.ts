@@ -3,7 +3,7 @@ import { ProviderError, type MeterEventName, type ProviderPrice } from "../provi
 import { cataloguePrices } from "../provider/prices";
 import { requireCustomer } from "./customers-and-cards.server";
 import type { MeterEventData } from "./sandbox-objects";
-import { sbxInsert } from "./store.server";
+import { sandboxNow, sbxInsert } from "./store.server";
 
 /**
  * Sandbox prices (the plan catalogue's, under sandbox ids) and meter events
@@ -32,6 +32,18 @@ export async function reportMeterEvent(input: { eventName: MeterEventName; custo
   await requireCustomer(input.customerId);
   if (!Number.isInteger(input.value) || input.value < 0) {
     throw new ProviderError("Meter event value must be a whole number.", "parameter_invalid_integer", false);
+  }
+  // As Stripe: the timestamp "must be within the past 35 calendar days or up to 5 minutes in the
+  // future" (https://docs.stripe.com/api/billing/meter-event/create, `timestamp`), measured on the
+  // sandbox clock; outside it the event is refused with a 400 (not retryable) and not stored.
+  const now = await sandboxNow();
+  const maxAgeMs = 35 * 86_400_000;
+  const maxAheadMs = 5 * 60_000;
+  if (input.timestamp.getTime() < now.getTime() - maxAgeMs) {
+    throw new ProviderError(`The event timestamp cannot be more than 35 days in the past (expected ${new Date(now.getTime() - maxAgeMs).toISOString()} or later).`, "timestamp_out_of_range", false);
+  }
+  if (input.timestamp.getTime() > now.getTime() + maxAheadMs) {
+    throw new ProviderError(`The event timestamp cannot be more than 5 minutes in the future (expected ${new Date(now.getTime() + maxAheadMs).toISOString()} or earlier).`, "timestamp_out_of_range", false);
   }
   await sbxInsert<MeterEventData>("meter_event", {
     customerId: input.customerId,

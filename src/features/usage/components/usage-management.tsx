@@ -126,8 +126,9 @@ export function UsageManagement() {
               <Select id="usage-cycle" {...form.register("billingCycleId")} disabled={!subscriptionId}>
                 <option value="">{subscriptionId && period.isLoading ? "Loading billing cycles..." : "Select a billing cycle"}</option>
                 {cycles.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
+                  // The payment provider takes usage only from the past 35 days: older cycles are greyed out (0019).
+                  <option key={c.id} value={c.id} disabled={!c.acceptsUsage}>
+                    {c.acceptsUsage ? c.label : `${c.label} (older than 35 days)`}
                   </option>
                 ))}
               </Select>

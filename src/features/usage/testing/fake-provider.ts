@@ -11,6 +11,7 @@ import {
   type ProviderSubscription,
 } from "@/features/billing/provider/port";
 import { meteredLookupKey } from "@/features/billing/provider/prices";
+import { meterEventWindowProblem } from "../provider-window";
 
 /**
  * An in-memory PaymentProvider for tests of usage and overage services.
@@ -22,6 +23,8 @@ export class FakeProvider implements PaymentProvider {
   readonly kind = "sandbox" as const;
   /** In memory: nothing rolls over by itself. */
   readonly periodsAdvanceWithoutWebhooks = false;
+  /** How far the provider's clock runs ahead of real time (a test lets days pass). */
+  clockOffsetMs = 0;
   meterEvents = new Map<string, { eventName: MeterEventName; customerId: string; value: number; timestamp: Date }>();
   meterCalls = 0;
   invoices = new Map<string, ProviderInvoice>();
@@ -49,7 +52,7 @@ export class FakeProvider implements PaymentProvider {
   ];
 
   async now(): Promise<Date> {
-    return new Date();
+    return new Date(Date.now() + this.clockOffsetMs);
   }
 
   private down(kind: keyof FakeProvider["failNext"]): void {
@@ -68,6 +71,12 @@ export class FakeProvider implements PaymentProvider {
   async reportMeterEvent(input: { eventName: MeterEventName; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<void> {
     this.meterCalls += 1;
     this.down("meter");
+    // Stripe refuses a meter event dated more than 35 days back or more than 5 minutes ahead with a
+    // 400 (not retryable) and does not count it: the `timestamp` parameter of
+    // https://docs.stripe.com/api/billing/meter-event/create ("must be within the past 35 calendar days
+    // or up to 5 minutes in the future").
+    const outside = meterEventWindowProblem(input.timestamp, await this.now());
+    if (outside) throw new ProviderError(outside, "timestamp_out_of_range", false);
     if (!this.meterEvents.has(input.identifier)) {
       this.meterEvents.set(input.identifier, { eventName: input.eventName, customerId: input.customerId, value: input.value, timestamp: input.timestamp });
     }
