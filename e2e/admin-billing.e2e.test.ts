@@ -214,7 +214,7 @@ describe("admin usage and overage billing (sandbox)", () => {
 
     await item.getByRole("tab", { name: "History" }).click();
     const badge = item.getByRole("list", { name: "Overage history" }).locator("[data-status]").first();
-    await expect.poll(() => badge.getAttribute("data-status"), { timeout: 15_000 }).toBe("billed");
+    await expect.poll(() => badge.getAttribute("data-status"), { timeout: 15_000 }).toBe("paid");
     expect(await badge.getAttribute("class")).toContain("bg-green-100");
     expect(await item.getByRole("list", { name: "Overage history" }).textContent()).toContain("$14.90");
     await screenshot(admin, "admin-overage-history");

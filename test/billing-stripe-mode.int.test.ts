@@ -4,7 +4,10 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, invoices, paymentCustomers, subscriptions } from "@/db/schema";
+import { startJobs } from "@/lib/jobs";
+import { drainJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
+import { billingSyncJob } from "@/features/billing/webhook.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe, list } from "@/features/billing/provider/testing/loopback-stripe";
 import type { CustomerSubscription, InvoiceView } from "@/features/billing/api-types";
@@ -44,6 +47,8 @@ describe("billing in Stripe mode (loopback API)", () => {
   let remote: { subs: ReturnType<typeof subJson>[]; invoices: unknown[] };
 
   beforeAll(async () => {
+    // The queue without workers: the test runs the webhook's sync job itself (drainJobs).
+    await startJobs({ jobs: [billingSyncJob], workers: false });
     await api.start();
     setProviderForTests(new StripeProvider({ secretKey: "sk_test_mode", webhookSecret: SECRET, apiHost: api.url, maxNetworkRetries: 0 }));
     user = await createUser();
@@ -134,6 +139,8 @@ describe("billing in Stripe mode (loopback API)", () => {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
     expect(res.status).toBe(200);
+    // The webhook answers first; the sync runs as a job.
+    await drainJobs();
 
     const db = await getDb();
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, "sub_live_1"));

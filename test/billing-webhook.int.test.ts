@@ -2,10 +2,14 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { notifications, processedWebhookEvents, subscriptions } from "@/db/schema";
+import { jobStatus, startJobs } from "@/lib/jobs";
+import { drainJobs, makeJobsDue, runDueJobs } from "@/lib/jobs/testing.server";
+import { invoices, notifications, processedWebhookEvents, subscriptions } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
+import type { ProviderInvoice, ProviderInvoiceStatus } from "@/features/billing/provider/port";
 import { ensureCustomer } from "@/features/billing/customers.server";
 import { SandboxProvider, sandboxWebhookSecret } from "@/features/billing/sandbox/sandbox-provider.server";
+import { billingSyncJob } from "@/features/billing/webhook.server";
 import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { BASE, createUser } from "./http-helpers";
 
@@ -31,11 +35,30 @@ async function mirror(providerSubscriptionId: string) {
   return row;
 }
 
+async function mirroredInvoice(providerInvoiceId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(invoices).where(eq(invoices.providerInvoiceId, providerInvoiceId));
+  return row;
+}
+
+/** The idempotency key of an event's sync job. */
+const syncKey = (eventId: string) => `billing-sync-${eventId}`;
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const sleep = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null), ms));
+
 describe("POST /api/stripe/webhook", () => {
   let customerId: string;
 
   beforeAll(async () => {
     setProviderForTests(undefined);
+    // The queue without workers: each test runs the webhook's sync jobs itself (drainJobs).
+    await startJobs({ jobs: [billingSyncJob], workers: false });
     const u = await createUser();
     customerId = await ensureCustomer({ id: u.id, email: u.email });
   });
@@ -63,6 +86,7 @@ describe("POST /api/stripe/webhook", () => {
     const first = await deliver(payload);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true });
+    await drainJobs();
     expect((await mirror(sub.id))?.status).toBe("trialing");
 
     const db = await getDb();
@@ -73,6 +97,9 @@ describe("POST /api/stripe/webhook", () => {
     const second = await deliver(payload);
     expect(second.status).toBe(200);
     expect(await second.json()).toEqual({ received: true, duplicate: true });
+    // The duplicate queued nothing: no job is due.
+    expect(await runDueJobs()).toBe(0);
+    expect(await jobStatus(billingSyncJob, syncKey("evt_once"))).toBe("completed");
     expect((await mirror(sub.id))!.providerSyncedAt).toEqual(syncedAt);
     expect(await db.select().from(notifications).where(eq(notifications.dedupeKey, `trial_started:${sub.id}`))).toHaveLength(1);
     expect(await db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, "evt_once"))).toHaveLength(1);
@@ -89,10 +116,12 @@ describe("POST /api/stripe/webhook", () => {
     const updated = event("evt_updated", "customer.subscription.updated", { id: sub.id, object: "subscription", customer: customerId, cancel_at_period_end: true }, t0 + 5);
 
     expect((await deliver(updated)).status).toBe(200);
+    await drainJobs();
     const afterUpdated = await mirror(sub.id);
     expect(afterUpdated).toMatchObject({ status: "trialing", planId: "corp", billing: "annual", cancelAtPeriodEnd: true, providerCancelAtPeriodEnd: true });
 
     expect((await deliver(created)).status).toBe(200);
+    await drainJobs();
     const afterCreated = await mirror(sub.id);
     expect(afterCreated).toMatchObject({ status: "trialing", cancelAtPeriodEnd: true, providerCancelAtPeriodEnd: true });
     expect(afterCreated!.id).toBe(afterUpdated!.id);
@@ -111,6 +140,7 @@ describe("POST /api/stripe/webhook", () => {
       parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
     });
     expect((await deliver(payload)).status).toBe(200);
+    await drainJobs();
     expect((await mirror(sub.id))?.planId).toBe("small");
   });
 
@@ -118,9 +148,92 @@ describe("POST /api/stripe/webhook", () => {
     const res = await deliver(event("evt_unknown", "charge.dispute.funds_withdrawn", { id: "dp_1", object: "dispute" }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, ignored: true });
+    expect(await runDueJobs()).toBe(0);
   });
 
-  it("answers 500 when processing fails and lets the retry process the event", async () => {
+  it("answers 200 before the sync runs: the provider's reads happen in the job, not in the request", async () => {
+    const sub = await sandbox.createTrialSubscription(
+      { customerId, planId: "small", billing: "annual", paymentMethodId: null, trialDays: 14, metadata: {} },
+      "wh-ack",
+    );
+    const gate = deferred();
+    let reads = 0;
+    const slow = new SandboxProvider();
+    slow.listSubscriptions = async (c) => {
+      reads++;
+      await gate.promise; // the provider hangs until the test lets it answer
+      return sandbox.listSubscriptions(c);
+    };
+    setProviderForTests(slow);
+    try {
+      const payload = event("evt_ack", "customer.subscription.created", { id: sub.id, object: "subscription", customer: customerId });
+      const started = Date.now();
+      const res = await Promise.race([deliver(payload), sleep(3000)]);
+      expect(res, "the webhook waited for the provider's reads").not.toBeNull();
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(res!.status).toBe(200);
+      expect(await res!.json()).toEqual({ received: true });
+      expect(reads).toBe(0);
+      expect(await mirror(sub.id)).toBeUndefined();
+      expect(await jobStatus(billingSyncJob, syncKey("evt_ack"))).toBe("queued");
+
+      gate.resolve();
+      await drainJobs();
+      expect(reads).toBe(1);
+      expect(await mirror(sub.id)).toMatchObject({ status: "trialing", planId: "small", billing: "annual" });
+      expect(await jobStatus(billingSyncJob, syncKey("evt_ack"))).toBe("completed");
+    } finally {
+      gate.resolve();
+    }
+  });
+
+  it("invoice.voided, invoice.marked_uncollectible and invoice.updated update the mirrored invoice", async () => {
+    const statuses = new Map<string, ProviderInvoiceStatus>([
+      ["in_wh_void", "open"],
+      ["in_wh_uncollectible", "open"],
+      ["in_wh_updated", "open"],
+    ]);
+    const invoice = (id: string, status: ProviderInvoiceStatus): ProviderInvoice => ({
+      id,
+      customerId,
+      subscriptionId: null,
+      status,
+      description: "Usage overage",
+      amountDue: 1200,
+      amountPaid: status === "paid" ? 1200 : 0,
+      currency: "usd",
+      hostedInvoiceUrl: null,
+      invoicePdfUrl: null,
+      periodStart: null,
+      periodEnd: null,
+      createdAt: new Date("2026-11-01T00:00:00Z"),
+      metadata: {},
+    });
+    const provider = new SandboxProvider();
+    provider.listInvoices = async (c, limit) => [...(await sandbox.listInvoices(c, limit)), ...[...statuses].map(([id, status]) => invoice(id, status))];
+    setProviderForTests(provider);
+    const invoiceEvent = (id: string, type: string, invoiceId: string) => event(id, type, { id: invoiceId, object: "invoice", customer: customerId });
+
+    expect((await deliver(invoiceEvent("evt_inv_finalized", "invoice.finalized", "in_wh_void"))).status).toBe(200);
+    await drainJobs();
+    for (const id of statuses.keys()) expect((await mirroredInvoice(id))?.status).toBe("open");
+
+    const changes: Array<[type: string, invoiceId: string, status: ProviderInvoiceStatus]> = [
+      ["invoice.voided", "in_wh_void", "void"],
+      ["invoice.marked_uncollectible", "in_wh_uncollectible", "uncollectible"],
+      ["invoice.updated", "in_wh_updated", "paid"], // paid out of band
+    ];
+    for (const [type, invoiceId, status] of changes) {
+      statuses.set(invoiceId, status);
+      const res = await deliver(invoiceEvent(`evt_${type}`, type, invoiceId));
+      expect(await res.json(), type).toEqual({ received: true });
+      await drainJobs();
+      expect((await mirroredInvoice(invoiceId))?.status, type).toBe(status);
+    }
+    expect(await mirroredInvoice("in_wh_updated")).toMatchObject({ amountPaid: 1200 });
+  });
+
+  it("answers 200 when the sync fails; the job retries it (not the provider)", async () => {
     const sub = await sandbox.createTrialSubscription(
       { customerId, planId: "medium", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
       "wh-fail",
@@ -131,14 +244,22 @@ describe("POST /api/stripe/webhook", () => {
     };
     setProviderForTests(broken);
     const payload = event("evt_retry", "customer.subscription.updated", { id: sub.id, object: "subscription", customer: customerId });
-    const failed = await deliver(payload);
-    expect(failed.status).toBe(500);
+    const res = await deliver(payload);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+
+    await runDueJobs(); // the first attempt fails and waits for its retry
+    expect(await jobStatus(billingSyncJob, syncKey("evt_retry"))).toBe("queued");
     expect(await mirror(sub.id)).toBeUndefined();
+    // A redelivery by the provider is a duplicate: the queued job is the one retry.
+    expect(await (await deliver(payload)).json()).toEqual({ received: true, duplicate: true });
 
     setProviderForTests(undefined);
-    const retried = await deliver(payload);
-    expect(retried.status).toBe(200);
-    expect(await retried.json()).toEqual({ received: true });
+    await makeJobsDue();
+    await runDueJobs();
+    expect(await jobStatus(billingSyncJob, syncKey("evt_retry"))).toBe("completed");
     expect((await mirror(sub.id))?.planId).toBe("medium");
+    const db = await getDb();
+    expect(await db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, "evt_retry"))).toHaveLength(1);
   });
 });

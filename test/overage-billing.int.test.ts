@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { invoices, paymentCustomers } from "@/db/schema";
+import { invoices, overageEntries, paymentCustomers } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { stopJobWorkers } from "@/lib/jobs/jobs.server";
 import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
@@ -152,13 +152,46 @@ describe("overage entries", () => {
 
     const h = await historyOf(sub.id);
     expect(h).toHaveLength(1);
-    expect(h[0]).toMatchObject({ id: entry.id, status: "billed", totalAmount: 1782, stripeInvoiceUrl: invoice.hostedInvoiceUrl });
+    // The fake's invoice is left open and unpaid by the at-once payment: History shows the payment failed.
+    expect(h[0]).toMatchObject({ id: entry.id, status: "failed", totalAmount: 1782, stripeInvoiceUrl: invoice.hostedInvoiceUrl });
     expect(h[0]!.lineItems).toHaveLength(2);
 
     // Submitting again neither bills twice nor accepts new items.
     expect(((await (await submitIt(entry.id)).json()) as SubmitEntryResponse).status).toBe("billed");
     expect(fake.invoices.size).toBe(1);
     expect((await addItem(entry.id, { stripePriceId: p.usagePriceMap.phone_inbound!.id, quantity: 1, unitPrice: 1 })).status).toBe(409);
+  });
+
+  it("History shows what became of a billed entry's invoice (the mirrored row): open, paid, failed, void; billed until mirrored", async () => {
+    const { sub, cycle } = await activeSub();
+    const p = await priceList(sub.id);
+    const entry = (await (await startEntry({ subscriptionId: sub.id, periodStart: cycle.periodStart, periodEnd: cycle.periodEnd, billNow: true })).json()) as OverageEntryView;
+    await addItem(entry.id, { stripePriceId: p.usagePriceMap.phone_inbound!.id, quantity: 2, unitPrice: 198 });
+    const result = (await (await submitIt(entry.id)).json()) as SubmitEntryResponse;
+    expect(result.status).toBe("billed");
+    const invoice = fake.invoices.get(`overage-${entry.id}`)!;
+    const db = await getDb();
+    const setInvoice = (status: "open" | "paid" | "void" | "uncollectible") =>
+      db.update(invoices).set({ status }).where(eq(invoices.providerInvoiceId, invoice.id));
+    const shown = async () => (await historyOf(sub.id)).find((e) => e.id === entry.id)!.status;
+
+    // Open and unpaid after the at-once payment: the payment failed.
+    expect(await shown()).toBe("failed");
+    // Open with no failed payment on record: open (awaiting payment).
+    await db.update(overageEntries).set({ error: null }).where(eq(overageEntries.id, entry.id));
+    expect(await shown()).toBe("open");
+    await setInvoice("paid");
+    expect(await shown()).toBe("paid");
+    await setInvoice("uncollectible");
+    expect(await shown()).toBe("failed");
+    await setInvoice("void");
+    expect(await shown()).toBe("void");
+    // Not mirrored (yet): billed.
+    await db.delete(invoices).where(eq(invoices.providerInvoiceId, invoice.id));
+    expect(await shown()).toBe("billed");
+    // The stored status stays billed: a repeated submit answers as the spec says.
+    const again = (await (await submitIt(entry.id)).json()) as SubmitEntryResponse;
+    expect(again).toMatchObject({ status: "billed", message: "An overage invoice was created and finalized. Check email for the invoice." });
   });
 
   it("add to next invoice: items handed to the provider as pending items, entry stays pending", async () => {

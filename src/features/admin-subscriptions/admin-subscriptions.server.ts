@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { aiReadyOrders, subscriptions, user } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { getProvider } from "@/features/billing/provider";
+import { hasEnded } from "@/features/billing/views.server";
 import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "@/features/billing/admin-api-types";
 import type { ProviderPrice } from "@/features/billing/provider/port";
 import { deriveBillingCycles, toCycleView } from "@/features/usage/billing-cycles";
@@ -42,6 +43,8 @@ export async function listAdminSubscriptions(): Promise<AdminSubscription[]> {
   return rows.map(({ sub, user: u }) => {
     const plan = findPlan(sub.planId);
     const order = allOrders.find((o) => (sub.aiReadyOrderId && o.id === sub.aiReadyOrderId) || o.subscriptionId === sub.id) ?? null;
+    // An ended subscription is never "cancelling at period end" (ADR 0088).
+    const ended = hasEnded(sub);
     return {
       id: sub.id,
       userId: sub.userId,
@@ -50,7 +53,7 @@ export async function listAdminSubscriptions(): Promise<AdminSubscription[]> {
       plan: { id: plan?.id ?? sub.planId, name: plan?.name ?? sub.planId },
       billing: sub.billing,
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
-      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      cancelAtPeriodEnd: !ended && sub.cancelAtPeriodEnd,
       createdAt: sub.createdAt.toISOString(),
       stripeCustomerId: sub.providerCustomerId,
       aiReadyOrder: order ? { aiPhoneNumber: order.aiPhoneNumber, aiEmployeeName: order.aiEmployeeName } : null,
@@ -61,8 +64,8 @@ export async function listAdminSubscriptions(): Promise<AdminSubscription[]> {
         stripeCurrentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
         stripeTrialStart: sub.trialStart?.toISOString() ?? null,
         stripeTrialEnd: sub.trialEnd?.toISOString() ?? null,
-        stripeCancelAtPeriodEnd: sub.providerCancelAtPeriodEnd,
-        upcomingInvoice: sub.upcomingInvoiceAmount !== null ? { amount: sub.upcomingInvoiceAmount } : null,
+        stripeCancelAtPeriodEnd: !ended && sub.providerCancelAtPeriodEnd,
+        upcomingInvoice: !ended && sub.upcomingInvoiceAmount !== null ? { amount: sub.upcomingInvoiceAmount } : null,
         billingCycles: sub.status === "trialing" ? [] : deriveBillingCycles(sub).map(toCycleView),
       },
     };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { aiReadyOrders, subscriptions } from "@/db/schema";
@@ -104,11 +104,17 @@ export async function completeSubscription(
 
   const db = await getDb();
   const order = await findClaimableOrder(user, input.aiEmployeeId);
+  // An AI employee whose subscription has ended may be subscribed again (ADR 0088).
+  let endedSubscriptionId: string | null = null;
   if (order && order.status !== "pending" && order.subscriptionId) {
-    // Already claimed by this caller: only a repeat of the same checkout may proceed.
     const [linked] = await db.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId));
-    const previous = linked ? await provider.retrieveSubscription(linked.providerSubscriptionId) : null;
-    if (!previous || previous.metadata.setupIntentId !== si.id) throw badRequest("This AI employee has already been activated.");
+    if (linked?.status === "cancelled") {
+      endedSubscriptionId = linked.id;
+    } else {
+      // Already claimed by this caller: only a repeat of the same checkout may proceed.
+      const previous = linked ? await provider.retrieveSubscription(linked.providerSubscriptionId) : null;
+      if (!previous || previous.metadata.setupIntentId !== si.id) throw badRequest("This AI employee has already been activated.");
+    }
   }
 
   let sub;
@@ -136,7 +142,12 @@ export async function completeSubscription(
       const claimed = await tx
         .update(aiReadyOrders)
         .set({ status: "claimed", subscriptionId: row.id, claimedByUserId: user.id, updatedAt: new Date() })
-        .where(and(eq(aiReadyOrders.id, order.id), eq(aiReadyOrders.status, "pending")))
+        .where(
+          and(
+            eq(aiReadyOrders.id, order.id),
+            endedSubscriptionId ? or(eq(aiReadyOrders.status, "pending"), eq(aiReadyOrders.subscriptionId, endedSubscriptionId)) : eq(aiReadyOrders.status, "pending"),
+          ),
+        )
         .returning({ id: aiReadyOrders.id });
       const ownsAlready = order.subscriptionId === row.id;
       if (claimed.length > 0 || ownsAlready) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { and, eq, sql } from "drizzle-orm";
+import { dbKind, getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { aiReadyOrders, invoices, paymentCustomers, subscriptions, user } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
@@ -34,12 +34,23 @@ export type SyncResult = { found: boolean; subscriptions: number; invoices: numb
  * Re-reads a customer's subscriptions, upcoming invoices and invoices from the
  * provider and upserts the mirror (subscriptions, invoices), then records
  * notifications for trial starts, cancellations and past-due payments. Every
- * webhook, checkout completion, cancellation and sandbox change ends here, so
- * repeated and out-of-order triggers converge on the provider's state.
+ * webhook (through billingSyncJob), checkout completion, cancellation and
+ * sandbox change ends here, so repeated and out-of-order triggers converge on
+ * the provider's state. Syncs of one customer never interleave (one at a
+ * time, read and upsert together; see oneSyncAtATime), so the last one to
+ * commit is the one that read last.
  * Notification dedupe keys name the fact (e.g. `trial_started:<sub>`), so a
  * webhook and a direct sync never notify twice.
  */
 export async function syncCustomerSubscriptions(providerCustomerId: string): Promise<SyncResult> {
+  return oneSyncAtATime(providerCustomerId, (write) => readAndUpsert(providerCustomerId, write));
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+/** Runs the sync's writes in one transaction. */
+type Writer = (work: (tx: Tx) => Promise<void>) => Promise<void>;
+
+async function readAndUpsert(providerCustomerId: string, write: Writer): Promise<SyncResult> {
   const db = await getDb();
   const [customer] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.providerCustomerId, providerCustomerId));
   if (!customer) {
@@ -56,7 +67,7 @@ export async function syncCustomerSubscriptions(providerCustomerId: string): Pro
   const invs = await provider.listInvoices(providerCustomerId, 100);
 
   let count = 0;
-  await db.transaction(async (tx) => {
+  await write(async (tx) => {
     for (const s of subs) {
       if (!s.planId || !s.billing) {
         logger.warn({ subscriptionId: s.id }, "billing sync: subscription without a known plan price; skipped");
@@ -70,7 +81,51 @@ export async function syncCustomerSubscriptions(providerCustomerId: string): Pro
   return { found: true, subscriptions: count, invoices: invs.length };
 }
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+/** The turn each customer's latest sync in this process holds (global: Next.js bundles this module more than once per process). */
+const turnsKey = Symbol.for("ai-employees.billing-sync-turns");
+const turns: Map<string, Promise<void>> = ((globalThis as Record<symbol, unknown>)[turnsKey] ??= new Map()) as Map<string, Promise<void>>;
+
+/** Runs `fn` after every earlier call for `key` in this process has finished. */
+async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = turns.get(key) ?? Promise.resolve();
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const mine = previous.then(() => finished);
+  turns.set(key, mine);
+  await previous;
+  try {
+    return await fn();
+  } finally {
+    done();
+    if (turns.get(key) === mine) turns.delete(key);
+  }
+}
+
+/**
+ * Runs one sync of a customer (its provider reads and its upserts) while no
+ * other sync of that customer runs, so an older snapshot can never commit
+ * after a newer one:
+ * - in this process, syncs of one customer wait their turn (no database
+ *   connection is held while waiting);
+ * - on PostgreSQL, across processes too: the sync holds
+ *   `pg_advisory_xact_lock(hashtext('billing-sync:' || customer))` in a
+ *   transaction from before its reads until its upserts commit, and writes
+ *   in that transaction.
+ * On PGlite the database belongs to this one process, so the turn is enough;
+ * the reads stay outside any transaction (PGlite is one connection: the
+ * sandbox provider's own queries would wait for an open transaction forever)
+ * and the upserts run in a transaction of their own.
+ */
+async function oneSyncAtATime<T>(providerCustomerId: string, fn: (write: Writer) => Promise<T>): Promise<T> {
+  return inTurn(providerCustomerId, async () => {
+    const db = await getDb();
+    if (dbKind() === "pglite") return fn((work) => db.transaction(work));
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-sync:${providerCustomerId}`}))`);
+      return fn((work) => work(tx));
+    });
+  });
+}
 
 async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscription, up: UpcomingInvoice | null): Promise<void> {
   const status = mapStatus(s.status);

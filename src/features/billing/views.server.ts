@@ -44,8 +44,20 @@ export function daysInTrial(row: Pick<SubscriptionRow, "status" | "trialEnd">, n
   return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
 }
 
+/**
+ * A subscription that has ended (ours cancelled, or the provider's canceled /
+ * incomplete_expired). The provider keeps cancel_at_period_end set on a
+ * subscription that was cancelled at period end, so the views clear the cancel
+ * flags and the upcoming invoice of an ended one: it is never "cancelling"
+ * (ADR 0088).
+ */
+export function hasEnded(row: Pick<SubscriptionRow, "status" | "providerStatus">): boolean {
+  return row.status === "cancelled" || row.providerStatus === "canceled" || row.providerStatus === "incomplete_expired";
+}
+
 export function customerSubscriptionView(row: SubscriptionRow, now: Date): CustomerSubscription {
   const plan = findPlan(row.planId);
+  const ended = hasEnded(row);
   return {
     id: row.id,
     status: row.status,
@@ -56,7 +68,7 @@ export function customerSubscriptionView(row: SubscriptionRow, now: Date): Custo
       monthlyPrice: plan?.monthlyPrice ?? 0,
       annualPrice: plan ? (periodPrice(plan, "annual") ?? 0) : 0,
     },
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    cancelAtPeriodEnd: !ended && row.cancelAtPeriodEnd,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     trialEnd: row.trialEnd?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -65,10 +77,10 @@ export function customerSubscriptionView(row: SubscriptionRow, now: Date): Custo
       stripeStatus: row.providerStatus,
       daysInTrial: daysInTrial(row, now),
       stripeTrialEnd: row.trialEnd?.toISOString() ?? null,
-      stripeCancelAtPeriodEnd: row.providerCancelAtPeriodEnd,
+      stripeCancelAtPeriodEnd: !ended && row.providerCancelAtPeriodEnd,
       stripeCurrentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       upcomingInvoice:
-        row.upcomingInvoiceAmount === null
+        ended || row.upcomingInvoiceAmount === null
           ? null
           : { amount: row.upcomingInvoiceAmount, periodEnd: row.upcomingInvoiceDate?.toISOString() ?? null },
     },

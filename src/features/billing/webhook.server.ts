@@ -1,7 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { defineJob, enqueueJob } from "@/lib/jobs";
 import { logger as rootLogger } from "@/lib/logger";
+import { z } from "@/lib/zod";
 import { processedWebhookEvents, subscriptions } from "@/db/schema";
 import { getProvider } from "./provider";
 import { ProviderError, type ProviderEvent } from "./provider/port";
@@ -21,17 +23,61 @@ export const HANDLED_EVENT_TYPES = new Set([
   "invoice.finalized",
   "invoice.payment_succeeded",
   "invoice.upcoming",
+  "invoice.updated",
+  "invoice.voided",
+  "invoice.marked_uncollectible",
   "setup_intent.succeeded",
 ]);
+
+/** Runs of one webhook's sync: backoff from 1 s capped at 10 minutes, about two hours in all, then /admin/jobs. */
+const BILLING_SYNC_MAX_ATTEMPTS = 20;
+
+/** The customer a subscription belongs to: from the mirror, else from the provider. */
+async function customerOfSubscription(subscriptionId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ c: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+  if (row?.c) return row.c;
+  return (await (await getProvider()).retrieveSubscription(subscriptionId))?.customerId ?? null;
+}
+
+/**
+ * The durable sync of one webhook event (registered by the server in
+ * instrumentation.ts): resolves the customer (through the subscription when
+ * the event names none) and runs the convergent, per-customer serialised
+ * syncCustomerSubscriptions. A failure is retried by the job queue.
+ */
+export const billingSyncJob = defineJob({
+  kind: "billing.sync",
+  schema: z
+    .object({ eventId: z.string().min(1), customerId: z.string().min(1).nullable(), subscriptionId: z.string().min(1).nullable() })
+    .refine((p) => p.customerId !== null || p.subscriptionId !== null, { message: "customerId or subscriptionId is required" }),
+  maxAttempts: BILLING_SYNC_MAX_ATTEMPTS,
+  handler: async ({ eventId, customerId, subscriptionId }) => {
+    const customer = customerId ?? (subscriptionId ? await customerOfSubscription(subscriptionId) : null);
+    if (!customer) {
+      rootLogger.warn({ eventId, subscriptionId }, "webhook sync: no customer for the event's subscription; nothing to sync");
+      return;
+    }
+    const result = await syncCustomerSubscriptions(customer);
+    rootLogger.info({ eventId, customerId: customer, ...result }, "webhook synced");
+  },
+});
 
 export type WebhookResult = { status: number; body: Record<string, unknown> };
 
 /**
- * Verifies the signature over the raw body, records the event id once (a
- * duplicate answers 200 with no effect), and treats the event only as a
- * trigger: the customer's state is re-read from the provider and upserted, so
- * repeated and out-of-order deliveries converge. Unknown types answer 200;
- * a failure answers 500 (and forgets the event id) so the provider retries.
+ * Verifies the signature over the raw body, then in one transaction records
+ * the event id once (a duplicate answers 200 with no effect) and, for a
+ * handled type, enqueues billingSyncJob (idempotency key from the event id),
+ * and answers 200 at once. The event is only a trigger: the job re-reads the
+ * customer's state from the provider and upserts it, so repeated and
+ * out-of-order deliveries converge. Unknown types answer 200; a failing sync
+ * is retried by the job queue, not by the provider. Only when the event
+ * cannot be recorded and queued does it answer 500 (nothing is kept), so the
+ * provider delivers it again.
  */
 export async function handleWebhook(rawBody: string, signature: string | null, log = rootLogger): Promise<WebhookResult> {
   const provider = await getProvider();
@@ -44,30 +90,30 @@ export async function handleWebhook(rawBody: string, signature: string | null, l
     return { status: 400, body: { message: `Webhook signature verification failed: ${message}` } };
   }
   const db = await getDb();
-  const inserted = await db
-    .insert(processedWebhookEvents)
-    .values({ eventId: event.id, type: event.type, providerCreatedAt: event.createdAt })
-    .onConflictDoNothing()
-    .returning({ id: processedWebhookEvents.eventId });
-  if (inserted.length === 0) return { status: 200, body: { received: true, duplicate: true } };
-
-  if (!HANDLED_EVENT_TYPES.has(event.type)) return { status: 200, body: { received: true, ignored: true } };
   try {
-    let customerId = event.customerId;
-    if (!customerId && event.subscriptionId) {
-      const [row] = await db
-        .select({ c: subscriptions.providerCustomerId })
-        .from(subscriptions)
-        .where(eq(subscriptions.providerSubscriptionId, event.subscriptionId));
-      customerId = row?.c ?? null;
-      if (!customerId) customerId = (await provider.retrieveSubscription(event.subscriptionId))?.customerId ?? null;
-    }
-    const result = customerId ? await syncCustomerSubscriptions(customerId) : { found: false, subscriptions: 0, invoices: 0 };
-    log.info({ eventId: event.id, type: event.type, customerId, ...result }, "webhook processed");
+    const outcome = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(processedWebhookEvents)
+        .values({ eventId: event.id, type: event.type, providerCreatedAt: event.createdAt })
+        .onConflictDoNothing()
+        .returning({ id: processedWebhookEvents.eventId });
+      if (inserted.length === 0) return "duplicate" as const;
+      if (!HANDLED_EVENT_TYPES.has(event.type)) return "ignored" as const;
+      if (!event.customerId && !event.subscriptionId) return "no customer" as const;
+      await enqueueJob(
+        tx,
+        billingSyncJob,
+        { eventId: event.id, customerId: event.customerId, subscriptionId: event.subscriptionId },
+        { idempotencyKey: `billing-sync-${event.id}` },
+      );
+      return "queued" as const;
+    });
+    if (outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
+    if (outcome === "ignored") return { status: 200, body: { received: true, ignored: true } };
+    log.info({ eventId: event.id, type: event.type, customerId: event.customerId, subscriptionId: event.subscriptionId, outcome }, "webhook received");
     return { status: 200, body: { received: true } };
   } catch (err) {
-    log.error({ err, eventId: event.id, type: event.type }, "webhook processing failed");
-    await db.delete(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id));
-    return { status: 500, body: { message: "Webhook processing failed; it will be retried." } };
+    log.error({ err, eventId: event.id, type: event.type }, "webhook could not be recorded");
+    return { status: 500, body: { message: "Webhook could not be recorded; it will be retried." } };
   }
 }

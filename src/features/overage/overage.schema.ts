@@ -133,13 +133,43 @@ export type OverageLineItemView = {
   description: string | null;
 };
 
+/** An entry's status as admins see it (see OverageEntryView.status). */
+export type OverageEntryStatus = "draft" | "pending" | "billed" | "open" | "paid" | "failed" | "void";
+
+/**
+ * The History badge of an entry status: its label and colour (spec 4: billed
+ * green, pending amber, failed red; a paid invoice is green, an open one blue,
+ * a voided one grey).
+ */
+const OVERAGE_STATUS_BADGE: Record<OverageEntryStatus, { label: string; variant: "green" | "blue" | "amber" | "red" | "grey" }> = {
+  draft: { label: "Draft", variant: "grey" },
+  pending: { label: "Pending", variant: "amber" },
+  billed: { label: "Billed", variant: "green" },
+  open: { label: "Invoice open", variant: "blue" },
+  paid: { label: "Paid", variant: "green" },
+  failed: { label: "Failed", variant: "red" },
+  void: { label: "Void", variant: "grey" },
+};
+
+/** The badge of an entry: a failed entry that has an invoice failed at payment. */
+export function overageStatusBadge(e: { status: OverageEntryStatus; stripeInvoiceUrl: string | null }): { label: string; variant: "green" | "blue" | "amber" | "red" | "grey" } {
+  const badge = OVERAGE_STATUS_BADGE[e.status] ?? { label: e.status, variant: "grey" as const };
+  return e.status === "failed" && e.stripeInvoiceUrl ? { ...badge, label: "Payment failed" } : badge;
+}
+
 export type OverageEntryView = {
   id: string;
   subscriptionId: string;
   periodStart: string;
   periodEnd: string;
   billNow: boolean;
-  status: "draft" | "pending" | "billed" | "failed";
+  /**
+   * draft and pending as stored; once an invoice exists (stored `billed`) the
+   * invoice's state: open (awaiting payment), paid, failed (uncollectible or a
+   * failed payment), void; `billed` while the invoice is not yet mirrored.
+   * Entries that never got an invoice and failed are `failed` too.
+   */
+  status: OverageEntryStatus;
   totalAmount: number;
   stripeInvoiceUrl: string | null;
   createdAt: string;

@@ -3,13 +3,13 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { overageEntries, overageLineItems } from "@/db/schema";
+import { invoices, overageEntries, overageLineItems } from "@/db/schema";
 import { defineJob, enqueueJob, jobStatus } from "@/lib/jobs";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
-import { ProviderError, type InvoiceLine } from "@/features/billing/provider/port";
+import { ProviderError, type InvoiceLine, type ProviderInvoice, type ProviderInvoiceStatus } from "@/features/billing/provider/port";
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
 import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
 
@@ -38,14 +38,49 @@ function itemView(i: ItemRow): OverageLineItemView {
   };
 }
 
-function entryView(e: EntryRow, items: ItemRow[]): OverageEntryView {
+/** Stored on a billed entry whose invoice was issued but not paid at once (the invoice stays open and the provider keeps collecting). */
+const PAYMENT_NOT_COMPLETED = "The payment was not completed when the invoice was issued; the payment provider keeps collecting the open invoice.";
+
+/**
+ * The status admins see. The stored status `billed` only says an invoice
+ * exists; what became of it is read from the mirrored invoice (the invoices
+ * table, kept current by the webhook sync): paid, void, failed (uncollectible,
+ * or still open after a failed payment) or open. Without a mirrored row yet it
+ * stays `billed`.
+ */
+function shownStatus(e: Pick<EntryRow, "status" | "error">, invoiceStatus: ProviderInvoiceStatus | null | undefined): OverageEntryView["status"] {
+  if (e.status !== "billed" || !invoiceStatus) return e.status;
+  switch (invoiceStatus) {
+    case "paid":
+      return "paid";
+    case "void":
+      return "void";
+    case "uncollectible":
+      return "failed";
+    case "open":
+      return e.error ? "failed" : "open";
+    default:
+      return "billed";
+  }
+}
+
+/** The mirrored invoice statuses of entries, by provider invoice id. */
+async function invoiceStatuses(entries: EntryRow[]): Promise<Map<string, ProviderInvoiceStatus>> {
+  const ids = entries.map((e) => e.providerInvoiceId).filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: invoices.providerInvoiceId, status: invoices.status }).from(invoices).where(inArray(invoices.providerInvoiceId, ids));
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+function entryView(e: EntryRow, items: ItemRow[], invoiceStatus?: ProviderInvoiceStatus | null): OverageEntryView {
   return {
     id: e.id,
     subscriptionId: e.subscriptionId,
     periodStart: e.periodStart.toISOString(),
     periodEnd: e.periodEnd.toISOString(),
     billNow: e.billNow,
-    status: e.status,
+    status: shownStatus(e, invoiceStatus),
     totalAmount: e.totalAmount,
     stripeInvoiceUrl: e.invoiceUrl,
     createdAt: e.createdAt.toISOString(),
@@ -63,7 +98,7 @@ async function loadEntry(entryId: string): Promise<{ entry: EntryRow; items: Ite
 
 export async function getEntry(entryId: string): Promise<OverageEntryView> {
   const { entry, items } = await loadEntry(entryId);
-  return entryView(entry, items);
+  return entryView(entry, items, (await invoiceStatuses([entry])).get(entry.providerInvoiceId ?? ""));
 }
 
 /** Starts a draft entry for one billing period of an active subscription. */
@@ -160,9 +195,13 @@ async function markFailed(entryId: string, message: string): Promise<void> {
 /**
  * The billing job. Bill now: one invoice created, filled and finalized at
  * the provider under the idempotency key `overage-<entryId>` (a retry gets
- * the same invoice back). Otherwise the items are added to the subscription's
- * next invoice and the entry stays pending. A provider refusal marks the
- * entry failed; a temporary outage retries, and marks it failed after the
+ * the same invoice back); the invoice is collected automatically and paid at
+ * once when the card allows, and the entry is `billed` (the History shows what
+ * became of its invoice, see shownStatus). Otherwise the items are added to
+ * the subscription's next invoice and the entry stays pending. A provider
+ * refusal marks the entry failed, and the adapter has then removed what it had
+ * made for the entry (draft invoice or pending items); a temporary outage
+ * retries the whole entry under the same keys, and marks it failed after the
  * last attempt.
  */
 export async function billOverageEntry(entryId: string, attempts: number): Promise<void> {
@@ -188,7 +227,7 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
       );
       await db
         .update(overageEntries)
-        .set({ status: "billed", providerInvoiceId: invoice.id, invoiceUrl: invoice.hostedInvoiceUrl, error: null })
+        .set({ status: "billed", providerInvoiceId: invoice.id, invoiceUrl: invoice.hostedInvoiceUrl, error: paymentNotCompleted(invoice) ? PAYMENT_NOT_COMPLETED : null })
         .where(eq(overageEntries.id, entry.id));
       await refreshCustomerMirror(sub.providerCustomerId);
     } else {
@@ -209,6 +248,14 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
     }
     throw err;
   }
+}
+
+/**
+ * createInvoiceNow tries to pay at once: an invoice still open with an amount
+ * left to pay means that payment failed (a decline, or no usable card).
+ */
+function paymentNotCompleted(invoice: ProviderInvoice): boolean {
+  return invoice.status === "open" && invoice.amountDue > invoice.amountPaid;
 }
 
 /** Refreshes the customer's mirrored subscriptions and invoices after billing (best effort). */
@@ -235,7 +282,8 @@ export async function listEntries(subscriptionId: string): Promise<OverageEntryV
     .from(overageLineItems)
     .where(inArray(overageLineItems.entryId, entries.map((e) => e.id)))
     .orderBy(asc(overageLineItems.createdAt));
-  return entries.map((e) => entryView(e, items.filter((i) => i.entryId === e.id)));
+  const statuses = await invoiceStatuses(entries);
+  return entries.map((e) => entryView(e, items.filter((i) => i.entryId === e.id), statuses.get(e.providerInvoiceId ?? "")));
 }
 
 /** The durable billing job of one submitted entry (registered by the server in instrumentation.ts). */

@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CustomerSubscription } from "@/features/billing/api-types";
+import { subscriptionView } from "./testing/subscription-fixture";
 import { canCancel, daysUntil, includedWithPlan, INCLUDED_DEFAULTS, isCancelling, parseBilling, providerStatusLabel, statusBadge, subscriptionPrice, usagePercent } from "./format";
 import { parseTab, returnNotice } from "./billing/return-notice";
 import { planChooserHref } from "./billing/plan-chooser";
 
-function sub(over: Partial<CustomerSubscription> = {}, data: Partial<CustomerSubscription["stripeData"]> = {}): CustomerSubscription {
-  return {
-    id: "sub_1",
-    status: "active",
-    billing: "monthly",
-    plan: { id: "medium", name: "Medium", monthlyPrice: 42000, annualPrice: 438000 },
-    cancelAtPeriodEnd: false,
-    currentPeriodEnd: "2026-06-01T00:00:00.000Z",
-    trialEnd: null,
-    createdAt: "2026-05-01T00:00:00.000Z",
-    aiReadyOrderId: null,
-    ...over,
-    stripeData: { stripeStatus: "active", daysInTrial: 0, stripeTrialEnd: null, stripeCancelAtPeriodEnd: false, stripeCurrentPeriodEnd: null, upcomingInvoice: null, ...data },
-  };
-}
+const sub = subscriptionView;
 
 describe("billing display rules", () => {
   it("shows the annual price per year and the monthly price per month, in dollars", () => {

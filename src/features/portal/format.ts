@@ -1,6 +1,6 @@
 import { formatDate as formatLibDate } from "@/lib/format";
 import { findPlan, formatCents, type Billing } from "@/features/plans/catalogue";
-import type { CustomerSubscription } from "@/features/billing/api-types";
+import type { AiReadyOrderView, CustomerSubscription } from "@/features/billing/api-types";
 
 /** 'March 5, 2026' from an ISO string, in UTC (@/lib/format); '' for null or an invalid date. */
 export function formatDate(iso: string | null | undefined): string {
@@ -17,14 +17,61 @@ export function subscriptionPrice(sub: Pick<CustomerSubscription, "billing" | "p
   return sub.billing === "annual" ? `${formatCents(sub.plan.annualPrice)} per year` : `${formatCents(sub.plan.monthlyPrice)} per month`;
 }
 
-/** The provider status takes precedence for the badge (spec 4). */
-export function isCancelling(sub: Pick<CustomerSubscription, "cancelAtPeriodEnd" | "stripeData">): boolean {
-  return sub.cancelAtPeriodEnd || sub.stripeData.stripeCancelAtPeriodEnd;
+type SubscriptionState = {
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  stripeData: { stripeStatus: string | null; stripeCancelAtPeriodEnd: boolean };
+};
+
+/** The provider's statuses of a subscription that has ended (it cannot come back). */
+const ENDED_PROVIDER_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * The subscription has ended: our status or the provider's (which takes
+ * precedence for the badge, spec 4) says so. An ended subscription is never
+ * "cancelling", whatever cancel flags were left set (ADR 0088).
+ */
+export function isEnded(sub: Pick<SubscriptionState, "status" | "stripeData">): boolean {
+  return sub.status === "cancelled" || ENDED_PROVIDER_STATUSES.has(sub.stripeData.stripeStatus ?? "");
+}
+
+/** Cancelling at period end (our flag or the provider's), until the subscription has ended. */
+export function isCancelling(sub: SubscriptionState): boolean {
+  return !isEnded(sub) && (sub.cancelAtPeriodEnd || sub.stripeData.stripeCancelAtPeriodEnd);
 }
 
 /** Cancel is offered only when active and not already cancelling (spec 4). */
-export function canCancel(sub: Pick<CustomerSubscription, "status" | "cancelAtPeriodEnd" | "stripeData">): boolean {
-  return sub.status === "active" && !isCancelling(sub);
+export function canCancel(sub: SubscriptionState): boolean {
+  return sub.status === "active" && !isEnded(sub) && !isCancelling(sub);
+}
+
+/** Past due: the last payment failed and the customer must update the payment method. */
+export function isPastDue(sub: Pick<SubscriptionState, "status" | "stripeData">): boolean {
+  return sub.status === "past_due" && !isEnded(sub);
+}
+
+/** The past-due subscriptions of a list (the /billing banner shows while there is one). */
+export function pastDueSubscriptions<T extends Pick<SubscriptionState, "status" | "stripeData">>(subs: readonly T[] | null | undefined): T[] {
+  return (subs ?? []).filter(isPastDue);
+}
+
+/** 'the Small plan', 'the Small and Medium plans', 'the Small, Medium and Large plans'. */
+export function planNames(subs: readonly Pick<CustomerSubscription, "plan">[]): string {
+  const names = [...new Set(subs.map((s) => s.plan.name))];
+  if (names.length === 0) return "";
+  if (names.length === 1) return `the ${names[0]} plan`;
+  return `the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} plans`;
+}
+
+/**
+ * Which AI employee card to show: the order's status, except that a claimed or
+ * active AI employee whose subscription has ended is 'ended' (it can be
+ * subscribed again).
+ */
+export function aiEmployeeCardState(order: Pick<AiReadyOrderView, "status" | "subscription">): "pending" | "claimed" | "active" | "ended" | "other" {
+  if (order.status === "pending") return "pending";
+  if (order.status !== "claimed" && order.status !== "active") return "other";
+  return order.subscription && isEnded(order.subscription) ? "ended" : order.status;
 }
 
 /** The date a cancelling subscription ends. */

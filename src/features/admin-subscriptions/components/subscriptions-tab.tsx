@@ -12,6 +12,7 @@ import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive } from "@/feat
 import { OveragePanel } from "@/features/overage/components/overage-panel";
 import { StatusBadges } from "@/features/billing/components/status-badges";
 import { formatMoney } from "@/lib/format";
+import { subscriptionFlags } from "./subscription-flags";
 
 /** Admin dashboard "Subscriptions" tab: every mirrored subscription, flags, and the overage panel. */
 export function SubscriptionsTab(): React.JSX.Element {
@@ -53,9 +54,7 @@ export function SubscriptionsTab(): React.JSX.Element {
 }
 
 function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription }) {
-  const cancelling = s.cancelAtPeriodEnd || s.stripeData.stripeCancelAtPeriodEnd;
-  const norm = (v: string | null) => (v === "canceled" ? "cancelled" : v);
-  const mismatch = s.stripeData.stripeStatus !== null && norm(s.stripeData.stripeStatus) !== norm(s.status);
+  const { cancelling, mismatch } = subscriptionFlags(s);
   return (
     <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${displayName(s)}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">

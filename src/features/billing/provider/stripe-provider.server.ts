@@ -27,7 +27,7 @@ import { parsePlanLookupKey } from "./prices";
  * The Stripe adapter. The SDK is pinned (stripe 23.1.0), which pins the API
  * version STRIPE_API_VERSION ('2026-10-28.endive'); field locations follow
  * basil and later (periods on subscription items, invoice.parent.
- * subscription_details, invoices.createPreview, pricing.price on invoice
+ * subscription_details, invoices.createPreview, price_data on invoice
  * items, billing meter events). Every state-changing call sends an
  * idempotency key: the caller's key (the intent) plus a digest of the
  * parameters sent (idempotencyKeyFor), so a key never comes back with other
@@ -378,7 +378,14 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
-  /** The invoice item parameters of one line (a price, or a custom unit amount). */
+  /**
+   * The invoice item parameters of one line. Stripe accepts only one-time
+   * prices on invoice items, and the catalogue's prices are all recurring
+   * (the plan prices and the metered usage prices), so a line never sends
+   * `pricing[price]`: it sends `price_data` (the catalogue price's product and
+   * currency, the line's unit amount), which makes an inline one-time price.
+   * A line without a price is a custom amount (cents).
+   */
   private async itemPricing(line: InvoiceLine, cache: Map<string, Stripe.Price>): Promise<Partial<Stripe.InvoiceItemCreateParams>> {
     if (line.priceId) {
       let price = cache.get(line.priceId);
@@ -387,12 +394,54 @@ export class StripeProvider implements PaymentProvider {
         price = await this.call(() => this.stripe.prices.retrieve(id));
         cache.set(id, price);
       }
-      if (price.unit_amount === line.unitAmount) return { pricing: { price: price.id } };
       return { price_data: { currency: price.currency, product: idOf(price.product)!, unit_amount: line.unitAmount } };
     }
     return { currency: "usd", unit_amount_decimal: Stripe.Decimal.from(line.unitAmount) };
   }
 
+  /**
+   * Undoes a half-made bill-now invoice after a failure that retrying will
+   * not cure: the draft (and with it its items) is deleted, or voided if it
+   * was finalized after all. A retryable failure leaves everything in place:
+   * the caller retries the whole entry under the same keys, which replays
+   * what was done and carries on. When the clean-up itself fails the error
+   * comes back retryable, so the caller tries again rather than leaving
+   * anything to be billed.
+   */
+  private async discardInvoice(invoiceId: string, cause: ProviderError): Promise<void> {
+    try {
+      const inv = await this.stripe.invoices.retrieve(invoiceId);
+      if (inv.status === "draft") await this.stripe.invoices.del(invoiceId);
+      else if (inv.status === "open") await this.stripe.invoices.voidInvoice(invoiceId);
+    } catch (err) {
+      const e = providerError(err);
+      if (e.code === "resource_missing") return;
+      throw new ProviderError(cause.message, cause.code, true, cause.type);
+    }
+  }
+
+  /** Deletes pending invoice items made for an entry that failed (see discardInvoice). */
+  private async discardItems(itemIds: string[], cause: ProviderError): Promise<void> {
+    for (const id of itemIds) {
+      try {
+        await this.stripe.invoiceItems.del(id);
+      } catch (err) {
+        const e = providerError(err);
+        if (e.code === "resource_missing") continue;
+        throw new ProviderError(cause.message, cause.code, true, cause.type);
+      }
+    }
+  }
+
+  /**
+   * Bill now: a draft (auto_advance false, so a half-filled draft is never
+   * finalized by Stripe on its own), its items, then finalize with automatic
+   * collection (auto_advance true: Stripe keeps collecting and retries a
+   * failed payment, and its dunning settings decide the end) and one payment
+   * attempt at once. A declined attempt leaves the invoice open with its
+   * hosted URL. A failure before the invoice is finalized that retrying will
+   * not cure deletes the draft, so nothing of it is ever billed.
+   */
   async createInvoiceNow(
     input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date }; metadata: Record<string, string> },
     idempotencyKey: string,
@@ -406,58 +455,85 @@ export class StripeProvider implements PaymentProvider {
       metadata: input.metadata,
     };
     const draft = await this.call(() => this.stripe.invoices.create(draftParams, { idempotencyKey: idempotencyKeyFor(idempotencyKey, draftParams) }));
-    const cache = new Map<string, Stripe.Price>();
-    let i = 0;
-    for (const line of input.lines) {
-      const pricing = await this.itemPricing(line, cache);
-      const n = i++;
-      const item = {
-        customer: input.customerId,
-        invoice: draft.id!,
-        quantity: line.quantity,
-        description: line.description || line.productName,
-        period: { start: unix(input.period.start), end: unix(input.period.end) },
-        ...pricing,
-      } as Stripe.InvoiceItemCreateParams;
-      await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-item-${n}`, item) }));
+    let inv: Stripe.Invoice;
+    try {
+      const cache = new Map<string, Stripe.Price>();
+      let i = 0;
+      for (const line of input.lines) {
+        const pricing = await this.itemPricing(line, cache);
+        const n = i++;
+        const item = {
+          customer: input.customerId,
+          invoice: draft.id!,
+          quantity: line.quantity,
+          description: line.description || line.productName,
+          period: { start: unix(input.period.start), end: unix(input.period.end) },
+          ...pricing,
+        } as Stripe.InvoiceItemCreateParams;
+        await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-item-${n}`, item) }));
+      }
+      const finalize: Stripe.InvoiceFinalizeInvoiceParams = { auto_advance: true };
+      inv = await this.call(() =>
+        this.stripe.invoices.finalizeInvoice(draft.id!, finalize, {
+          idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-finalize`, { invoice: draft.id, ...finalize }),
+        }),
+      );
+    } catch (err) {
+      const e = providerError(err);
+      if (!e.retryable) await this.discardInvoice(draft.id!, e);
+      throw e;
     }
-    let inv = await this.call(() =>
-      this.stripe.invoices.finalizeInvoice(
-        draft.id!,
-        { auto_advance: false },
-        { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-finalize`, { invoice: draft.id, auto_advance: false }) },
-      ),
-    );
     if (inv.status === "open" && inv.amount_due > 0) {
       try {
         inv = await this.stripe.invoices.pay(inv.id!, {}, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-pay`, { invoice: inv.id }) });
       } catch (err) {
-        // A declined payment leaves the invoice open with its hosted URL; the customer can pay there.
+        // The invoice is final and Stripe collects it automatically: a decline
+        // (or an unanswered attempt) leaves it open with its hosted URL. Read
+        // it again in case the attempt went through and only the answer was lost.
         const e = providerError(err);
-        if (e.retryable) throw e;
+        if (!e.isCardError) {
+          try {
+            inv = await this.stripe.invoices.retrieve(inv.id!);
+          } catch {
+            // Keep the finalized invoice as answered.
+          }
+        }
       }
     }
     return this.toInvoice(inv);
   }
 
+  /**
+   * Next invoice: one pending item per line. A failure that retrying will not
+   * cure deletes the items already made for this call, so a failed entry
+   * leaves nothing for the renewal invoice to bill.
+   */
   async addPendingInvoiceItems(
     input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
     idempotencyKey: string,
   ): Promise<void> {
     const cache = new Map<string, Stripe.Price>();
-    let i = 0;
-    for (const line of input.lines) {
-      const pricing = await this.itemPricing(line, cache);
-      const n = i++;
-      const item = {
-        customer: input.customerId,
-        subscription: input.subscriptionId,
-        quantity: line.quantity,
-        description: line.description || line.productName,
-        period: { start: unix(input.period.start), end: unix(input.period.end) },
-        ...pricing,
-      } as Stripe.InvoiceItemCreateParams;
-      await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-${n}`, item) }));
+    const created: string[] = [];
+    try {
+      let i = 0;
+      for (const line of input.lines) {
+        const pricing = await this.itemPricing(line, cache);
+        const n = i++;
+        const item = {
+          customer: input.customerId,
+          subscription: input.subscriptionId,
+          quantity: line.quantity,
+          description: line.description || line.productName,
+          period: { start: unix(input.period.start), end: unix(input.period.end) },
+          ...pricing,
+        } as Stripe.InvoiceItemCreateParams;
+        const made = await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-${n}`, item) }));
+        created.push(made.id);
+      }
+    } catch (err) {
+      const e = providerError(err);
+      if (!e.retryable) await this.discardItems(created, e);
+      throw e;
     }
   }
 

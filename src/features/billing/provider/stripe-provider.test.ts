@@ -61,6 +61,19 @@ function invoiceJson(over: Record<string, unknown> = {}) {
   };
 }
 
+/** A catalogue usage price as Stripe returns it: recurring and metered, so invoice items may not name it. */
+function meteredPrice(id: string, product: string, unitAmount: number) {
+  return {
+    id,
+    object: "price",
+    type: "recurring",
+    unit_amount: unitAmount,
+    currency: "usd",
+    product,
+    recurring: { interval: "month", usage_type: "metered", meter: "mtr_1" },
+  };
+}
+
 describe("Stripe adapter at the HTTP level (loopback server)", () => {
   const api = new LoopbackStripe();
   let stripe: StripeProvider;
@@ -258,9 +271,9 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     ).rejects.toBeInstanceOf(ProviderError);
   });
 
-  it("bills a one-off invoice: draft excluding pending items, items by pricing.price or custom amount, finalize, pay", async () => {
+  it("bills a one-off invoice: draft excluding pending items, items by price_data (the catalogue's prices are recurring) or custom amount, finalize with automatic collection, pay", async () => {
     api.on("POST", "/v1/invoices", { body: invoiceJson({ id: "in_9", status: "draft", amount_due: 0, amount_paid: 0 }) });
-    api.on("GET", "/v1/prices/price_pi", { body: { id: "price_pi", object: "price", unit_amount: 165, currency: "usd", product: "prod_pi" } });
+    api.on("GET", "/v1/prices/price_pi", { body: meteredPrice("price_pi", "prod_pi", 165) });
     api.on("POST", "/v1/invoiceitems", { body: { id: "ii_1", object: "invoiceitem" } });
     api.on("POST", "/v1/invoices/in_9/finalize", { body: invoiceJson({ id: "in_9", status: "open", amount_paid: 0, amount_due: 1325, hosted_invoice_url: "https://invoice.stripe.com/i/in_9" }) });
     api.on("POST", "/v1/invoices/in_9/pay", { body: invoiceJson({ id: "in_9", status: "paid", amount_paid: 1325, amount_due: 1325, hosted_invoice_url: "https://invoice.stripe.com/i/in_9" }) });
@@ -297,14 +310,17 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       description: "5 extra phone units",
       "period[start]": String(T0),
       "period[end]": String(T0 + 30 * DAY),
-      "pricing[price]": "price_pi",
+      "price_data[currency]": "usd",
+      "price_data[product]": "prod_pi",
+      "price_data[unit_amount]": "165",
     });
     expect(items[1]!.params).toMatchObject({ "price_data[currency]": "usd", "price_data[product]": "prod_pi", "price_data[unit_amount]": "100", quantity: "2" });
     expect(items[2]!.params).toMatchObject({ currency: "usd", unit_amount_decimal: "300", quantity: "1", description: "Advanced setup" });
     expect(items.map((i) => i.idempotencyKey)).toEqual([keyFor("overage-oe_1-item-0"), keyFor("overage-oe_1-item-1"), keyFor("overage-oe_1-item-2")].map((k) => expect.stringMatching(k)));
     // The price is fetched once for both lines.
     expect(api.find("GET", "/v1/prices/price_pi")).toHaveLength(1);
-    expect(api.find("POST", "/v1/invoices/in_9/finalize")[0]!.params).toEqual({ auto_advance: "false" });
+    expect(items.some((i) => "pricing[price]" in i.params)).toBe(false);
+    expect(api.find("POST", "/v1/invoices/in_9/finalize")[0]!.params).toEqual({ auto_advance: "true" });
     expect(api.find("POST", "/v1/invoices/in_9/pay")[0]!.idempotencyKey).toMatch(keyFor("overage-oe_1-pay"));
     expect(inv).toMatchObject({ id: "in_9", status: "paid", amountPaid: 1325, hostedInvoiceUrl: "https://invoice.stripe.com/i/in_9" });
   });
@@ -345,6 +361,108 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(req!.params).toMatchObject({ customer: "cus_1", subscription: "sub_1", quantity: "10", unit_amount_decimal: "83" });
     expect(req!.params.invoice).toBeUndefined();
     expect(req!.idempotencyKey).toMatch(keyFor("overage-oe_3-0"));
+  });
+
+  it("the loopback refuses an invoice item naming a recurring price, as Stripe does", async () => {
+    api.on("GET", "/v1/prices/price_rec", { body: meteredPrice("price_rec", "prod_rec", 100) });
+    api.on("POST", "/v1/invoiceitems", { body: { id: "ii_rec", object: "invoiceitem" } });
+    await expect(stripe.stripe.invoiceItems.create({ customer: "cus_1", pricing: { price: "price_rec" } })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      message: expect.stringContaining("type=one_time"),
+    });
+    const ok = await stripe.stripe.invoiceItems.create({ customer: "cus_1", price_data: { currency: "usd", product: "prod_rec", unit_amount: 100 } });
+    expect(ok.id).toBe("ii_rec");
+  });
+
+  it("adds pending items for catalogue prices with price_data, never pricing.price", async () => {
+    api.on("GET", "/v1/prices/price_tx", { body: meteredPrice("price_tx", "prod_tx", 83) });
+    api.on("POST", "/v1/invoiceitems", { body: { id: "ii_tx", object: "invoiceitem" } });
+    await stripe.addPendingInvoiceItems(
+      {
+        customerId: "cus_1",
+        subscriptionId: "sub_1",
+        lines: [{ priceId: "price_tx", productName: "Text", description: "10 text sessions", quantity: 10, unitAmount: 83 }],
+        period: { start: new Date(T0 * 1000), end: new Date((T0 + DAY) * 1000) },
+      },
+      "overage-oe_tx",
+    );
+    const [req] = api.find("POST", "/v1/invoiceitems");
+    expect(req!.params).toMatchObject({ subscription: "sub_1", quantity: "10", "price_data[product]": "prod_tx", "price_data[unit_amount]": "83", "price_data[currency]": "usd" });
+    expect(req!.params["pricing[price]"]).toBeUndefined();
+  });
+
+  const twoLines = (priceA: string, priceB: string) => [
+    { priceId: priceA, productName: "Phone", description: "phone", quantity: 2, unitAmount: 165 },
+    { priceId: priceB, productName: "Text", description: "text", quantity: 3, unitAmount: 83 },
+  ];
+
+  it("bill now: a refusal half-way deletes the draft, so nothing of the entry is billed", async () => {
+    api.on("POST", "/v1/invoices", { body: invoiceJson({ id: "in_half", status: "draft", amount_due: 0, amount_paid: 0 }) });
+    api.on("GET", "/v1/prices/price_ok", { body: meteredPrice("price_ok", "prod_ok", 165) });
+    api.on("GET", "/v1/prices/price_gone", { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such price: 'price_gone'" } } });
+    api.on("POST", "/v1/invoiceitems", { body: { id: "ii_half", object: "invoiceitem" } });
+    api.on("GET", "/v1/invoices/in_half", { body: invoiceJson({ id: "in_half", status: "draft" }) });
+    api.on("DELETE", "/v1/invoices/in_half", { body: { id: "in_half", object: "invoice", deleted: true } });
+    const err = await stripe
+      .createInvoiceNow(
+        { customerId: "cus_1", subscriptionId: "sub_1", lines: twoLines("price_ok", "price_gone"), period: { start: new Date(T0 * 1000), end: new Date((T0 + DAY) * 1000) }, metadata: {} },
+        "overage-oe_half",
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).retryable).toBe(false);
+    expect(api.find("POST", "/v1/invoiceitems")).toHaveLength(1);
+    expect(api.find("DELETE", "/v1/invoices/in_half")).toHaveLength(1);
+    expect(api.find("POST", "/v1/invoices/in_half/finalize")).toHaveLength(0);
+  });
+
+  it("next invoice: a refusal half-way deletes the pending items already made for the entry", async () => {
+    api.on("GET", "/v1/prices/price_ok2", { body: meteredPrice("price_ok2", "prod_ok2", 165) });
+    api.on("POST", "/v1/invoiceitems", (r) =>
+      r.params["price_data[product]"] === "prod_ok2"
+        ? { body: { id: "ii_first", object: "invoiceitem" } }
+        : { status: 400, body: { error: { type: "invalid_request_error", code: "parameter_invalid_integer", message: "Invalid integer" } } },
+    );
+    api.on("DELETE", "/v1/invoiceitems/ii_first", { body: { id: "ii_first", object: "invoiceitem", deleted: true } });
+    await expect(
+      stripe.addPendingInvoiceItems(
+        {
+          customerId: "cus_1",
+          subscriptionId: "sub_1",
+          lines: [twoLines("price_ok2", "x")[0]!, { priceId: null, productName: "Setup", description: "setup", quantity: 1, unitAmount: 300 }],
+          period: { start: new Date(T0 * 1000), end: new Date((T0 + DAY) * 1000) },
+        },
+        "overage-oe_half2",
+      ),
+    ).rejects.toMatchObject({ retryable: false });
+    expect(api.find("POST", "/v1/invoiceitems")).toHaveLength(2);
+    expect(api.find("DELETE", "/v1/invoiceitems/ii_first")).toHaveLength(1);
+  });
+
+  it("a retryable failure half-way leaves what was made; the retry under the same keys completes the one invoice", async () => {
+    api.on("POST", "/v1/invoices", { body: invoiceJson({ id: "in_retry", status: "draft", amount_due: 0, amount_paid: 0 }) });
+    api.on("GET", "/v1/prices/price_r1", { body: meteredPrice("price_r1", "prod_r1", 165) });
+    api.on("GET", "/v1/prices/price_r2", { body: meteredPrice("price_r2", "prod_r2", 83) });
+    let limited = 1;
+    api.on("POST", "/v1/invoiceitems", (r) => {
+      if (r.params["price_data[product]"] === "prod_r2" && limited-- > 0) {
+        return { status: 429, body: { error: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests" } } };
+      }
+      return { body: { id: `ii_${r.params["price_data[product]"]}`, object: "invoiceitem" } };
+    });
+    api.on("POST", "/v1/invoices/in_retry/finalize", { body: invoiceJson({ id: "in_retry", status: "open", amount_paid: 0, amount_due: 579 }) });
+    api.on("POST", "/v1/invoices/in_retry/pay", { body: invoiceJson({ id: "in_retry", status: "paid", amount_paid: 579, amount_due: 579 }) });
+    const input = { customerId: "cus_1", subscriptionId: "sub_1", lines: twoLines("price_r1", "price_r2"), period: { start: new Date(T0 * 1000), end: new Date((T0 + DAY) * 1000) }, metadata: {} };
+    await expect(stripe.createInvoiceNow(input, "overage-oe_retry")).rejects.toMatchObject({ retryable: true });
+    expect(api.requests.filter((r) => r.method === "DELETE")).toHaveLength(0);
+    const inv = await stripe.createInvoiceNow(input, "overage-oe_retry");
+    expect(inv).toMatchObject({ id: "in_retry", status: "paid" });
+    // The draft and the first item were replayed, not made twice.
+    const drafts = api.find("POST", "/v1/invoices");
+    expect(new Set(drafts.map((d) => d.idempotencyKey)).size).toBe(1);
+    const itemKeys = api.find("POST", "/v1/invoiceitems").map((i) => i.idempotencyKey);
+    expect(itemKeys).toHaveLength(4);
+    expect(new Set(itemKeys).size).toBe(2);
   });
 
   it("lists prices with their product and meter", async () => {

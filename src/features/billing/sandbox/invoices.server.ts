@@ -38,6 +38,18 @@ function toInvoice(row: SandboxRow<InvoiceData>): ProviderInvoice {
   };
 }
 
+/**
+ * Stripe's checks on an invoice item: a whole, non-negative quantity and unit
+ * amount (in cents), else a 400 that retrying does not cure.
+ */
+function checkLine(l: InvoiceLine, index: number): void {
+  for (const [param, value] of [["quantity", l.quantity], ["unit_amount", l.unitAmount]] as const) {
+    if (!Number.isInteger(value) || value < 0) {
+      throw new ProviderError(`Invalid non-negative integer: line ${index + 1}, ${param}`, "parameter_invalid_integer", false);
+    }
+  }
+}
+
 function lineOf(l: InvoiceLine): InvoiceLineData {
   return {
     description: l.description || l.productName,
@@ -131,6 +143,8 @@ export async function createInvoiceNow(
     throw new ProviderError(`No such subscription: '${input.subscriptionId}'`, "resource_missing", false);
   }
   if (input.lines.length === 0) throw new ProviderError("An invoice needs at least one line item.", "invoice_no_line_items", false);
+  // Every line is checked before the invoice exists: a refused line leaves no invoice behind (Stripe's adapter deletes its draft).
+  input.lines.forEach(checkLine);
   const lines = input.lines.map(lineOf);
   const total = lines.reduce((s, l) => s + l.amount, 0);
   const pay = await chargeable(sub, await getDb());
@@ -156,7 +170,13 @@ export async function createInvoiceNow(
   return toInvoice(row);
 }
 
-/** Adds items that wait for the subscription's next period invoice (one per line, idempotent per key and index). */
+/**
+ * Adds items that wait for the subscription's next period invoice (one per
+ * line, idempotent per key and index). All or nothing, as the Stripe adapter
+ * behaves: a line refused half-way leaves none of the call's items behind
+ * (the transaction rolls back where Stripe's adapter deletes the items it
+ * made), so nothing of a failed overage entry reaches the renewal invoice.
+ */
 export async function addPendingInvoiceItems(
   input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
   idempotencyKey: string,
@@ -165,18 +185,26 @@ export async function addPendingInvoiceItems(
   if (!sub || sub.customerId !== input.customerId) {
     throw new ProviderError(`No such subscription: '${input.subscriptionId}'`, "resource_missing", false);
   }
-  let i = 0;
-  for (const l of input.lines) {
-    await sbxInsert<InvoiceItemData>("invoice_item", {
-      customerId: input.customerId,
-      idempotencyKey: `${idempotencyKey}-${i++}`,
-      data: {
-        subscriptionId: input.subscriptionId,
-        invoiceId: null,
-        line: lineOf(l),
-        periodStart: input.period.start.toISOString(),
-        periodEnd: input.period.end.toISOString(),
-      },
-    });
-  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    let i = 0;
+    for (const l of input.lines) {
+      checkLine(l, i);
+      await sbxInsert<InvoiceItemData>(
+        "invoice_item",
+        {
+          customerId: input.customerId,
+          idempotencyKey: `${idempotencyKey}-${i++}`,
+          data: {
+            subscriptionId: input.subscriptionId,
+            invoiceId: null,
+            line: lineOf(l),
+            periodStart: input.period.start.toISOString(),
+            periodEnd: input.period.end.toISOString(),
+          },
+        },
+        tx,
+      );
+    }
+  });
 }

@@ -7,6 +7,8 @@ import {
   lineItemFormProblem,
   lineItemFormSchema,
   lineItemSchema,
+  overageStatusBadge,
+  submitResultMessage,
   type EntryFormInput,
   type LineItemFormInput,
 } from "../overage.schema";
@@ -73,5 +75,23 @@ describe("Add line item form", () => {
       description: "A line item may total at most $1,000,000.00 (quantity × unit price)",
     });
     expect(await problem({ description: "x".repeat(501) })).toEqual({ title: "Error", description: "Description must be at most 500 characters" });
+  });
+});
+
+describe("History badges and the submit toast", () => {
+  it("labels every entry status clearly; a failed entry with an invoice failed at payment", () => {
+    const badge = (status: Parameters<typeof overageStatusBadge>[0]["status"], url: string | null = null) => overageStatusBadge({ status, stripeInvoiceUrl: url });
+    expect(badge("pending")).toEqual({ label: "Pending", variant: "amber" });
+    expect(badge("billed")).toEqual({ label: "Billed", variant: "green" });
+    expect(badge("open", "https://i")).toEqual({ label: "Invoice open", variant: "blue" });
+    expect(badge("paid", "https://i")).toEqual({ label: "Paid", variant: "green" });
+    expect(badge("failed")).toEqual({ label: "Failed", variant: "red" });
+    expect(badge("failed", "https://i")).toEqual({ label: "Payment failed", variant: "red" });
+    expect(badge("void", "https://i")).toEqual({ label: "Void", variant: "grey" });
+  });
+
+  it("keeps the spec's submit toasts", () => {
+    expect(submitResultMessage({ status: "billed", invoiceUrl: "https://i", billNow: true }).description).toContain("Check email");
+    expect(submitResultMessage({ status: "pending", invoiceUrl: null, billNow: false }).description).toBe("The overage charges will be added to the next invoice.");
   });
 });

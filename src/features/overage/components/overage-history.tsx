@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/lib/ui/badge";
 import { errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/features/plans/catalogue";
-import type { OverageEntryView } from "../overage.schema";
+import { overageStatusBadge, type OverageEntryView } from "../overage.schema";
 import { formatDate } from "@/features/usage/components/admin-client";
 
 /** The query key of a subscription's overage entries (the History tab; invalidated after a submit). */
@@ -12,9 +12,11 @@ export function historyKey(subscriptionId: string) {
   return ["/api/admin/overage-entries/subscription", subscriptionId] as const;
 }
 
-const STATUS_BADGE: Record<string, "green" | "amber" | "red" | "grey"> = { billed: "green", pending: "amber", failed: "red" };
-
-/** The History tab: the subscription's overage entries, newest first, with their status badge (billed green, pending amber, failed red). */
+/**
+ * The History tab: the subscription's overage entries, newest first, with
+ * their status badge (pending amber, failed red; once invoiced, the invoice's
+ * state: open blue, paid green, payment failed red, void grey).
+ */
 export function OverageHistory({ subscriptionId }: { subscriptionId: string }) {
   const { data, isLoading, error } = useQuery<OverageEntryView[]>({ queryKey: [...historyKey(subscriptionId)] });
   if (isLoading) return <p className="text-sm text-slate-700">Loading history...</p>;
@@ -38,8 +40,8 @@ export function OverageHistory({ subscriptionId }: { subscriptionId: string }) {
                 View invoice<span className="sr-only"> (opens in a new tab)</span>
               </a>
             ) : null}
-            <Badge variant={STATUS_BADGE[e.status] ?? "grey"} data-status={e.status}>
-              {e.status}
+            <Badge variant={overageStatusBadge(e).variant} data-status={e.status}>
+              {overageStatusBadge(e).label}
             </Badge>
           </div>
         </li>

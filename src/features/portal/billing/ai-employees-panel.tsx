@@ -6,12 +6,19 @@ import { formatCents } from "@/features/plans/catalogue";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { cancelDate, formatDate, isCancelling } from "../format";
+import { aiEmployeeCardState, cancelDate, formatDate, isCancelling } from "../format";
 import { usePortalSession } from "./use-portal-actions";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 
+/**
+ * Opens the plan chooser: without an id for a pending AI employee (the chooser
+ * takes the first pending one, spec 2), with the AI employee's id to subscribe
+ * an ended one again.
+ */
+type StartTrial = (aiEmployeeId?: string) => void;
+
 /** The AI Employees tab: 'Available AI Employees'. */
-export function AiEmployeesPanel({ onStartTrial }: { onStartTrial: () => void }) {
+export function AiEmployeesPanel({ onStartTrial }: { onStartTrial: StartTrial }) {
   const { data, isLoading, isError } = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"], meta: BILLING_AUTH_META });
   const orders = data ?? [];
   return (
@@ -91,9 +98,10 @@ function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription
   );
 }
 
-function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onStartTrial: () => void }) {
+function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onStartTrial: StartTrial }) {
   const portal = usePortalSession();
   const sub = order.subscription;
+  const state = aiEmployeeCardState(order);
   return (
     <article className="flex h-full flex-col gap-4 rounded-lg border border-slate-200 p-5" aria-label={`AI employee ${order.aiEmployeeName}`} data-testid="ai-employee-card">
       <div className="flex items-center gap-4">
@@ -102,14 +110,19 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
           <h3 className="truncate text-lg font-semibold text-slate-900">{order.aiEmployeeName}</h3>
           <p className="text-sm text-slate-700">{order.aiPhoneNumber}</p>
         </div>
-        {order.status !== "pending" && order.status !== "claimed" && order.status !== "active" && (
+        {state === "ended" && (
+          <Badge variant="grey" className="ml-auto" data-testid="ai-employee-ended">
+            Subscription ended
+          </Badge>
+        )}
+        {state === "other" && (
           <Badge variant="grey" className="ml-auto">
             {order.status}
           </Badge>
         )}
       </div>
 
-      {order.status === "pending" && (
+      {state === "pending" && (
         <>
           <div className="rounded-lg border border-brand-200 bg-brand-50 p-4">
             <p className="flex items-center gap-2 font-semibold text-brand-900">
@@ -121,13 +134,24 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
           <div className="flex flex-wrap gap-2">
             <ContactLinks order={order} />
           </div>
-          <Button onClick={onStartTrial} className="mt-auto">
+          <Button onClick={() => onStartTrial()} className="mt-auto">
             Start Free Trial
           </Button>
         </>
       )}
 
-      {order.status === "claimed" && (
+      {state === "ended" && (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <ContactLinks order={order} />
+          </div>
+          <Button onClick={() => onStartTrial(order.id)} className="mt-auto">
+            Start Free Trial
+          </Button>
+        </>
+      )}
+
+      {state === "claimed" && (
         <>
           <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-950">
             <p className="font-semibold">✓ Subscription Started</p>
@@ -148,7 +172,7 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
         </>
       )}
 
-      {order.status === "active" && (
+      {state === "active" && (
         <>
           <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-950">
             <p className="font-semibold">✓ Active Subscription</p>
@@ -161,7 +185,7 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
         </>
       )}
 
-      {order.status !== "pending" && order.status !== "claimed" && order.status !== "active" && (
+      {state === "other" && (
         <div className="mt-auto flex flex-wrap gap-2">
           <ContactLinks order={order} />
         </div>

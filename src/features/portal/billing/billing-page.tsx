@@ -2,12 +2,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import type { AiReadyOrderView } from "@/features/billing/api-types";
+import type { AiReadyOrderView, CustomerSubscription } from "@/features/billing/api-types";
 import { Button } from "@/lib/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { toast } from "@/lib/ui/toaster";
+import { pastDueSubscriptions } from "../format";
 import { AiEmployeesPanel } from "./ai-employees-panel";
 import { BillingHistoryPanel } from "./billing-history";
+import { PastDueBanner } from "./past-due-banner";
 import { PlanChooser } from "./plan-chooser";
 import { SubscriptionsPanel } from "./subscriptions-panel";
 import { parseTab, type BillingTab, type ReturnNotice } from "./return-notice";
@@ -32,10 +34,17 @@ const RETURN_PARAMS = ["subscription", "success", "trial"] as const;
 export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | null; notice: ReturnNotice }) {
   // After a flow returns here, open the Subscription tab so the new trial is in view.
   const [tab, setTab] = useState<BillingTab>(initialTab ?? (notice ? "overview" : "ai-ready"));
-  const [chooserOpen, setChooserOpen] = useState(false);
+  // The chooser is open for the AI employee to subscribe: undefined when closed, null for none.
+  const [chooserFor, setChooserFor] = useState<string | null | undefined>(undefined);
   const portal = usePortalSession();
   const orders = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"], meta: BILLING_AUTH_META });
   const pending = orders.data?.find((o) => o.status === "pending") ?? null;
+  // While a payment is past due, coming back from the portal tab re-reads the subscriptions.
+  const subscriptions = useQuery<CustomerSubscription[]>({
+    queryKey: ["/api/user-subscriptions"],
+    meta: BILLING_AUTH_META,
+    refetchOnWindowFocus: (query) => pastDueSubscriptions(query.state.data).length > 0,
+  });
   const handled = useRef(false);
 
   // Return parameters: show the toast once, open the subscription, then drop them from the URL.
@@ -63,6 +72,8 @@ export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | n
         </Button>
       </div>
 
+      <PastDueBanner subscriptions={subscriptions.data} />
+
       <Tabs
         value={tab}
         onValueChange={(v) => {
@@ -77,8 +88,9 @@ export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | n
           <TabsTrigger value="billing">Billing History</TabsTrigger>
         </TabsList>
         <TabsContent value="ai-ready" className="flex flex-col gap-6">
-          <AiEmployeesPanel onStartTrial={() => setChooserOpen(true)} />
-          {chooserOpen && <PlanChooser aiEmployeeId={pending?.id ?? null} onClose={() => setChooserOpen(false)} />}
+          {/* A pending AI employee: the first pending one (spec 2); an ended one: itself. */}
+          <AiEmployeesPanel onStartTrial={(aiEmployeeId) => setChooserFor(aiEmployeeId ?? pending?.id ?? null)} />
+          {chooserFor !== undefined && <PlanChooser aiEmployeeId={chooserFor} onClose={() => setChooserFor(undefined)} />}
         </TabsContent>
         <TabsContent value="overview">
           <SubscriptionsPanel />

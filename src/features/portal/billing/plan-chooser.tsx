@@ -19,7 +19,7 @@ export function planChooserHref(planId: string, billing: Billing, aiEmployeeId: 
   return `/checkout?${q.toString()}`;
 }
 
-/** The billing page's plan chooser panel, opened from a pending AI employee. */
+/** The billing page's plan chooser panel, opened from a pending AI employee or one whose subscription ended. */
 export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | null; onClose: () => void }) {
   const router = useRouter();
   const [billing, setBilling] = useState<Billing>("monthly");

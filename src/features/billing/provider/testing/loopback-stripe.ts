@@ -75,14 +75,14 @@ export class LoopbackStripe {
         reply = saved.reply;
         headers["idempotent-replayed"] = "true";
       } else {
-        const match = this.handlers.find(
-          (h) => h.method === recorded.method && (typeof h.path === "string" ? h.path === recorded.path : h.path.test(recorded.path)),
-        );
-        reply = match?.handler(recorded) ?? {
-          status: 404,
-          body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such route: ${recorded.method} ${recorded.path}` } },
-        };
-        if (key) this.idempotent.set(key, { fingerprint, reply: { status: reply.status, body: JSON.parse(JSON.stringify(reply.body ?? null)) } });
+        const refused = this.refuseRecurringInvoiceItemPrice(recorded);
+        reply = refused ?? this.handle(recorded);
+        // Stripe saves a result only once the endpoint started executing: a
+        // request refused by validation or rate limiting (429) saves nothing,
+        // so its retry under the same key runs again.
+        if (key && !refused && reply.status !== 429) {
+          this.idempotent.set(key, { fingerprint, reply: { status: reply.status, body: JSON.parse(JSON.stringify(reply.body ?? null)) } });
+        }
       }
       res.writeHead(reply.status ?? 200, headers);
       res.end(JSON.stringify(reply.body));
@@ -90,6 +90,47 @@ export class LoopbackStripe {
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.port = (this.server!.address() as AddressInfo).port;
     return this;
+  }
+
+  private handle(recorded: RecordedRequest): Reply {
+    const match = this.handlers.find(
+      (h) => h.method === recorded.method && (typeof h.path === "string" ? h.path === recorded.path : h.path.test(recorded.path)),
+    );
+    return (
+      match?.handler(recorded) ?? {
+        status: 404,
+        body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such route: ${recorded.method} ${recorded.path}` } },
+      }
+    );
+  }
+
+  /**
+   * Stripe's rule for invoice items: they take one-time prices only. The rule
+   * is stated with the price parameter of "Create an invoice item" in the API
+   * reference, https://docs.stripe.com/api/invoiceitems/create (`pricing.price`
+   * since basil, `price` before), where a recurring price (licensed or
+   * metered) is refused with a 400 invalid_request_error; `price_data` makes an
+   * inline one-time price instead. The price is read from the test's
+   * GET /v1/prices/{id} route, so a test that declares its prices gets the
+   * refusal the real API would give.
+   */
+  private refuseRecurringInvoiceItemPrice(recorded: RecordedRequest): Reply | null {
+    if (recorded.method !== "POST" || recorded.path !== "/v1/invoiceitems") return null;
+    const priceId = recorded.params["pricing[price]"] ?? recorded.params.price;
+    if (!priceId) return null;
+    const found = this.handle({ ...recorded, method: "GET", path: `/v1/prices/${priceId}`, params: {}, query: {}, idempotencyKey: null });
+    const price = (found.status ?? 200) < 300 ? (found.body as { type?: string; recurring?: unknown } | null) : null;
+    if (!price || (price.type !== "recurring" && !price.recurring)) return null;
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: "invalid_request_error",
+          param: recorded.params["pricing[price]"] ? "pricing[price]" : "price",
+          message: "The price specified is set to `type=recurring` but this field only accepts prices with `type=one_time`.",
+        },
+      },
+    };
   }
 
   async stop(): Promise<void> {
