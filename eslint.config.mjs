@@ -30,7 +30,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin-errors": [],
   "admin-subscriptions": ["billing", "overage", "plans", "usage"],
   auth: ["email"],
-  billing: ["auth", "notifications", "orders", "plans"],
+  billing: ["auth", "email", "notifications", "orders", "plans"],
   contact: ["email", "leads", "notifications"],
   email: [],
   leads: ["notifications"],

@@ -3,14 +3,14 @@ import type { NextConfig } from "next";
 const isProd = process.env.NODE_ENV === "production";
 const httpsBase = (process.env.PUBLIC_BASE_URL ?? "").startsWith("https://");
 
-// Content-Security-Policy is set per response: pages in proxy.ts, API routes in
+// Content-Security-Policy and Permissions-Policy are set per response, from the
+// configuration the server runs with: pages in proxy.ts, API routes in
 // src/lib/http/route.ts, uploaded objects by their own route (a global value
 // here would replace theirs).
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
   ...(isProd && httpsBase ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" }] : []),
 ];
 

@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
-import { contentSecurityPolicy, isSignedInPath } from "@/lib/http/csp";
+import { contentSecurityPolicy, isSignedInPath, permissionsPolicy } from "@/lib/http/csp";
 
 /**
- * Sets the Content-Security-Policy of every page (src/lib/http/csp.ts).
+ * Sets the Content-Security-Policy and Permissions-Policy of every page
+ * (src/lib/http/csp.ts); both follow the configuration the server runs with.
  * Signed-in pages get a fresh nonce, passed to Next.js in the request's CSP
  * header so that it marks its own scripts with it. API routes set their own
  * policy (src/lib/http/route.ts).
@@ -14,6 +15,7 @@ export function proxy(request: NextRequest) {
   if (!isSignedInPath(request.nextUrl.pathname)) {
     const res = NextResponse.next();
     res.headers.set("Content-Security-Policy", contentSecurityPolicy(cfg, { development }));
+    res.headers.set("Permissions-Policy", permissionsPolicy(cfg));
     return res;
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
@@ -23,6 +25,7 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("Content-Security-Policy", policy);
+  res.headers.set("Permissions-Policy", permissionsPolicy(cfg));
   return res;
 }
 

@@ -280,9 +280,16 @@ export async function fillCard(page: Page, number: string, name = "Casey Custome
 
 /**
  * From /billing: the pending AI employee's Start Free Trial, the Small plan,
- * the good test card; ends on /billing with the trial started.
+ * the good test card (or `opts.cardNumber`, e.g. 4000 0000 0000 0341 whose
+ * charges fail); ends on /billing with the trial started. `opts.onCheckout`
+ * runs on the filled checkout page before it is submitted (axe, screenshots).
  */
-export async function startTrialFromBilling(page: Page, employee: string, cardholder?: string): Promise<void> {
+export async function startTrialFromBilling(
+  page: Page,
+  employee: string,
+  cardholder?: string,
+  opts: { cardNumber?: string; onCheckout?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
   if (new URL(page.url()).pathname !== "/billing") await page.goto("/billing");
   const card = page.getByRole("article", { name: `AI employee ${employee}` });
   await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -290,7 +297,8 @@ export async function startTrialFromBilling(page: Page, employee: string, cardho
   await page.getByTestId("plan-card-small").getByRole("button", { name: "Start Free Trial" }).click();
   await page.waitForURL(/\/checkout\?/);
   await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
-  await fillCard(page, "4242 4242 4242 4242", cardholder);
+  await fillCard(page, opts.cardNumber ?? "4242 4242 4242 4242", cardholder);
+  await opts.onCheckout?.(page);
   await page.getByRole("button", { name: "Start Free Trial" }).click();
   await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
   await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Trial Started!");

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { paymentCustomers } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { overageEntries, paymentCustomers } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { stopJobWorkers } from "@/lib/jobs/jobs.server";
 import { setProviderForTests } from "@/features/billing/provider";
@@ -9,7 +10,7 @@ import { StripeProvider } from "@/features/billing/provider/stripe-provider.serv
 import { LoopbackStripe, list, type RecordedRequest } from "@/features/billing/provider/testing/loopback-stripe";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { seedSubscription } from "@/features/usage/testing/seed";
-import { addLineItem, createEntry, overageBillJob } from "@/features/overage/overage.server";
+import { addLineItem, billOverageEntry, createEntry, OVERAGE_MAX_ATTEMPTS, overageBillJob } from "@/features/overage/overage.server";
 import type { OverageEntryView, SubmitEntryResponse } from "@/features/overage/overage.schema";
 import * as submit from "@app/api/admin/overage-entries/[id]/submit/route";
 import * as history from "@app/api/admin/overage-entries/subscription/[id]/route";
@@ -240,5 +241,40 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.path).toMatch(/^\/v1\/invoiceitems\/ii_ov_\d+$/);
     expect((await historyOf(sub.id))[0]).toMatchObject({ id: entry.id, status: "failed" });
+  });
+
+  it("next invoice: when the retries run out during an outage half-way, the items already made are removed too", async () => {
+    refuseProduct = null;
+    declines = false;
+    // Stripe keeps pending items with their metadata; the text line meets an outage (500) every time.
+    const pending = new Map<string, { id: string; object: "invoiceitem"; customer: string; metadata: Record<string, string> }>();
+    api.on("POST", "/v1/invoiceitems", (r) => {
+      if (r.params["price_data[product]"] === "prod_text") return { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred" } } };
+      const id = `ii_ov_${++counter}`;
+      pending.set(id, { id, object: "invoiceitem", customer: r.params.customer!, metadata: { billing_key: r.params["metadata[billing_key]"]! } });
+      return { body: pending.get(id) };
+    });
+    api.on("GET", "/v1/invoiceitems", (r) => ({ body: list([...pending.values()].filter((i) => i.customer === r.query.customer)) }));
+    api.on("DELETE", /^\/v1\/invoiceitems\/ii_ov_\d+$/, (r) => {
+      const id = r.path.split("/").pop()!;
+      pending.delete(id);
+      return { body: { id, object: "invoiceitem", deleted: true } };
+    });
+    const { sub, entry } = await entryWithTwoLines(false);
+    const other = `ii_other_${randomUUID().slice(0, 6)}`;
+    pending.set(other, { id: other, object: "invoiceitem", customer: customerId, metadata: { billing_key: "overage-someone-else" } });
+    // Submitted (the job is run by hand below, attempt by attempt).
+    await (await getDb()).update(overageEntries).set({ status: "pending", submittedAt: new Date() }).where(eq(overageEntries.id, entry.id));
+    // Attempts before the last leave the phone item in place for the retry to carry on from.
+    await billOverageEntry(entry.id, 1).catch(() => undefined);
+    const made = [...pending.values()].filter((i) => i.id !== other);
+    expect(made).toHaveLength(1);
+    expect((await historyOf(sub.id))[0]).toMatchObject({ id: entry.id, status: "pending" });
+    // The last attempt gives up: the entry is failed and nothing of it is left to bill at renewal.
+    await billOverageEntry(entry.id, OVERAGE_MAX_ATTEMPTS);
+    expect((await historyOf(sub.id))[0]).toMatchObject({ id: entry.id, status: "failed" });
+    expect([...pending.keys()]).toEqual([other]);
+    const listed = api.find("GET", "/v1/invoiceitems").at(-1)!;
+    expect(listed.query).toMatchObject({ customer: customerId, pending: "true" });
   });
 });

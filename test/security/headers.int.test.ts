@@ -69,6 +69,8 @@ describe("Content-Security-Policy of the pages", () => {
       expect(a.csp["form-action"]).toEqual(["'self'"]);
       expect(a.csp["frame-src"]).toEqual(["'none'"]);
       expect(a.csp["connect-src"]).toEqual(["'self'"]);
+      // Without Stripe, only our own pages may ask for payment.
+      expect(a.res.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(self)");
       // Next.js reads the nonce from the request's policy to mark its own scripts.
       expect(a.res.headers.get("x-middleware-request-content-security-policy")).toContain(nonce!.slice(1, -1));
     });
@@ -97,6 +99,8 @@ describe("Content-Security-Policy of the pages", () => {
       expect(csp["frame-src"]).toContain("https://js.stripe.com");
       expect(csp["connect-src"]).toContain("https://api.stripe.com");
       expect(policyFor("/contact").csp["form-action"]).toEqual(["'self'", "https://forms.example.com"]);
+      // Wallets inside Stripe's payment frame may use the Payment Request API (issue 10, item 11).
+      expect(policyFor("/checkout").res.headers.get("permissions-policy")).toBe('camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
     } finally {
       for (const k of ["CONTACT_FORM_ACTION", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) delete process.env[k];
       resetConfigForTests();

@@ -17,6 +17,8 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const plan = one(params.plan) || "small";
   const billing = parseBilling(one(params.billing));
   const aiEmployeeId = one(params.aiEmployeeId) ?? "";
+  // Back from a confirmation that needed a redirect (the provider adds these two).
+  const returnedSetupIntentId = one(params.redirect_status) === "succeeded" ? (one(params.setup_intent) ?? null) : null;
   if (!user) {
     const query = new URLSearchParams();
     for (const key of ["plan", "billing", "aiEmployeeId"]) {
@@ -27,6 +29,6 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     return <RedirectToLogin returnTo={returnTo} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to start your subscription." }} />;
   }
   return (
-    <CheckoutPage key={`${plan}-${billing}-${aiEmployeeId}`} planId={plan} billing={billing} aiEmployeeId={aiEmployeeId} publishableKey={publishableKey()} />
+    <CheckoutPage key={`${plan}-${billing}-${aiEmployeeId}`} planId={plan} billing={billing} aiEmployeeId={aiEmployeeId} publishableKey={publishableKey()} returnedSetupIntentId={returnedSetupIntentId} />
   );
 }

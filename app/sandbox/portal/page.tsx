@@ -85,11 +85,13 @@ export default async function SandboxPortalPage({ searchParams }: { searchParams
                   <p className="text-sm text-slate-700">
                     {s.status === "cancelled"
                       ? "Ended"
-                      : s.cancelAtPeriodEnd
-                        ? `Cancels ${fmtDate(s.currentPeriodEnd)}`
-                        : s.status === "trialing"
-                          ? `Trial ends ${fmtDate(s.trialEnd)}`
-                          : `Renews ${fmtDate(s.currentPeriodEnd)}`}
+                      : s.status === "past_due"
+                        ? "Payment failed: saving a new card pays the open invoice."
+                        : s.cancelAtPeriodEnd
+                          ? `Cancels ${fmtDate(s.currentPeriodEnd)}`
+                          : s.status === "trialing"
+                            ? `Trial ends ${fmtDate(s.trialEnd)}`
+                            : `Renews ${fmtDate(s.currentPeriodEnd)}`}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

@@ -11,6 +11,7 @@ import { accountExistsEmail } from "@/features/email/account-exists-email";
 import { sendAuthEmail } from "./auth-email-throttle.server";
 import { authAfterHook, authBeforeHook } from "./auth-hooks.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-limits";
+import { trustedOrigins } from "./trusted-origins";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -21,7 +22,7 @@ async function build() {
     baseURL: cfg.baseUrl,
     basePath: "/api/auth",
     secret: authSecret(),
-    trustedOrigins: [cfg.baseUrl],
+    trustedOrigins: trustedOrigins(cfg.baseUrl),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

@@ -31,8 +31,12 @@ const optionalId = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+const setupIntentId = z.string({ message: "setupIntentId is required" }).trim().min(1, { message: "setupIntentId is required" }).max(200);
+
+export const paymentSetupConfirmedBody = z.object({ setupIntentId });
+
 export const completeSubscriptionBody = z.object({
-  setupIntentId: z.string({ message: "setupIntentId is required" }).trim().min(1, { message: "setupIntentId is required" }).max(200),
+  setupIntentId,
   planId: purchasablePlanId,
   billing: billingPeriod,
   aiEmployeeId: optionalId,

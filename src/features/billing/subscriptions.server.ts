@@ -9,8 +9,9 @@ import { HttpError, badRequest, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { ensureCustomer, findCustomerId } from "./customers.server";
 import { getProvider } from "./provider";
-import { ProviderError } from "./provider/port";
+import { ProviderError, type ProviderSubscription } from "./provider/port";
 import { syncCustomerSubscriptions } from "./sync.server";
+import { setupCardDefaultKey } from "./provider/idempotency";
 import { customerSubscriptionView, providerNow } from "./views.server";
 import type { CustomerSubscription } from "./api-types";
 
@@ -53,20 +54,35 @@ export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientS
   }
 }
 
+/** Marks the subscriptions /subscribe makes, so a later visit finds the one still waiting for a card. */
+const SUBSCRIBE_FLOW = "subscribe";
+
 /**
  * Subscription-first (/subscribe): a trialing subscription whose pending setup
- * intent collects the card. The idempotency key is per user, plan, period and
- * hour, so reloading the page does not create a second subscription.
+ * intent collects the card. A customer has at most one such subscription
+ * waiting for a card per plan and period: a reload, a second tab or a visit a
+ * day later shows the same card form again (resumePendingSetup) instead of
+ * making another subscription. The idempotency key counts the customer's
+ * subscribe-flow subscriptions of that plan, so two first visits at once
+ * make one subscription, and a visit after the last one got its card (a
+ * second AI employee on the same plan) makes a new one. A pending
+ * subscription nobody gives a card cancels at its trial end (ADR 0089).
  */
 export async function createSubscriptionFirst(user: Caller, planId: PlanId, billing: Billing): Promise<{ clientSecret: string; subscriptionId: string }> {
   const customerId = await ensureCustomer(user);
   const provider = await getProvider();
-  const hour = Math.floor(Date.now() / 3_600_000);
-  let created: Awaited<ReturnType<typeof provider.createSubscriptionWithPendingSetup>>;
+  let created: { subscription: ProviderSubscription; clientSecret: string } | null = null;
   try {
-    created = await provider.createSubscriptionWithPendingSetup(
-      { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { userId: user.id } },
-      `subscribe-${user.id}-${planId}-${billing}-${hour}`,
+    const earlier = (await provider.listSubscriptions(customerId)).filter(
+      (s) => s.metadata.flow === SUBSCRIBE_FLOW && s.planId === planId && s.billing === billing,
+    );
+    for (const s of earlier.filter((e) => e.status === "trialing")) {
+      created = await provider.resumePendingSetup(s.id);
+      if (created) break;
+    }
+    created ??= await provider.createSubscriptionWithPendingSetup(
+      { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { userId: user.id, flow: SUBSCRIBE_FLOW } },
+      `subscribe-${user.id}-${planId}-${billing}-${earlier.length}`,
     );
   } catch (err) {
     throw asHttpError(err, "Failed to start the subscription. Please try again later.");
@@ -75,6 +91,28 @@ export async function createSubscriptionFirst(user: Caller, planId: PlanId, bill
   const db = await getDb();
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, created.subscription.id));
   return { clientSecret: created.clientSecret, subscriptionId: row?.id ?? created.subscription.id };
+}
+
+/**
+ * After the card form confirmed a setup intent of the caller's customer: its
+ * card becomes the default of the customer and of the subscription it was
+ * made for (the webhook's setup_intent.succeeded does the same, whichever
+ * comes first), and the mirror is synced.
+ */
+export async function adoptConfirmedCard(user: Pick<Caller, "id">, setupIntentId: string): Promise<void> {
+  const customerId = await findCustomerId(user.id);
+  if (!customerId) throw notFound("Payment setup not found.");
+  const provider = await getProvider();
+  try {
+    const si = await provider.retrieveSetupIntent(setupIntentId);
+    if (si.customerId !== customerId) throw notFound("Payment setup not found.");
+    if (si.status !== "succeeded") throw badRequest("Your payment method has not been confirmed yet. Please try again.");
+    await provider.makeSetupCardDefault(si.id, setupCardDefaultKey(si.id));
+  } catch (err) {
+    if (err instanceof ProviderError && err.code === "resource_missing") throw notFound("Payment setup not found.");
+    throw asHttpError(err, "Failed to save the payment method. Please try again later.");
+  }
+  await syncCustomerSubscriptions(customerId);
 }
 
 /**

@@ -7,6 +7,7 @@ import { aiReadyOrders, invoices, paymentCustomers, subscriptions, user } from "
 import { findPlan } from "@/features/plans/catalogue";
 import { createNotification } from "@/features/notifications/notify.server";
 import { getProvider } from "./provider";
+import { queueDunningEmail } from "./dunning-email.server";
 import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
 import type { SubscriptionStatus } from "./api-types";
 
@@ -206,6 +207,8 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
   }
   if (status === "past_due") {
     const period = s.currentPeriodStart ? Math.floor(s.currentPeriodStart.getTime() / 1000) : 0;
+    // A failed payment, not a setup that is still incomplete or a paused trial.
+    if (s.status === "past_due" || s.status === "unpaid") await queueDunningEmail(tx, row.id, period);
     await createNotification(
       {
         type: "subscription_past_due",

@@ -7,6 +7,7 @@ import { z } from "@/lib/zod";
 import { processedWebhookEvents, subscriptions } from "@/db/schema";
 import { getProvider } from "./provider";
 import { ProviderError, type ProviderEvent } from "./provider/port";
+import { setupCardDefaultKey } from "./provider/idempotency";
 import { syncCustomerSubscriptions } from "./sync.server";
 
 /** Event types that trigger a re-read of the customer's subscriptions and invoices. */
@@ -45,17 +46,26 @@ async function customerOfSubscription(subscriptionId: string): Promise<string | 
 
 /**
  * The durable sync of one webhook event (registered by the server in
- * instrumentation.ts): resolves the customer (through the subscription when
- * the event names none) and runs the convergent, per-customer serialised
- * syncCustomerSubscriptions. A failure is retried by the job queue.
+ * instrumentation.ts): for setup_intent.succeeded first makes its card the
+ * default (makeSetupCardDefault); then resolves the customer (through the
+ * subscription when the event names none) and runs the convergent,
+ * per-customer serialised syncCustomerSubscriptions. A failure is retried by
+ * the job queue.
  */
 export const billingSyncJob = defineJob({
   kind: "billing.sync",
   schema: z
-    .object({ eventId: z.string().min(1), customerId: z.string().min(1).nullable(), subscriptionId: z.string().min(1).nullable() })
+    .object({
+      eventId: z.string().min(1),
+      customerId: z.string().min(1).nullable(),
+      subscriptionId: z.string().min(1).nullable(),
+      // Jobs queued before this field existed parse as null.
+      setupIntentId: z.string().min(1).nullable().default(null),
+    })
     .refine((p) => p.customerId !== null || p.subscriptionId !== null, { message: "customerId or subscriptionId is required" }),
   maxAttempts: BILLING_SYNC_MAX_ATTEMPTS,
-  handler: async ({ eventId, customerId, subscriptionId }) => {
+  handler: async ({ eventId, customerId, subscriptionId, setupIntentId }) => {
+    if (setupIntentId) await (await getProvider()).makeSetupCardDefault(setupIntentId, setupCardDefaultKey(setupIntentId));
     const customer = customerId ?? (subscriptionId ? await customerOfSubscription(subscriptionId) : null);
     if (!customer) {
       rootLogger.warn({ eventId, subscriptionId }, "webhook sync: no customer for the event's subscription; nothing to sync");
@@ -103,7 +113,12 @@ export async function handleWebhook(rawBody: string, signature: string | null, l
       await enqueueJob(
         tx,
         billingSyncJob,
-        { eventId: event.id, customerId: event.customerId, subscriptionId: event.subscriptionId },
+        {
+          eventId: event.id,
+          customerId: event.customerId,
+          subscriptionId: event.subscriptionId,
+          setupIntentId: event.type === "setup_intent.succeeded" ? event.objectId : null,
+        },
         { idempotencyKey: `billing-sync-${event.id}` },
       );
       return "queued" as const;

@@ -237,16 +237,29 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
       );
       // Stays pending until the next invoice; remember the items were handed over.
       await db.update(overageEntries).set({ handedOverAt: new Date(), error: null }).where(eq(overageEntries.id, entry.id));
+      // The upcoming invoice now includes the items: the Subscription tab's amount follows at once.
+      await refreshCustomerMirror(sub.providerCustomerId);
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const retryable = err instanceof ProviderError ? err.retryable : true;
     if (!retryable || attempts >= OVERAGE_MAX_ATTEMPTS) {
       logger.warn({ entryId, attempts, err: message }, "overage billing failed");
+      // A refusal was cleaned up by the adapter; retries that ran out may have left items or a draft.
+      if (retryable) await discardLeftovers(sub.providerCustomerId, entry.id);
       await markFailed(entry.id, message);
       return;
     }
     throw err;
+  }
+}
+
+/** Removes what a failed entry left at the provider; if that fails too, the log says what to check. */
+async function discardLeftovers(customerId: string, entryId: string): Promise<void> {
+  try {
+    await (await getProvider()).discardUnfinishedBilling(customerId, overageIdempotencyKey(entryId));
+  } catch (err) {
+    logger.error({ entryId, customerId, err: err instanceof Error ? err.message : String(err) }, "overage entry failed and its pending items or draft invoice could not be removed: check the customer at the provider");
   }
 }
 

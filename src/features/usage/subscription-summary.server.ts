@@ -33,7 +33,10 @@ export async function subscriptionSummary(userId: string, allowSync = true): Pro
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt));
   if (rows.length === 0) return null;
-  if (allowSync && (await rolloverDue(rows))) {
+  const provider = await getProvider();
+  // The provider's clock (the sandbox's may run ahead), read once per summary.
+  const now = await provider.now();
+  if (allowSync && rolloverDue(provider.periodsAdvanceWithoutWebhooks, rows, now)) {
     await syncUser(userId);
     return subscriptionSummary(userId, false);
   }
@@ -42,7 +45,7 @@ export async function subscriptionSummary(userId: string, allowSync = true): Pro
   const start = sub.currentPeriodStart ?? sub.createdAt;
   const end = sub.currentPeriodEnd ?? new Date(start.getTime() + 31 * 86400_000);
   // 'Usage This Month': the month of the period containing now (the whole period on a monthly plan).
-  const month = monthOfPeriod({ start, end }, await (await getProvider()).now());
+  const month = monthOfPeriod({ start, end }, now);
   const totals = await usageTotalsDatedIn(sub.id, month.start, month.end);
   return {
     id: sub.id,
@@ -66,9 +69,7 @@ export async function subscriptionSummary(userId: string, allowSync = true): Pro
  * so a sync would roll it forward (trial end, renewal, scheduled
  * cancellation). Keeps the dashboard current without syncing on every request.
  */
-async function rolloverDue(rows: Array<{ status: string; currentPeriodEnd: Date | null }>): Promise<boolean> {
-  const provider = await getProvider();
-  if (!provider.periodsAdvanceWithoutWebhooks) return false;
-  const now = await provider.now();
+function rolloverDue(periodsAdvanceWithoutWebhooks: boolean, rows: Array<{ status: string; currentPeriodEnd: Date | null }>, now: Date): boolean {
+  if (!periodsAdvanceWithoutWebhooks) return false;
   return rows.some((r) => r.status !== "cancelled" && r.currentPeriodEnd !== null && r.currentPeriodEnd <= now);
 }

@@ -62,3 +62,14 @@ export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; de
   if (cfg.isProduction && cfg.baseUrl.startsWith("https://")) parts.push("upgrade-insecure-requests");
   return parts.join("; ");
 }
+
+/**
+ * The Permissions-Policy of every page: no camera, microphone or location;
+ * the Payment Request API (wallets such as Apple Pay and Google Pay) for our
+ * own pages and, when Stripe is configured, for Stripe's payment frame, which
+ * asks for it from its own origin (ADR 0089).
+ */
+export function permissionsPolicy(cfg: Pick<AppConfig, "stripeEnabled">): string {
+  const payment = cfg.stripeEnabled ? `self "${STRIPE_SCRIPTS}"` : "self";
+  return `camera=(), microphone=(), geolocation=(), payment=(${payment})`;
+}

@@ -48,6 +48,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "create-subscription": { POST: "user" },
   "create-setup-intent": { POST: "user" },
   "complete-subscription": { POST: "user" },
+  "payment-setup-confirmed": { POST: "user" },
   "cancel-subscription": { POST: "user" },
   "create-portal-session": { POST: "user" },
   "billing-history": { GET: "user" },

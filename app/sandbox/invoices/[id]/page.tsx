@@ -57,6 +57,15 @@ export default async function SandboxInvoicePage({ params }: { params: Promise<{
           <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Test mode — issued by the sandbox payment provider; no real card was charged.
           </p>
+          {inv.status === "open" && (
+            <p className="rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-950" data-testid="invoice-payment-failed">
+              Payment failed{inv.lastError ? `: ${inv.lastError}` : "."} Saving a new card in the{" "}
+              <Link href="/sandbox/portal" className="font-medium text-brand-700 underline underline-offset-4">
+                customer portal
+              </Link>{" "}
+              pays this invoice.
+            </p>
+          )}
         </CardHeader>
         <CardContent>
           <table className="w-full text-left text-sm">

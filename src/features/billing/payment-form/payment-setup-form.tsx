@@ -23,6 +23,13 @@ export type PaymentSetupFormProps = {
   onError: (providerMessage: string | null) => void;
   /** Placed beside the submit button, e.g. a "Back to Plans" button. */
   secondary?: React.ReactNode;
+  /**
+   * Where the provider sends the customer back after a confirmation that
+   * needed a redirect (path or URL; the provider adds `setup_intent` and
+   * `redirect_status`). Cards confirm in place, so this is a safety net
+   * (ADR 0089).
+   */
+  returnUrl: string;
 };
 
 /**
@@ -53,7 +60,7 @@ function StripeSetupForm(props: PaymentSetupFormProps & { publishableKey: string
   );
 }
 
-function StripeInner({ submitLabel, busyLabel, onSuccess, onError, secondary }: PaymentSetupFormProps) {
+function StripeInner({ submitLabel, busyLabel, onSuccess, onError, secondary, returnUrl }: PaymentSetupFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = React.useState(false);
@@ -66,7 +73,11 @@ function StripeInner({ submitLabel, busyLabel, onSuccess, onError, secondary }: 
     setBusy(true);
     fail.clear();
     try {
-      const result = await stripe.confirmSetup({ elements, redirect: "if_required" });
+      const result = await stripe.confirmSetup({
+        elements,
+        redirect: "if_required",
+        confirmParams: { return_url: new URL(returnUrl, window.location.origin).href },
+      });
       if (result.error) {
         fail(result.error.message ?? null);
       } else if (result.setupIntent) {

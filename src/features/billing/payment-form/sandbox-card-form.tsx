@@ -8,6 +8,7 @@ import { api, ApiError } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { sandboxConfirmBody } from "../billing.schema";
+import { SANDBOX_TEST_CARDS } from "../sandbox/card-checks";
 import { FormError, useFormError } from "./form-error";
 import type { PaymentSetupFormProps } from "./payment-setup-form";
 
@@ -101,9 +102,19 @@ export function SandboxSetupForm({ clientSecret, submitLabel, busyLabel, onSucce
 
   return (
     <form onSubmit={form.handleSubmit(onValid, (errors) => setFieldError(firstError(errors)))} className="space-y-4" aria-describedby={`${id}-notice`} noValidate>
-      <p id={`${id}-notice`} role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        Test mode — no real card is charged. Use 4242 4242 4242 4242.
-      </p>
+      <div role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p id={`${id}-notice`}>Test mode — no real card is charged. Use 4242 4242 4242 4242.</p>
+        <details className="mt-1">
+          <summary className="cursor-pointer font-medium">Other test cards</summary>
+          <ul className="mt-1 space-y-0.5">
+            {SANDBOX_TEST_CARDS.slice(1).map((c) => (
+              <li key={c.number}>
+                <span className="font-mono tabular-nums">{c.number}</span> {c.outcome}.
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
       {field(FIELDS[0]!)}
       <div className="grid grid-cols-2 gap-3">
         {field(FIELDS[1]!)}

@@ -31,5 +31,6 @@ export function parseEventJson(rawBody: string): ProviderEvent {
     createdAt: new Date((typeof body.created === "number" ? body.created : Date.now() / 1000) * 1000),
     customerId,
     subscriptionId,
+    objectId: refId(obj.id),
   };
 }

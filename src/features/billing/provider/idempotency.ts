@@ -29,3 +29,8 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/** The key of making a setup intent's card the default: the same from the webhook and from the card form's report. */
+export function setupCardDefaultKey(setupIntentId: string): string {
+  return `default-card-${setupIntentId}`;
+}

@@ -101,6 +101,8 @@ export type ProviderEvent = {
   createdAt: Date;
   customerId: string | null;
   subscriptionId: string | null;
+  /** The id of the event's object (e.g. the setup intent of setup_intent.succeeded). */
+  objectId: string | null;
 };
 
 /**
@@ -183,6 +185,21 @@ export interface PaymentProvider {
     idempotencyKey: string,
   ): Promise<{ subscription: ProviderSubscription; clientSecret: string }>;
 
+  /**
+   * The pending setup of a subscription made by createSubscriptionWithPendingSetup,
+   * to show the same card form again: the subscription and its setup intent's
+   * client secret while it is trialing and its setup has not succeeded; null
+   * otherwise (a card was saved, or it ended).
+   */
+  resumePendingSetup(subscriptionId: string): Promise<{ subscription: ProviderSubscription; clientSecret: string } | null>;
+
+  /**
+   * Makes the card of a succeeded setup intent the default of its customer
+   * (for invoices) and of the subscription it was the pending setup of, if
+   * any. Idempotent; a setup intent that has not succeeded changes nothing.
+   */
+  makeSetupCardDefault(setupIntentId: string, idempotencyKey: string): Promise<void>;
+
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
@@ -209,6 +226,14 @@ export interface PaymentProvider {
     input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
     idempotencyKey: string,
   ): Promise<void>;
+
+  /**
+   * Removes what createInvoiceNow or addPendingInvoiceItems left unfinished
+   * under this key (a draft invoice, pending items) once the caller has given
+   * up on it, so nothing of a failed entry is billed later. Finalized
+   * invoices stay. Safe to repeat.
+   */
+  discardUnfinishedBilling(customerId: string, idempotencyKey: string): Promise<void>;
 
   /** Verifies a webhook signature over the raw body; throws on a bad one. */
   constructWebhookEvent(rawBody: string, signature: string | null): Promise<ProviderEvent>;

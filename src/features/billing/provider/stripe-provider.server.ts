@@ -9,17 +9,17 @@ import {
   type InvoiceLine,
   type MeterEventName,
   type PaymentProvider,
-  type ProviderErrorType,
   type ProviderEvent,
   type ProviderInvoice,
   type ProviderPrice,
   type ProviderSetupIntent,
   type ProviderSubscription,
-  type ProviderInvoiceStatus,
   type ProviderSubscriptionStatus,
   type UpcomingInvoice,
 } from "./port";
 import { idempotencyKeyFor } from "./idempotency";
+import { callStripe, idOf, providerError, toDate, unix } from "./stripe-calls";
+import * as invoices from "./stripe-invoices.server";
 import { findPortalConfiguration } from "./portal-configuration";
 import { parsePlanLookupKey } from "./prices";
 
@@ -43,10 +43,6 @@ export type StripeProviderOptions = {
   maxNetworkRetries?: number;
 };
 
-const toDate = (unix: number | null | undefined): Date | null => (typeof unix === "number" ? new Date(unix * 1000) : null);
-const unix = (d: Date): number => Math.floor(d.getTime() / 1000);
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === "string" ? v : v.id);
-
 function hostOptions(apiHost: string | undefined): Partial<Stripe.StripeConfig> {
   if (!apiHost) return {};
   const url = new URL(apiHost.includes("://") ? apiHost : `http://${apiHost}`);
@@ -57,46 +53,23 @@ function hostOptions(apiHost: string | undefined): Partial<Stripe.StripeConfig> 
   };
 }
 
-/** The ProviderErrorType of an SDK error (by its class; rawType is Stripe's `error.type`). */
-function errorType(err: Stripe.errors.StripeError): ProviderErrorType {
-  if (err instanceof Stripe.errors.StripeCardError) return "card_error";
-  if (err instanceof Stripe.errors.StripeIdempotencyError) return "idempotency_error";
-  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError) return "authentication_error";
-  if (err instanceof Stripe.errors.StripeRateLimitError) return "rate_limit_error";
-  if (err instanceof Stripe.errors.StripeConnectionError) return "api_connection_error";
-  if (err instanceof Stripe.errors.StripeInvalidRequestError) return "invalid_request_error";
-  return "api_error";
-}
-
 /**
- * Turns SDK errors into ProviderError, keeping the provider's message and its
- * type: callers show the message only for card errors (declines) and log the
- * rest.
- */
-function providerError(err: unknown): ProviderError {
-  if (err instanceof ProviderError) return err;
-  if (err instanceof Stripe.errors.StripeError) {
-    const retryable =
-      err instanceof Stripe.errors.StripeConnectionError ||
-      err instanceof Stripe.errors.StripeAPIError ||
-      err instanceof Stripe.errors.StripeRateLimitError ||
-      (err.statusCode ?? 0) >= 500;
-    const code = err.code ?? (err instanceof Stripe.errors.StripeIdempotencyError ? "idempotency_error" : err.type);
-    return new ProviderError(err.message, code, retryable, errorType(err));
-  }
-  return new ProviderError(err instanceof Error ? err.message : String(err), "api_error", true, "api_error");
-}
-
-/**
- * The trial parameters: a trial of `days` days that, without a card at its
- * end, invoices (past_due) rather than silently cancelling. No trial (the
- * admin test tool) sends no trial parameter at all: Stripe is not told
- * `trial_period_days: 0`.
+ * The trial parameters: a trial of `days` days that, if it ends with no card
+ * on the subscription or the customer (an abandoned /subscribe page), cancels
+ * rather than invoicing a customer who never gave a card and dunning them
+ * (ADR 0089). No trial (the admin test tool) sends no trial parameter at
+ * all: Stripe is not told `trial_period_days: 0`.
  */
 function trialParams(days: number): Pick<Stripe.SubscriptionCreateParams, "trial_period_days" | "trial_settings"> {
   if (days <= 0) return {};
-  return { trial_period_days: days, trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } } };
+  return { trial_period_days: days, trial_settings: { end_behavior: { missing_payment_method: "cancel" } } };
 }
+
+/**
+ * Cards only (wallets such as Apple Pay and Google Pay are cards): no
+ * redirect-based method and no bank debit that settles days later (ADR 0089).
+ */
+const PAYMENT_METHOD_TYPES: Array<Stripe.SetupIntentCreateParams.AllowedPaymentMethodType & Stripe.SubscriptionCreateParams.PaymentSettings.PaymentMethodType> = ["card"];
 
 export class StripeProvider implements PaymentProvider {
   readonly kind = "stripe" as const;
@@ -122,12 +95,8 @@ export class StripeProvider implements PaymentProvider {
     return new Date();
   }
 
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      throw providerError(err);
-    }
+  private call<T>(fn: () => Promise<T>): Promise<T> {
+    return callStripe(fn);
   }
 
   async createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string) {
@@ -148,7 +117,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createSetupIntent(customerId: string, idempotencyKey: string): Promise<ProviderSetupIntent> {
-    const params: Stripe.SetupIntentCreateParams = { customer: customerId, automatic_payment_methods: { enabled: true }, usage: "off_session" };
+    const params: Stripe.SetupIntentCreateParams = { customer: customerId, allowed_payment_method_types: PAYMENT_METHOD_TYPES, usage: "off_session" };
     const si = await this.call(() => this.stripe.setupIntents.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     return this.toSetupIntent(si);
   }
@@ -236,18 +205,60 @@ export class StripeProvider implements PaymentProvider {
       items: [{ price }],
       ...trialParams(input.trialDays),
       payment_behavior: "default_incomplete",
-      payment_settings: { save_default_payment_method: "on_subscription" },
+      payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: PAYMENT_METHOD_TYPES },
       metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
       expand: ["pending_setup_intent", "latest_invoice.confirmation_secret"],
     };
     const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     const pending = sub.pending_setup_intent;
+    if (pending && typeof pending !== "string" && pending.metadata?.subscriptionId !== sub.id) {
+      // Names the subscription on its setup intent, so the card it saves becomes that subscription's default (makeSetupCardDefault).
+      const tag: Stripe.SetupIntentUpdateParams = { metadata: { subscriptionId: sub.id } };
+      await this.call(() => this.stripe.setupIntents.update(pending.id, tag, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-tag`, { setupIntent: pending.id, ...tag }) }));
+    }
     let clientSecret = pending && typeof pending !== "string" ? pending.client_secret : null;
     if (!clientSecret && sub.latest_invoice && typeof sub.latest_invoice !== "string") {
       clientSecret = sub.latest_invoice.confirmation_secret?.client_secret ?? null;
     }
     if (!clientSecret) throw new ProviderError("No client secret received", "no_client_secret", false);
     return { subscription: this.toSubscription(sub), clientSecret };
+  }
+
+  /**
+   * The pending setup intent of a trialing subscription (Stripe clears
+   * `pending_setup_intent` once the intent succeeds).
+   */
+  async resumePendingSetup(subscriptionId: string): Promise<{ subscription: ProviderSubscription; clientSecret: string } | null> {
+    const sub = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId, { expand: ["pending_setup_intent"] }));
+    const pending = sub.pending_setup_intent;
+    if (sub.status !== "trialing" || !pending || typeof pending === "string") return null;
+    if (pending.status === "succeeded" || pending.status === "canceled" || !pending.client_secret) return null;
+    return { subscription: this.toSubscription(sub), clientSecret: pending.client_secret };
+  }
+
+  /**
+   * The customer's invoice default becomes the intent's card, and so does the
+   * default of the subscription the intent was created for (its metadata
+   * names it, see createSubscriptionWithPendingSetup), rather than relying
+   * on `save_default_payment_method`.
+   */
+  async makeSetupCardDefault(setupIntentId: string, idempotencyKey: string): Promise<void> {
+    const si = await this.call(() => this.stripe.setupIntents.retrieve(setupIntentId));
+    const customer = idOf(si.customer);
+    const card = idOf(si.payment_method);
+    if (si.status !== "succeeded" || !customer || !card) return;
+    const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: card } };
+    await this.call(() =>
+      this.stripe.customers.update(customer, update, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-customer`, { customer, ...update }) }),
+    );
+    const subscription = si.metadata?.subscriptionId;
+    if (!subscription) return;
+    const subUpdate: Stripe.SubscriptionUpdateParams = { default_payment_method: card };
+    await this.call(() =>
+      this.stripe.subscriptions.update(subscription, subUpdate, {
+        idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-subscription`, { subscription, ...subUpdate }),
+      }),
+    );
   }
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
@@ -280,10 +291,14 @@ export class StripeProvider implements PaymentProvider {
 
   /**
    * Opens the portal with the configuration billing:sync provisioned (found by
-   * its marker once per process); without one, Stripe's account default.
+   * its marker once per process, if active); without one, Stripe's account default.
    */
   async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
-    if (!this.portalConfigurationId) this.portalConfigurationId = (await this.call(() => findPortalConfiguration(this.stripe)))?.id;
+    if (!this.portalConfigurationId) {
+      const found = await this.call(() => findPortalConfiguration(this.stripe));
+      // An inactive one would be refused; without an active one, the account's default (billing:sync reactivates ours).
+      this.portalConfigurationId = found?.active ? found.id : undefined;
+    }
     const configuration = this.portalConfigurationId;
     const s = await this.call(() =>
       this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configuration ? { configuration } : {}) }),
@@ -291,30 +306,9 @@ export class StripeProvider implements PaymentProvider {
     return { url: s.url };
   }
 
-  toInvoice(inv: Stripe.Invoice): ProviderInvoice {
-    const firstLine = inv.lines?.data?.[0]?.description ?? null;
-    return {
-      id: inv.id!,
-      customerId: idOf(inv.customer)!,
-      subscriptionId: idOf(inv.parent?.subscription_details?.subscription ?? null),
-      // Stripe's type admits statuses added later; the mirror stores them as text (ADR 0014).
-      status: (inv.status ?? "draft") as ProviderInvoiceStatus,
-      description: inv.description ?? firstLine ?? (inv.number ? `Invoice ${inv.number}` : "Invoice"),
-      amountDue: inv.amount_due,
-      amountPaid: inv.amount_paid,
-      currency: inv.currency,
-      hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
-      invoicePdfUrl: inv.invoice_pdf ?? null,
-      periodStart: toDate(inv.period_start),
-      periodEnd: toDate(inv.period_end),
-      createdAt: toDate(inv.created)!,
-      metadata: { ...(inv.metadata ?? {}) },
-    };
-  }
-
   async listInvoices(customerId: string, limit = 100): Promise<ProviderInvoice[]> {
     const list = await this.call(() => this.stripe.invoices.list({ customer: customerId, limit: Math.min(limit, 100) }));
-    return list.data.filter((i) => i.status !== "draft").map((i) => this.toInvoice(i));
+    return list.data.filter((i) => i.status !== "draft").map((i) => invoices.toInvoice(i));
   }
 
   async upcomingInvoice(customerId: string, subscriptionId: string): Promise<UpcomingInvoice | null> {
@@ -378,163 +372,22 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
-  /**
-   * The invoice item parameters of one line. Stripe accepts only one-time
-   * prices on invoice items, and the catalogue's prices are all recurring
-   * (the plan prices and the metered usage prices), so a line never sends
-   * `pricing[price]`: it sends `price_data` (the catalogue price's product and
-   * currency, the line's unit amount), which makes an inline one-time price.
-   * A line without a price is a custom amount (cents).
-   */
-  private async itemPricing(line: InvoiceLine, cache: Map<string, Stripe.Price>): Promise<Partial<Stripe.InvoiceItemCreateParams>> {
-    if (line.priceId) {
-      let price = cache.get(line.priceId);
-      if (!price) {
-        const id = line.priceId;
-        price = await this.call(() => this.stripe.prices.retrieve(id));
-        cache.set(id, price);
-      }
-      return { price_data: { currency: price.currency, product: idOf(price.product)!, unit_amount: line.unitAmount } };
-    }
-    return { currency: "usd", unit_amount_decimal: Stripe.Decimal.from(line.unitAmount) };
-  }
-
-  /**
-   * Undoes a half-made bill-now invoice after a failure that retrying will
-   * not cure: the draft (and with it its items) is deleted, or voided if it
-   * was finalized after all. A retryable failure leaves everything in place:
-   * the caller retries the whole entry under the same keys, which replays
-   * what was done and carries on. When the clean-up itself fails the error
-   * comes back retryable, so the caller tries again rather than leaving
-   * anything to be billed.
-   */
-  private async discardInvoice(invoiceId: string, cause: ProviderError): Promise<void> {
-    try {
-      const inv = await this.stripe.invoices.retrieve(invoiceId);
-      if (inv.status === "draft") await this.stripe.invoices.del(invoiceId);
-      else if (inv.status === "open") await this.stripe.invoices.voidInvoice(invoiceId);
-    } catch (err) {
-      const e = providerError(err);
-      if (e.code === "resource_missing") return;
-      throw new ProviderError(cause.message, cause.code, true, cause.type);
-    }
-  }
-
-  /** Deletes pending invoice items made for an entry that failed (see discardInvoice). */
-  private async discardItems(itemIds: string[], cause: ProviderError): Promise<void> {
-    for (const id of itemIds) {
-      try {
-        await this.stripe.invoiceItems.del(id);
-      } catch (err) {
-        const e = providerError(err);
-        if (e.code === "resource_missing") continue;
-        throw new ProviderError(cause.message, cause.code, true, cause.type);
-      }
-    }
-  }
-
-  /**
-   * Bill now: a draft (auto_advance false, so a half-filled draft is never
-   * finalized by Stripe on its own), its items, then finalize with automatic
-   * collection (auto_advance true: Stripe keeps collecting and retries a
-   * failed payment, and its dunning settings decide the end) and one payment
-   * attempt at once. A declined attempt leaves the invoice open with its
-   * hosted URL. A failure before the invoice is finalized that retrying will
-   * not cure deletes the draft, so nothing of it is ever billed.
-   */
-  async createInvoiceNow(
+  createInvoiceNow(
     input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date }; metadata: Record<string, string> },
     idempotencyKey: string,
   ): Promise<ProviderInvoice> {
-    const draftParams: Stripe.InvoiceCreateParams = {
-      customer: input.customerId,
-      subscription: input.subscriptionId,
-      auto_advance: false,
-      pending_invoice_items_behavior: "exclude",
-      collection_method: "charge_automatically",
-      metadata: input.metadata,
-    };
-    const draft = await this.call(() => this.stripe.invoices.create(draftParams, { idempotencyKey: idempotencyKeyFor(idempotencyKey, draftParams) }));
-    let inv: Stripe.Invoice;
-    try {
-      const cache = new Map<string, Stripe.Price>();
-      let i = 0;
-      for (const line of input.lines) {
-        const pricing = await this.itemPricing(line, cache);
-        const n = i++;
-        const item = {
-          customer: input.customerId,
-          invoice: draft.id!,
-          quantity: line.quantity,
-          description: line.description || line.productName,
-          period: { start: unix(input.period.start), end: unix(input.period.end) },
-          ...pricing,
-        } as Stripe.InvoiceItemCreateParams;
-        await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-item-${n}`, item) }));
-      }
-      const finalize: Stripe.InvoiceFinalizeInvoiceParams = { auto_advance: true };
-      inv = await this.call(() =>
-        this.stripe.invoices.finalizeInvoice(draft.id!, finalize, {
-          idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-finalize`, { invoice: draft.id, ...finalize }),
-        }),
-      );
-    } catch (err) {
-      const e = providerError(err);
-      if (!e.retryable) await this.discardInvoice(draft.id!, e);
-      throw e;
-    }
-    if (inv.status === "open" && inv.amount_due > 0) {
-      try {
-        inv = await this.stripe.invoices.pay(inv.id!, {}, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-pay`, { invoice: inv.id }) });
-      } catch (err) {
-        // The invoice is final and Stripe collects it automatically: a decline
-        // (or an unanswered attempt) leaves it open with its hosted URL. Read
-        // it again in case the attempt went through and only the answer was lost.
-        const e = providerError(err);
-        if (!e.isCardError) {
-          try {
-            inv = await this.stripe.invoices.retrieve(inv.id!);
-          } catch {
-            // Keep the finalized invoice as answered.
-          }
-        }
-      }
-    }
-    return this.toInvoice(inv);
+    return invoices.createInvoiceNow(this.stripe, input, idempotencyKey);
   }
 
-  /**
-   * Next invoice: one pending item per line. A failure that retrying will not
-   * cure deletes the items already made for this call, so a failed entry
-   * leaves nothing for the renewal invoice to bill.
-   */
-  async addPendingInvoiceItems(
+  addPendingInvoiceItems(
     input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
     idempotencyKey: string,
   ): Promise<void> {
-    const cache = new Map<string, Stripe.Price>();
-    const created: string[] = [];
-    try {
-      let i = 0;
-      for (const line of input.lines) {
-        const pricing = await this.itemPricing(line, cache);
-        const n = i++;
-        const item = {
-          customer: input.customerId,
-          subscription: input.subscriptionId,
-          quantity: line.quantity,
-          description: line.description || line.productName,
-          period: { start: unix(input.period.start), end: unix(input.period.end) },
-          ...pricing,
-        } as Stripe.InvoiceItemCreateParams;
-        const made = await this.call(() => this.stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-${n}`, item) }));
-        created.push(made.id);
-      }
-    } catch (err) {
-      const e = providerError(err);
-      if (!e.retryable) await this.discardItems(created, e);
-      throw e;
-    }
+    return invoices.addPendingInvoiceItems(this.stripe, input, idempotencyKey);
+  }
+
+  discardUnfinishedBilling(customerId: string, idempotencyKey: string): Promise<void> {
+    return invoices.discardUnfinishedBilling(this.stripe, customerId, idempotencyKey);
   }
 
   async constructWebhookEvent(rawBody: string, signature: string | null): Promise<ProviderEvent> {

@@ -119,7 +119,8 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     const si = await stripe.createSetupIntent("cus_1", "setup-u1-1");
     expect(si).toEqual({ id: "seti_1", customerId: "cus_1", status: "requires_payment_method", clientSecret: "seti_1_secret_x", paymentMethodId: null, lastError: null });
     const [req] = api.find("POST", "/v1/setup_intents");
-    expect(req!.params).toEqual({ customer: "cus_1", "automatic_payment_methods[enabled]": "true", usage: "off_session" });
+    // Cards only (ADR 0089): no redirect-based method, no bank debit.
+    expect(req!.params).toEqual({ customer: "cus_1", "allowed_payment_method_types[0]": "card", usage: "off_session" });
     expect(req!.idempotencyKey).toMatch(keyFor("setup-u1-1"));
 
     api.on("GET", "/v1/setup_intents/seti_2", {
@@ -156,7 +157,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       "items[0][price]": "price_small_m",
       default_payment_method: "pm_1",
       trial_period_days: "14",
-      "trial_settings[end_behavior][missing_payment_method]": "create_invoice",
+      "trial_settings[end_behavior][missing_payment_method]": "cancel",
       "metadata[userId]": "u1",
       "metadata[planId]": "small",
       "metadata[billing]": "monthly",
@@ -178,9 +179,10 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
 
   it("subscription-first: default_incomplete with the pending setup intent's client secret", async () => {
     api.on("GET", "/v1/prices", { body: list([{ id: "price_med_a", object: "price", lookup_key: "plan_medium_annual" }]) });
+    api.on("POST", "/v1/setup_intents/seti_9", { body: { id: "seti_9", object: "setup_intent", metadata: { subscriptionId: "sub_1" } } });
     api.on("POST", "/v1/subscriptions", {
       body: subscriptionJson({
-        pending_setup_intent: { id: "seti_9", object: "setup_intent", client_secret: "seti_9_secret_z" },
+        pending_setup_intent: { id: "seti_9", object: "setup_intent", client_secret: "seti_9_secret_z", metadata: {} },
         items: { object: "list", data: [{ id: "si_9", current_period_start: T0, current_period_end: T0 + 14 * DAY, price: { id: "price_med_a", lookup_key: "plan_medium_annual" } }] },
       }),
     });
@@ -201,6 +203,48 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       "expand[1]": "latest_invoice.confirmation_secret",
     });
     expect(create!.idempotencyKey).toMatch(keyFor("subscribe-u1-medium-annual-1"));
+    // A trial nobody gives a card ends rather than invoicing (item 2 of issue 10).
+    expect(create!.params["trial_settings[end_behavior][missing_payment_method]"]).toBe("cancel");
+    expect(create!.params["payment_settings[payment_method_types][0]"]).toBe("card");
+    // The pending setup intent is tagged with its subscription, for makeSetupCardDefault.
+    const [tag] = api.find("POST", "/v1/setup_intents/seti_9");
+    expect(tag!.params).toEqual({ "metadata[subscriptionId]": "sub_1" });
+  });
+
+  it("resumes a pending setup only while the trial still waits for a card", async () => {
+    api.on("GET", "/v1/subscriptions/sub_1", (req) => ({
+      body: subscriptionJson({
+        pending_setup_intent: req.query["expand[0]"] === "pending_setup_intent" ? { id: "seti_9", object: "setup_intent", status: "requires_payment_method", client_secret: "seti_9_secret_z" } : "seti_9",
+      }),
+    }));
+    const resumed = await stripe.resumePendingSetup("sub_1");
+    expect(resumed).toMatchObject({ clientSecret: "seti_9_secret_z", subscription: { id: "sub_1", status: "trialing" } });
+
+    api.on("GET", "/v1/subscriptions/sub_1", { body: subscriptionJson({ pending_setup_intent: null }) });
+    expect(await stripe.resumePendingSetup("sub_1")).toBeNull();
+    api.on("GET", "/v1/subscriptions/sub_1", {
+      body: subscriptionJson({ status: "canceled", pending_setup_intent: { id: "seti_9", object: "setup_intent", status: "requires_payment_method", client_secret: "s" } }),
+    });
+    expect(await stripe.resumePendingSetup("sub_1")).toBeNull();
+  });
+
+  it("makes a succeeded setup intent's card the customer's and its subscription's default", async () => {
+    api.on("GET", "/v1/setup_intents/seti_9", {
+      body: { id: "seti_9", object: "setup_intent", customer: "cus_1", status: "succeeded", payment_method: "pm_7", metadata: { subscriptionId: "sub_1" } },
+    });
+    api.on("POST", "/v1/customers/cus_1", { body: { id: "cus_1", object: "customer" } });
+    api.on("POST", "/v1/subscriptions/sub_1", { body: subscriptionJson() });
+    await stripe.makeSetupCardDefault("seti_9", "default-card-seti_9");
+    const [cust] = api.find("POST", "/v1/customers/cus_1");
+    expect(cust!.params).toEqual({ "invoice_settings[default_payment_method]": "pm_7" });
+    const [sub] = api.find("POST", "/v1/subscriptions/sub_1");
+    expect(sub!.params).toEqual({ default_payment_method: "pm_7" });
+    expect(sub!.idempotencyKey).toMatch(keyFor("default-card-seti_9-subscription"));
+
+    // Not succeeded: nothing changes.
+    api.on("GET", "/v1/setup_intents/seti_8", { body: { id: "seti_8", object: "setup_intent", customer: "cus_1", status: "requires_payment_method", payment_method: null } });
+    await stripe.makeSetupCardDefault("seti_8", "default-card-seti_8");
+    expect(api.find("POST", "/v1/customers/cus_1")).toHaveLength(1);
   });
 
   it("refuses to subscribe when billing:sync has not created the price", async () => {
@@ -299,6 +343,8 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       pending_invoice_items_behavior: "exclude",
       collection_method: "charge_automatically",
       "metadata[overage_entry_id]": "oe_1",
+      // The entry's key, so what a failed entry left can be found (discardUnfinishedBilling).
+      "metadata[billing_key]": "overage-oe_1",
     });
     expect(draft!.idempotencyKey).toMatch(keyFor("overage-oe_1"));
     const items = api.find("POST", "/v1/invoiceitems");
@@ -313,6 +359,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       "price_data[currency]": "usd",
       "price_data[product]": "prod_pi",
       "price_data[unit_amount]": "165",
+      "metadata[billing_key]": "overage-oe_1",
     });
     expect(items[1]!.params).toMatchObject({ "price_data[currency]": "usd", "price_data[product]": "prod_pi", "price_data[unit_amount]": "100", quantity: "2" });
     expect(items[2]!.params).toMatchObject({ currency: "usd", unit_amount_decimal: "300", quantity: "1", description: "Advanced setup" });
@@ -503,6 +550,15 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(sessions.map((r) => r.params.configuration)).toEqual(["bpc_ours", "bpc_ours"]);
     // Looked up once per process.
     expect(api.find("GET", "/v1/billing_portal/configurations")).toHaveLength(1);
+
+    // Ours deactivated (in the Dashboard): not named, since Stripe refuses an inactive configuration.
+    api.requests.length = 0;
+    api.on("GET", "/v1/billing_portal/configurations", {
+      body: list([{ id: "bpc_ours", object: "billing_portal.configuration", active: false, is_default: false, metadata: { aiemp_managed_by: "billing-sync" } }]),
+    });
+    const deactivated = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
+    await deactivated.createPortalSession("cus_3", "http://localhost:3000/billing");
+    expect(api.find("POST", "/v1/billing_portal/sessions")[0]!.params.configuration).toBeUndefined();
   });
 
   it("maps provider errors: declines keep the message and are final; server errors are retryable", async () => {
@@ -587,6 +643,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       createdAt: new Date(T0 * 1000),
       customerId: "cus_1",
       subscriptionId: "sub_1",
+      objectId: "sub_1",
     });
     const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
     await expect(stripe.constructWebhookEvent(payload, bad)).rejects.toMatchObject({ code: "signature_verification" });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
 import { ProviderError, type ProviderSetupIntent } from "../provider/port";
-import { cardBrand, cardDigits, cardProblem, type CardInput } from "./card-checks";
+import { cardBrand, cardDigits, cardProblem, chargesDecline, DECLINED_MESSAGE, type CardInput } from "./card-checks";
 import type { CustomerData, PaymentMethodData, SetupIntentData, SubscriptionData } from "./sandbox-objects";
 import { sandboxId, sandboxNow, sbxGet, sbxInsert, sbxListKind, sbxUpdate, type SandboxRow } from "./store.server";
 
@@ -109,7 +109,7 @@ export async function confirmSetupIntent(clientSecret: string, card: CardInput):
   }
   const pm = await sbxInsert<PaymentMethodData>("payment_method", {
     customerId: row.customerId,
-    data: { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear, name: card.name, declines: false },
+    data: { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear, name: card.name, declines: chargesDecline(number) },
   });
   row.data.status = "succeeded";
   row.data.lastError = null;
@@ -138,11 +138,21 @@ export async function paymentMethod(id: string | null, tx?: DbOrTx): Promise<San
   return id ? sbxGet<PaymentMethodData>("payment_method", id, tx) : null;
 }
 
-/** True when the subscription (or else its customer) has a default card that pays. */
-export async function chargeable(sub: SandboxRow<SubscriptionData>, tx: DbOrTx): Promise<boolean> {
+/** Why an invoice stays open when the customer has no card (Stripe leaves the invoice open and the subscription past_due). */
+const NO_PAYMENT_METHOD = "No usable payment method on file.";
+
+/** The card that pays the subscription's invoices: the subscription's default, else its customer's (Stripe's order); null when none. */
+export async function invoicePaymentMethod(sub: SandboxRow<SubscriptionData>, tx: DbOrTx): Promise<SandboxRow<PaymentMethodData> | null> {
   const customer = await sbxGet<CustomerData>("customer", sub.customerId!, tx);
-  const pmId = sub.data.defaultPaymentMethodId ?? customer?.data.defaultPaymentMethodId ?? null;
-  if (!pmId) return false;
-  const pm = await paymentMethod(pmId, tx);
-  return Boolean(pm && !pm.data.declines);
+  return paymentMethod(sub.data.defaultPaymentMethodId ?? customer?.data.defaultPaymentMethodId ?? null, tx);
+}
+
+/**
+ * Why charging the subscription's card fails, or null when it pays: no card
+ * at all, or a card whose charges are declined (4000 0000 0000 0341).
+ */
+export async function chargeProblem(sub: SandboxRow<SubscriptionData>, tx: DbOrTx): Promise<string | null> {
+  const pm = await invoicePaymentMethod(sub, tx);
+  if (!pm) return NO_PAYMENT_METHOD;
+  return pm.data.declines ? DECLINED_MESSAGE : null;
 }

@@ -3,14 +3,15 @@ import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
 import { findPlan } from "@/features/plans/catalogue";
 import { ProviderError, type InvoiceLine, type ProviderInvoice, type UpcomingInvoice } from "../provider/port";
-import { chargeable } from "./customers-and-cards.server";
+import { chargeProblem } from "./customers-and-cards.server";
 import type { InvoiceData, InvoiceItemData, InvoiceLineData, SubscriptionData } from "./sandbox-objects";
 import { date, sandboxNow, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
 
 /**
  * Sandbox invoices: each period's subscription invoice (with the pending
  * items waiting for it), one-off invoices, and pending invoice items. An
- * invoice is paid at once with the default card, or stays open without one.
+ * invoice is paid at once with the default card, or stays open (with the
+ * reason) when there is none or its charge is declined.
  * Callers roll the subscription forward first (subscriptions.server.ts).
  */
 
@@ -80,7 +81,8 @@ export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Da
   const pending = await pendingItems(sub.customerId!, sub.id, tx);
   for (const item of pending) lines.push(item.data.line);
   const total = lines.reduce((s, l) => s + l.amount, 0);
-  const pay = await chargeable(sub, tx);
+  const problem = await chargeProblem(sub, tx);
+  const pay = problem === null;
   const inv = await sbxInsert<InvoiceData>(
     "invoice",
     {
@@ -98,7 +100,7 @@ export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Da
         periodEnd: end.toISOString(),
         created: start.toISOString(),
         metadata: {},
-        lastError: pay ? null : "No usable payment method on file.",
+        lastError: problem,
       },
     },
     tx,
@@ -110,6 +112,25 @@ export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Da
   return inv.data.status === "paid";
 }
 
+/**
+ * Tries again to pay the subscription's open invoices with its card (the
+ * subscription's default, else the customer's). Paid ones become paid; the
+ * others keep the new reason. True when none of its invoices is left open.
+ */
+export async function payOpenInvoices(sub: SandboxRow<SubscriptionData>, tx: DbOrTx): Promise<boolean> {
+  const open = (await sbxList<InvoiceData>("invoice", sub.customerId!, tx)).filter((i) => i.data.subscriptionId === sub.id && i.data.status === "open");
+  const problem = await chargeProblem(sub, tx);
+  for (const inv of open) {
+    if (problem === null) {
+      inv.data.status = "paid";
+      inv.data.amountPaid = inv.data.amountDue;
+    }
+    inv.data.lastError = problem;
+    await sbxUpdate("invoice", inv.id, inv.data, tx);
+  }
+  return open.length === 0 || problem === null;
+}
+
 /** The customer's invoices, newest first. */
 export async function listInvoices(customerId: string, limit: number): Promise<ProviderInvoice[]> {
   const rows = await sbxList<InvoiceData>("invoice", customerId);
@@ -119,9 +140,10 @@ export async function listInvoices(customerId: string, limit: number): Promise<P
     .slice(0, limit);
 }
 
-export async function retrieveInvoice(id: string): Promise<(ProviderInvoice & { lines: InvoiceLineData[] }) | null> {
+/** An invoice with its lines and, while it is open, why its last payment failed. */
+export async function retrieveInvoice(id: string): Promise<(ProviderInvoice & { lines: InvoiceLineData[]; lastError: string | null }) | null> {
   const row = await sbxGet<InvoiceData>("invoice", id);
-  return row ? { ...toInvoice(row), lines: row.data.lines } : null;
+  return row ? { ...toInvoice(row), lines: row.data.lines, lastError: row.data.lastError } : null;
 }
 
 /** The next invoice of a rolled-forward subscription: its plan price plus pending items; none when it is ending. */
@@ -147,7 +169,8 @@ export async function createInvoiceNow(
   input.lines.forEach(checkLine);
   const lines = input.lines.map(lineOf);
   const total = lines.reduce((s, l) => s + l.amount, 0);
-  const pay = await chargeable(sub, await getDb());
+  const problem = await chargeProblem(sub, await getDb());
+  const pay = problem === null;
   const now = await sandboxNow();
   const row = await sbxInsert<InvoiceData>("invoice", {
     customerId: input.customerId,
@@ -164,7 +187,7 @@ export async function createInvoiceNow(
       periodEnd: input.period.end.toISOString(),
       created: now.toISOString(),
       metadata: input.metadata,
-      lastError: pay ? null : "No usable payment method on file.",
+      lastError: problem,
     },
   });
   return toInvoice(row);

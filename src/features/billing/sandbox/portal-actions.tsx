@@ -38,6 +38,7 @@ export function UpdateCardPanel({ hasCard }: { hasCard: boolean }) {
     <PaymentSetupForm
       clientSecret={clientSecret}
       publishableKey={null}
+      returnUrl="/sandbox/portal"
       submitLabel="Save card"
       busyLabel="Saving..."
       onSuccess={() => {

@@ -72,6 +72,8 @@ export type SandboxInvoicePage = {
   periodEnd: string | null;
   lines: InvoiceLineData[];
   customerEmail: string | null;
+  /** Why the last payment of an open invoice failed (e.g. a declined card). */
+  lastError: string | null;
 };
 
 /** A sandbox invoice for its owner (or an admin); null when missing, foreign or not in the sandbox. */
@@ -95,6 +97,7 @@ export async function sandboxInvoiceFor(invoiceId: string, viewer: { id: string;
     periodEnd: inv.periodEnd?.toISOString() ?? null,
     lines: inv.lines,
     customerEmail: customer?.data.email ?? null,
+    lastError: inv.status === "open" ? inv.lastError : null,
   };
 }
 

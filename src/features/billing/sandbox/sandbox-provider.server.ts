@@ -67,9 +67,16 @@ export class SandboxProvider implements PaymentProvider {
     return customers.setupIntentByClientSecret(clientSecret);
   }
 
-  /** Confirms a setup intent with a test card, as the provider's client library does (card-checks.ts). */
-  confirmSetupIntent(clientSecret: string, card: CardInput): Promise<ProviderSetupIntent> {
-    return customers.confirmSetupIntent(clientSecret, card);
+  /**
+   * Confirms a setup intent with a test card, as the provider's client library
+   * does (card-checks.ts). A saved card also pays the customer's past_due
+   * subscriptions (subscriptions.retryPastDueWith: the sandbox's shortcut for
+   * Stripe retrying their open invoices with the new default card).
+   */
+  async confirmSetupIntent(clientSecret: string, card: CardInput): Promise<ProviderSetupIntent> {
+    const si = await customers.confirmSetupIntent(clientSecret, card);
+    if (si.status === "succeeded" && si.customerId && si.paymentMethodId) await subscriptions.retryPastDueWith(si.customerId, si.paymentMethodId);
+    return si;
   }
 
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
@@ -100,6 +107,21 @@ export class SandboxProvider implements PaymentProvider {
     return subscriptions.createSubscriptionWithPendingSetup(input, idempotencyKey);
   }
 
+  /** The pending setup intent's client secret while the trialing subscription still waits for a card. */
+  async resumePendingSetup(subscriptionId: string): Promise<{ subscription: ProviderSubscription; clientSecret: string } | null> {
+    const row = await subscriptions.advance(subscriptionId);
+    if (!row || row.data.status !== "trialing" || !row.data.pendingSetupIntentId) return null;
+    const si = await customers.retrieveSetupIntent(row.data.pendingSetupIntentId);
+    return si.status === "succeeded" ? null : { subscription: subscriptions.toSubscription(row), clientSecret: si.clientSecret };
+  }
+
+  /** Confirming a sandbox setup intent already saves its card as both defaults; this repeats it (idempotent). */
+  async makeSetupCardDefault(setupIntentId: string, idempotencyKey: string): Promise<void> {
+    void idempotencyKey; // setting the same default twice has the same effect
+    const si = await customers.retrieveSetupIntent(setupIntentId);
+    if (si.status === "succeeded" && si.customerId && si.paymentMethodId) await customers.setDefaultPaymentMethod(si.customerId, si.paymentMethodId);
+  }
+
   retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     return subscriptions.retrieveSubscription(id);
   }
@@ -119,7 +141,7 @@ export class SandboxProvider implements PaymentProvider {
     return invoices.listInvoices(customerId, limit);
   }
 
-  retrieveInvoice(id: string): Promise<(ProviderInvoice & { lines: InvoiceLineData[] }) | null> {
+  retrieveInvoice(id: string): Promise<(ProviderInvoice & { lines: InvoiceLineData[]; lastError: string | null }) | null> {
     return invoices.retrieveInvoice(id);
   }
 
@@ -139,6 +161,12 @@ export class SandboxProvider implements PaymentProvider {
     idempotencyKey: string,
   ): Promise<void> {
     return invoices.addPendingInvoiceItems(input, idempotencyKey);
+  }
+
+  /** The sandbox makes an invoice with its lines, or all pending items, in one transaction: nothing is ever left half-made. */
+  async discardUnfinishedBilling(customerId: string, idempotencyKey: string): Promise<void> {
+    void customerId;
+    void idempotencyKey;
   }
 
   // ---- prices, meters, webhooks ----

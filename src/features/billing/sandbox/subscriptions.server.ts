@@ -3,17 +3,25 @@ import { addMonths, addYears } from "date-fns";
 import { getDb } from "@/lib/db";
 import { findPlan, periodPrice, planLookupKey, type Billing, type PlanId } from "@/features/plans/catalogue";
 import { ProviderError, type ProviderSubscription } from "../provider/port";
-import { createSetupIntent, requireCustomer, setDefaultPaymentMethod } from "./customers-and-cards.server";
-import { invoicePeriod } from "./invoices.server";
+import { createSetupIntent, invoicePaymentMethod, requireCustomer, setDefaultPaymentMethod } from "./customers-and-cards.server";
+import { invoicePeriod, payOpenInvoices } from "./invoices.server";
 import { priceIdFor } from "./prices-and-meters.server";
 import type { PaymentMethodData, SubscriptionData } from "./sandbox-objects";
 import { date, iso, sandboxNow, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
 
 /**
- * The subscription lifecycle of the sandbox. Time comes from the sandbox
- * clock; subscriptions roll forward lazily whenever they are read (trial end
- * -> invoice paid with the saved card -> active; period end -> next invoice;
- * cancel_at_period_end -> canceled).
+ * The subscription lifecycle of the sandbox, which follows Stripe's (the
+ * Stripe adapter's subscriptions): time comes from the sandbox clock, and
+ * subscriptions roll forward lazily whenever they are read.
+ * - Trial end with a card: the first invoice is paid -> active; a card whose
+ *   charges are declined (4000 0000 0000 0341) leaves it open -> past_due.
+ * - Trial end without a card on the subscription or its customer -> canceled,
+ *   with no invoice (trial_settings.end_behavior.missing_payment_method:
+ *   'cancel', which the Stripe adapter sends).
+ * - Period end -> the next period's invoice, paid (active) or open (past_due).
+ * - cancel_at_period_end -> canceled at the period end.
+ * - A past_due subscription recovers when a good card is saved: its open
+ *   invoices are paid with it at once (retryPastDueWith).
  */
 
 const TRIAL_DAYS_DEFAULT = 14;
@@ -103,10 +111,12 @@ export async function createSubscriptionWithPendingSetup(
 }
 
 /**
- * Rolls a subscription forward to the sandbox clock: at each period end the
- * trial ends or the period renews with an invoice paid by the saved card
- * (no card or a declined one -> past_due); a scheduled cancellation ends it.
- * Idempotent and safe under concurrent reads (row lock + invoice keys).
+ * Rolls a subscription forward to the sandbox clock: at each period end a
+ * scheduled cancellation ends it; a trial with no card anywhere ends it
+ * (canceled, no invoice); otherwise the next period starts with an invoice
+ * paid by the saved card (active) or left open when there is none or its
+ * charge is declined (past_due). Idempotent and safe under concurrent reads
+ * (row lock + invoice keys).
  */
 export async function advance(subscriptionId: string): Promise<SandboxRow<SubscriptionData> | null> {
   const db = await getDb();
@@ -125,6 +135,13 @@ export async function advance(subscriptionId: string): Promise<SandboxRow<Subscr
         d.canceledAt = boundary.toISOString();
         break;
       }
+      // Stripe's trial_settings.end_behavior.missing_payment_method 'cancel': a trial that
+      // ends with no payment method on the subscription or its customer is canceled, unbilled.
+      if (d.status === "trialing" && !(await invoicePaymentMethod(row, tx))) {
+        d.status = "canceled";
+        d.canceledAt = boundary.toISOString();
+        break;
+      }
       const nextEnd = addPeriod(boundary, d.billing);
       d.periods.push({ start: boundary.toISOString(), end: nextEnd.toISOString() });
       d.currentPeriodStart = boundary.toISOString();
@@ -135,6 +152,36 @@ export async function advance(subscriptionId: string): Promise<SandboxRow<Subscr
     await sbxUpdate("subscription", row.id, d, tx);
     return row;
   });
+}
+
+/**
+ * A card was saved for the customer (a setup intent confirmed in the sandbox
+ * portal's "Update card", checkout or subscribe; it is already the
+ * customer's default): it becomes the default of each past_due subscription
+ * and is charged for their open invoices at once. A subscription with nothing
+ * left open is active again; a card whose charges are declined (0341) leaves
+ * it past_due, its invoices open with the new reason.
+ *
+ * This is the sandbox's simplification of Stripe retrying with the new
+ * default card: in Stripe, saving a card pays nothing by itself; the open
+ * invoice is charged again by Stripe's automatic retries (on their schedule)
+ * or by paying it (hosted invoice page, portal), and the subscription turns
+ * active when it is paid. The sandbox does that retry as soon as the card is
+ * saved, so a recovery shows without waiting for a retry schedule.
+ */
+export async function retryPastDueWith(customerId: string, paymentMethodId: string): Promise<void> {
+  const db = await getDb();
+  for (const s of await sbxList<SubscriptionData>("subscription", customerId)) {
+    const rolled = await advance(s.id);
+    if (rolled?.data.status !== "past_due") continue;
+    await db.transaction(async (tx) => {
+      const row = (await sbxGet<SubscriptionData>("subscription", s.id, tx, true))!;
+      if (row.data.status !== "past_due") return;
+      row.data.defaultPaymentMethodId = paymentMethodId;
+      if (await payOpenInvoices(row, tx)) row.data.status = "active";
+      await sbxUpdate("subscription", row.id, row.data, tx);
+    });
+  }
 }
 
 /** Rolls every subscription of the customer forward (before its invoices are read). */

@@ -6,7 +6,7 @@ import { formatCents } from "@/features/plans/catalogue";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { aiEmployeeCardState, cancelDate, formatDate, isCancelling } from "../format";
+import { aiEmployeeCardState, cancelDate, formatDate, isCancelling, isPastDue } from "../format";
 import { usePortalSession } from "./use-portal-actions";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 
@@ -88,6 +88,8 @@ function ContactLinks({ order }: { order: AiReadyOrderView }) {
 
 /** 'Cancels {date}' when cancelling, else 'Next: ${amount} on {date}' from the upcoming invoice. */
 function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription"]> }) {
+  // A failed payment matters more than the next one (the banner above the tabs says what to do).
+  if (isPastDue(sub)) return <p className="text-sm font-semibold text-yellow-900">Payment past due: update your payment method</p>;
   if (isCancelling(sub)) return <p className="text-sm">Cancels {formatDate(cancelDate(sub))}</p>;
   const next = sub.stripeData.upcomingInvoice;
   if (!next) return null;
@@ -104,11 +106,11 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
   const state = aiEmployeeCardState(order);
   return (
     <article className="flex h-full flex-col gap-4 rounded-lg border border-slate-200 p-5" aria-label={`AI employee ${order.aiEmployeeName}`} data-testid="ai-employee-card">
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <Avatar order={order} />
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold text-slate-900">{order.aiEmployeeName}</h3>
-          <p className="text-sm text-slate-700">{order.aiPhoneNumber}</p>
+          <p className="whitespace-nowrap text-sm text-slate-700">{order.aiPhoneNumber}</p>
         </div>
         {state === "ended" && (
           <Badge variant="grey" className="ml-auto" data-testid="ai-employee-ended">

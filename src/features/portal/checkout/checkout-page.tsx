@@ -33,12 +33,32 @@ function BackToPricing() {
   );
 }
 
+/** This checkout's own address, for the provider to send the customer back to after a redirect. */
+function checkoutPath(planId: string, billing: Billing, aiEmployeeId: string): string {
+  const query = new URLSearchParams({ plan: planId, billing });
+  if (aiEmployeeId) query.set("aiEmployeeId", aiEmployeeId);
+  return `/checkout?${query}`;
+}
+
 /**
  * /checkout: card first. Loads the plan, creates a setup intent, confirms the
  * card, then completes the trialing subscription (linking the AI employee)
  * and lands on /billing?trial=started.
  */
-export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: { planId: string; billing: Billing; aiEmployeeId: string; publishableKey: string | null }) {
+export function CheckoutPage({
+  planId,
+  billing,
+  aiEmployeeId,
+  publishableKey,
+  returnedSetupIntentId = null,
+}: {
+  planId: string;
+  billing: Billing;
+  aiEmployeeId: string;
+  publishableKey: string | null;
+  /** A setup intent confirmed through a redirect: the checkout completes with it. */
+  returnedSetupIntentId?: string | null;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const plan = useQuery<PlanView>({ queryKey: ["/api/subscription-plans", planId], meta: SESSION_EXPIRED_META });
@@ -57,6 +77,8 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
     if (!plan.data || started.current) return;
     started.current = true;
     (async () => {
+      // Back from a redirect: complete with that setup intent; if that fails (the toast says why), ask for the card again.
+      if (returnedSetupIntentId && (await complete({ id: returnedSetupIntentId, status: "succeeded" }))) return;
       try {
         let body: { clientSecret?: string } | undefined;
         try {
@@ -77,18 +99,21 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
         router.push("/pricing");
       }
     })();
-  }, [plan.data, router, createSetupIntent]);
+    // complete() is stable enough for a run-once effect (started guards it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [plan.data, router, createSetupIntent, returnedSetupIntentId]);
 
-  async function complete(setupIntent: { id: string; status: string }) {
+  /** Completes the subscription with a confirmed setup intent; true once the trial has started. */
+  async function complete(setupIntent: { id: string; status: string }): Promise<boolean> {
     if (setupIntent.status !== "succeeded") {
       toast({ title: "Payment Setup Failed", description: "Failed to save payment method.", variant: "destructive" });
-      return;
+      return false;
     }
     try {
       try {
         await completeSubscription(setupIntent.id);
       } catch (error) {
-        if (isUnauthorizedError(error)) return; // handled by the MutationCache
+        if (isUnauthorizedError(error)) return false; // handled by the MutationCache
         // A non-OK answer shows its JSON `message` field, else the completion default.
         if (error instanceof ApiError) throw new Error(error.bodyMessage ?? "Failed to create subscription");
         throw error;
@@ -96,12 +121,14 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
       await invalidateBilling(queryClient);
       toast({ title: "Trial Started!", description: "Your 14-day free trial has started. You won't be charged until the trial ends." });
       router.push("/billing?trial=started");
+      return true;
     } catch (error) {
       toast({
         title: "Subscription Error",
         description: error instanceof Error && error.message ? error.message : "Failed to complete subscription setup.",
         variant: "destructive",
       });
+      return false;
     }
   }
 
@@ -176,7 +203,8 @@ export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey }: 
                 publishableKey={publishableKey}
                 submitLabel="Start Free Trial"
                 busyLabel="Setting up payment..."
-                onSuccess={complete}
+                onSuccess={async (setupIntent) => void (await complete(setupIntent))}
+                returnUrl={checkoutPath(planId, billing, aiEmployeeId)}
                 onError={(message) => toast({ title: "Payment Setup Failed", description: message || "Failed to save payment method.", variant: "destructive" })}
               />
             ) : (

@@ -161,7 +161,13 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
               </p>
             )}
             {sub.status === "past_due" && (
-              <p className="rounded-md bg-yellow-50 p-2 text-sm text-yellow-900">Your last payment failed. Update your card in Billing to keep your AI employee running.</p>
+              <p className="rounded-md bg-yellow-50 p-2 text-sm text-yellow-900">
+                Your last payment failed. Update your card in{" "}
+                <Link href="/billing" className="font-semibold underline">
+                  Billing
+                </Link>{" "}
+                to keep your AI employee running.
+              </p>
             )}
           </CardContent>
         </Card>

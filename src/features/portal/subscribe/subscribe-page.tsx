@@ -32,6 +32,10 @@ export function SubscribePage({ planId, billing, publishableKey }: { planId: str
     meta: { unauthorized: { title: "Authentication Required", description: "Please log in to subscribe to a plan", delayMs: 1000 } },
   });
 
+  const { mutateAsync: reportConfirmed } = useMutation({
+    mutationFn: (setupIntentId: string) => api.post("/api/payment-setup-confirmed", { setupIntentId }),
+  });
+
   useEffect(() => {
     // Once per page load (React may run effects twice in development).
     if (started.current) return;
@@ -92,7 +96,10 @@ export function SubscribePage({ planId, billing, publishableKey }: { planId: str
             publishableKey={publishableKey}
             submitLabel="Start 14-Day Free Trial"
             busyLabel="Processing..."
-            onSuccess={async () => {
+            returnUrl="/billing?success=true"
+            onSuccess={async (setupIntent) => {
+              // The card becomes the subscription's default now; the provider's webhook does the same if this is lost.
+              await reportConfirmed(setupIntent.id).catch(() => undefined);
               await invalidateBilling(queryClient);
               router.push("/billing?success=true");
             }}

@@ -166,6 +166,10 @@ export class FakeProvider implements PaymentProvider {
   createSetupIntent = async () => this.unsupported();
   retrieveSetupIntent = async () => this.unsupported();
   createSubscriptionWithPendingSetup = async () => this.unsupported();
+  /** Pending items of an entry are made in one step here: nothing to discard. */
+  discardUnfinishedBilling = async () => undefined;
+  resumePendingSetup = async () => this.unsupported();
+  makeSetupCardDefault = async () => this.unsupported();
   cancelAtPeriodEnd = async () => this.unsupported();
   createPortalSession = async () => this.unsupported();
   listInvoices = async (customerId: string) => [...this.invoices.values()].filter((i) => i.customerId === customerId);

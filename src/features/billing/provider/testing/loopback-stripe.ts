@@ -34,12 +34,24 @@ type SavedResult = { fingerprint: string; reply: Reply };
 export class LoopbackStripe {
   readonly requests: RecordedRequest[] = [];
   private handlers: Array<{ method: string; path: string | RegExp; handler: Handler }> = [];
+  private readonly rules: Handler[] = [];
   private readonly idempotent = new Map<string, SavedResult>();
   private server: Server | null = null;
   port = 0;
 
   on(method: string, path: string | RegExp, handler: Handler | Reply): this {
     this.handlers.unshift({ method, path, handler: typeof handler === "function" ? handler : () => handler });
+    return this;
+  }
+
+  /**
+   * Adds a validation rule that runs before the route handlers: a reply it
+   * returns refuses the request. Like Stripe's own validation, a refusal is
+   * not saved under the request's idempotency key, so a corrected retry under
+   * the same key runs.
+   */
+  rule(check: Handler): this {
+    this.rules.push(check);
     return this;
   }
 
@@ -75,7 +87,7 @@ export class LoopbackStripe {
         reply = saved.reply;
         headers["idempotent-replayed"] = "true";
       } else {
-        const refused = this.refuseRecurringInvoiceItemPrice(recorded);
+        const refused = this.refuseRecurringInvoiceItemPrice(recorded) ?? this.applyRules(recorded);
         reply = refused ?? this.handle(recorded);
         // Stripe saves a result only once the endpoint started executing: a
         // request refused by validation or rate limiting (429) saves nothing,
@@ -90,6 +102,14 @@ export class LoopbackStripe {
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.port = (this.server!.address() as AddressInfo).port;
     return this;
+  }
+
+  private applyRules(recorded: RecordedRequest): Reply | null {
+    for (const check of this.rules) {
+      const reply = check(recorded);
+      if (reply) return reply;
+    }
+    return null;
   }
 
   private handle(recorded: RecordedRequest): Reply {

@@ -1,0 +1,48 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "@/lib/zod";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { aiReadyOrders, subscriptions, user } from "@/db/schema";
+import { config } from "@/lib/config";
+import { defineJob, enqueueJob } from "@/lib/jobs";
+import { logger } from "@/lib/logger";
+import { sendEmail } from "@/features/email/email.server";
+import { findPlan } from "@/features/plans/catalogue";
+import { dunningEmail } from "./dunning-email";
+
+/**
+ * Job: tells the customer that a payment failed (ADR 0089). Queued by the
+ * billing sync in the transaction that mirrors the past_due status, once per
+ * subscription and period. If the payment has been recovered by the time it
+ * runs (the subscription is no longer past due), nothing is sent.
+ * Registered by the server in instrumentation.ts.
+ */
+export const dunningEmailJob = defineJob({
+  kind: "billing.dunning-email",
+  schema: z.object({ subscriptionId: z.string().min(1) }),
+  handler: async ({ subscriptionId }) => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ status: subscriptions.status, planId: subscriptions.planId, email: user.email, firstName: user.firstName, aiEmployeeName: aiReadyOrders.aiEmployeeName })
+      .from(subscriptions)
+      .innerJoin(user, eq(user.id, subscriptions.userId))
+      .leftJoin(aiReadyOrders, eq(aiReadyOrders.id, subscriptions.aiReadyOrderId))
+      .where(eq(subscriptions.id, subscriptionId))
+      .limit(1);
+    if (!row || row.status !== "past_due") {
+      logger.info({ subscriptionId, status: row?.status ?? null }, "payment recovered (or subscription gone) before the dunning e-mail; nothing to send");
+      return;
+    }
+    const message = dunningEmail(
+      { email: row.email, firstName: row.firstName, planName: findPlan(row.planId)?.name ?? row.planId, aiEmployeeName: row.aiEmployeeName },
+      config().baseUrl,
+    );
+    const result = await sendEmail(message);
+    if (result.status === "failed") throw new Error(`dunning e-mail for subscription ${subscriptionId} could not be delivered; will retry`);
+  },
+});
+
+/** Queues the dunning e-mail of one past-due period in `tx` (a repeat for the same period does nothing). */
+export async function queueDunningEmail(tx: DbOrTx, subscriptionId: string, periodKey: number): Promise<void> {
+  await enqueueJob(tx, dunningEmailJob, { subscriptionId }, { idempotencyKey: `dunning-${subscriptionId}-${periodKey}` });
+}

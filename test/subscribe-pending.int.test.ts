@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/lib/db";
+import { paymentCustomers } from "@/db/schema";
+import { startJobs } from "@/lib/jobs";
+import { drainJobs } from "@/lib/jobs/testing.server";
+import { setProviderForTests } from "@/features/billing/provider";
+import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
+import { LoopbackStripe } from "@/features/billing/provider/testing/loopback-stripe";
+import { billingSyncJob } from "@/features/billing/webhook.server";
+import type { CustomerSubscription } from "@/features/billing/api-types";
+import { POST as createSubscription } from "@app/api/create-subscription/route";
+import { POST as setupConfirmed } from "@app/api/payment-setup-confirmed/route";
+import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
+import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
+import { POST as webhook } from "@app/api/stripe/webhook/route";
+import { BASE, call, createUser, type TestUser } from "./http-helpers";
+
+const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" };
+
+async function subscribe(u: TestUser, planId = "small", billing = "monthly") {
+  const res = await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { clientSecret: string; subscriptionId: string };
+}
+
+async function subscriptionsOf(u: TestUser): Promise<CustomerSubscription[]> {
+  return (await (await call(userSubscriptions, { path: "/api/user-subscriptions", cookie: u.cookie })).json()) as CustomerSubscription[];
+}
+
+function reportConfirmed(u: TestUser, setupIntentId: string) {
+  return call(setupConfirmed, { method: "POST", path: "/api/payment-setup-confirmed", cookie: u.cookie, body: { setupIntentId } });
+}
+
+/**
+ * Issue 10, item 2: an abandoned /subscribe page. One subscription waits for
+ * a card per customer and plan, however often and however late the page is
+ * loaded again; the card the form saves becomes the default explicitly.
+ */
+describe("/subscribe keeps one pending subscription per customer and plan (sandbox)", () => {
+  beforeAll(() => setProviderForTests(undefined));
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a reload hours later shows the same card form, not a second subscription", async () => {
+    const u = await createUser();
+    const first = await subscribe(u);
+    // The old key changed every hour: two hours on, a reload made a second subscription.
+    const later = Date.now() + 2 * 3_600_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    const again = await subscribe(u);
+    expect(again).toEqual(first);
+    expect(await subscriptionsOf(u)).toHaveLength(1);
+  });
+
+  it("two first loads at once make one subscription", async () => {
+    const u = await createUser();
+    const [a, b] = await Promise.all([subscribe(u, "medium"), subscribe(u, "medium")]);
+    expect(a.subscriptionId).toBe(b.subscriptionId);
+    expect(await subscriptionsOf(u)).toHaveLength(1);
+  });
+
+  it("another plan has its own pending subscription; once a card is saved, a new visit starts a second one", async () => {
+    const u = await createUser();
+    const small = await subscribe(u, "small");
+    const large = await subscribe(u, "large");
+    expect(large.subscriptionId).not.toBe(small.subscriptionId);
+    const ok = await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: small.clientSecret, ...GOOD_CARD } });
+    expect(ok.status).toBe(200);
+    const setupIntentId = small.clientSecret.split("_secret_")[0]!;
+    expect((await reportConfirmed(u, setupIntentId)).status).toBe(200);
+    // A second AI employee on the same plan: a new subscription with its own form.
+    const second = await subscribe(u, "small");
+    expect(second.subscriptionId).not.toBe(small.subscriptionId);
+    expect(second.clientSecret).not.toBe(small.clientSecret);
+    expect(await subscriptionsOf(u)).toHaveLength(3);
+  });
+
+  it("payment-setup-confirmed checks whose setup intent it is and that it succeeded", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const { clientSecret } = await subscribe(owner);
+    const setupIntentId = clientSecret.split("_secret_")[0]!;
+    const notYet = await reportConfirmed(owner, setupIntentId);
+    expect(notYet.status).toBe(400);
+    expect(await notYet.json()).toEqual({ message: "Your payment method has not been confirmed yet. Please try again." });
+    // Another customer's setup intent, or one that does not exist, looks the same: 404.
+    await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: other.cookie, body: {} });
+    expect((await reportConfirmed(other, setupIntentId)).status).toBe(404);
+    expect((await reportConfirmed(owner, "seti_missing")).status).toBe(404);
+    expect((await reportConfirmed(owner, "")).status).toBe(400);
+  });
+});
+
+/** Stripe mode: the explicit default card, from the card form's report and from the setup_intent.succeeded webhook. */
+describe("the saved card becomes the default explicitly (Stripe mode, loopback API)", () => {
+  const api = new LoopbackStripe();
+  const SECRET = "whsec_subscribe_pending";
+  let user: TestUser;
+  const customer = `cus_${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    await startJobs({ jobs: [billingSyncJob], workers: false });
+    await api.start();
+    setProviderForTests(new StripeProvider({ secretKey: "sk_test_pending", webhookSecret: SECRET, apiHost: api.url, maxNetworkRetries: 0 }));
+    user = await createUser();
+    const db = await getDb();
+    await db.insert(paymentCustomers).values({ userId: user.id, providerCustomerId: customer });
+    api.on("GET", "/v1/setup_intents/seti_card", {
+      body: { id: "seti_card", object: "setup_intent", customer, status: "succeeded", payment_method: "pm_card", metadata: { subscriptionId: "sub_pending" } },
+    });
+    api.on("POST", `/v1/customers/${customer}`, { body: { id: customer, object: "customer" } });
+    api.on("POST", "/v1/subscriptions/sub_pending", { body: { id: "sub_pending", object: "subscription" } });
+    api.on("GET", "/v1/subscriptions", { body: { object: "list", data: [], has_more: false, url: "/v1/subscriptions" } });
+    api.on("GET", "/v1/invoices", { body: { object: "list", data: [], has_more: false, url: "/v1/invoices" } });
+  });
+  afterAll(async () => {
+    setProviderForTests(undefined);
+    await api.stop();
+  });
+
+  it("the card form's report sets the customer's and the subscription's default card", async () => {
+    const res = await reportConfirmed(user, "seti_card");
+    expect(res.status).toBe(200);
+    expect(api.find("POST", `/v1/customers/${customer}`).at(-1)!.params).toEqual({ "invoice_settings[default_payment_method]": "pm_card" });
+    expect(api.find("POST", "/v1/subscriptions/sub_pending").at(-1)!.params).toEqual({ default_payment_method: "pm_card" });
+  });
+
+  it("setup_intent.succeeded does the same in the webhook's job, under the same keys", async () => {
+    const before = api.find("POST", "/v1/subscriptions/sub_pending").length;
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "setup_intent.succeeded",
+      created: Math.floor(Date.now() / 1000),
+      api_version: Stripe.API_VERSION,
+      data: { object: { id: "seti_card", object: "setup_intent", customer, status: "succeeded" } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
+    expect(res.status).toBe(200);
+    await drainJobs();
+    const calls = api.find("POST", "/v1/subscriptions/sub_pending");
+    expect(calls).toHaveLength(before + 1);
+    // The same intent and parameters: Stripe replays rather than applying twice.
+    expect(calls.at(-1)!.idempotencyKey).toBe(calls[before - 1]!.idempotencyKey);
+  });
+});
