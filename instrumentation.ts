@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -16,6 +16,8 @@ export async function register() {
     import("@/features/admin/welcome-email.server"),
     import("@/features/billing/webhook.server"),
     import("@/features/billing/dunning-email.server"),
+    import("@/features/email/email.server"),
+    import("@/features/email/smtp.server"),
   ]);
-  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob] });
+  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob, emailDeliveryJob], startChecks: [smtpStartCheck] });
 }

@@ -22,6 +22,37 @@ const optionalString = z
   .optional()
   .transform((v) => (v === "" || v === undefined ? undefined : v));
 
+/**
+ * SMTP_URL: smtp://[user:password@]host[:port][?options] (STARTTLS when the
+ * server offers it; `?requireTLS=true` insists) or smtps:// (TLS from the
+ * first byte, port 465). The password must be percent-encoded.
+ */
+function checkSmtpUrl(value: string, ctx: z.RefinementCtx): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme) {
+    ctx.addIssue({ code: "custom", message: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587" });
+    return;
+  }
+  if (scheme !== "smtp" && scheme !== "smtps") {
+    ctx.addIssue({ code: "custom", message: `has the unknown scheme "${scheme}:": use smtp:// (port 587 or 25, STARTTLS) or smtps:// (port 465, TLS)` });
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "is not a valid URL: check for spaces, and percent-encode special characters in the user name and password (@ as %40, : as %3A, / as %2F)" });
+    return;
+  }
+  if (!url.hostname) ctx.addIssue({ code: "custom", message: "names no host: use smtp://user:password@mail.example.com:587" });
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "has a user name or password with a broken percent-encoding" });
+  }
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -55,9 +86,7 @@ export const envSchema = z
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
-    SMTP_URL: optionalString.pipe(
-      z.string().regex(/^smtps?:\/\//, { message: "must be an smtp:// or smtps:// URL" }).optional(),
-    ),
+    SMTP_URL: optionalString.pipe(z.string().superRefine(checkSmtpUrl).optional()),
     EMAIL_FROM: z.string().default("AI Employees <hello@localhost>"),
     TEAM_EMAIL: z.email({ message: "must be an e-mail address" }).default("team@localhost.test"),
     STRIPE_SECRET_KEY: optionalString.pipe(

@@ -7,11 +7,19 @@ import { seedDemoAccounts } from "@/db/seed";
 import { startJobs, type AnyJobDefinition } from "@/lib/jobs";
 
 /**
+ * A check of an outside service at start (e.g. that SMTP_URL answers):
+ * resolves to a warning that names the variable and the reason, or null when
+ * all is well. A failed check does not stop the server.
+ */
+export type StartCheck = () => Promise<string | null>;
+
+/**
  * Database, seed and job workers: everything the server needs before it
- * answers. `jobs` are the durable job kinds of the features, passed in by the
+ * answers. `jobs` are the durable job kinds of the features, and
+ * `startChecks` their checks of outside services, passed in by the
  * composition root (instrumentation.ts): lib imports no feature.
  */
-export async function startServer({ jobs }: { jobs: readonly AnyJobDefinition[] }): Promise<void> {
+export async function startServer({ jobs, startChecks = [] }: { jobs: readonly AnyJobDefinition[]; startChecks?: readonly StartCheck[] }): Promise<void> {
   let cfg;
   try {
     cfg = config();
@@ -27,6 +35,8 @@ export async function startServer({ jobs }: { jobs: readonly AnyJobDefinition[] 
   // Read (or create) the signing secret now, so a data folder we cannot write stops the start.
   authSecret();
   if (!cfg.AUTH_SECRET) console.log(`AUTH_SECRET is not set: using the secret generated in ${cfg.dataDir}/auth-secret (kept for later starts).`);
+  // Outside services are checked while the database starts; their warnings are logged before the server answers.
+  const checks = runStartChecks(startChecks);
   await dbReady();
   logger.info({ database: dbKind(), dir: dbKind() === "pglite" ? cfg.pgliteDir : undefined }, "database ready, migrations applied");
   const seeded = await seedDemoAccounts();
@@ -49,4 +59,16 @@ export async function startServer({ jobs }: { jobs: readonly AnyJobDefinition[] 
   if (!cfg.stripeEnabled) console.log("Payments: sandbox provider (test mode, card 4242 4242 4242 4242).");
   await startJobs({ jobs });
   logger.info({ kinds: jobs.map((j) => j.kind) }, "job workers started");
+  await checks;
+}
+
+/** Runs the checks side by side and logs each warning (a check that throws is reported the same way). */
+export async function runStartChecks(checks: readonly StartCheck[]): Promise<string[]> {
+  const results = await Promise.all(checks.map((check) => check().catch((err: unknown) => `start check failed: ${err instanceof Error ? err.message : String(err)}`)));
+  const warnings = results.filter((w): w is string => Boolean(w));
+  for (const warning of warnings) {
+    logger.warn(warning);
+    console.warn(`\nWarning: ${warning}\n`);
+  }
+  return warnings;
 }

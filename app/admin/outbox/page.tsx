@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 const STATUS: Record<string, { label: string; variant: "blue" | "green" | "amber" | "red" | "grey" }> = {
   outbox: { label: "In outbox", variant: "blue" },
-  queued: { label: "Sending", variant: "amber" },
+  queued: { label: "Queued", variant: "amber" },
   sent: { label: "Sent", variant: "green" },
   failed: { label: "Failed", variant: "red" },
 };
@@ -27,7 +27,7 @@ export default async function Page() {
     <AdminSubPage title="E-mail outbox">
       <p className="mt-1 text-slate-700">
         {config().smtpEnabled
-          ? "Every e-mail the product sent through SMTP, with its delivery status."
+          ? "Every e-mail the product queued for SMTP, with its delivery status. A job delivers each one and retries while the server is down or asks to try again later; a failed e-mail shows the server's answer."
           : "No SMTP server is configured (SMTP_URL), so e-mails are kept here instead of being delivered."}
       </p>
       {emails.length === 0 ? (

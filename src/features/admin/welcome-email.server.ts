@@ -5,7 +5,7 @@ import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
-import { emailLayout, escapeHtml, sendEmail, type OutgoingEmail } from "@/features/email/email.server";
+import { emailLayout, escapeHtml, queueEmail, type OutgoingEmail } from "@/features/email/email.server";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { findPlan, formatCents, periodPrice } from "@/features/plans/catalogue";
 import { notFound } from "@/lib/http/errors";
@@ -74,7 +74,7 @@ export async function queueWelcomeEmail(subscriptionId: string): Promise<{ to: s
 export const welcomeEmailJob = defineJob({
   kind: WELCOME_EMAIL_JOB,
   schema: z.object({ subscriptionId: z.string().min(1) }),
-  handler: async ({ subscriptionId }) => {
+  handler: async ({ subscriptionId }, run) => {
     const db = await getDb();
     const [row] = await db
       .select({ sub: subscriptions, email: user.email, firstName: user.firstName })
@@ -99,7 +99,7 @@ export const welcomeEmailJob = defineJob({
       },
       config().baseUrl,
     );
-    const result = await sendEmail(mail);
-    if (result.status === "failed") throw new Error(`welcome e-mail for ${subscriptionId} could not be delivered; will retry`);
+    // Keyed by this job: a repeated run queues no second e-mail. The e-mail job delivers it.
+    await queueEmail(db, mail, { key: `${WELCOME_EMAIL_JOB}:${run.id}` });
   },
 });

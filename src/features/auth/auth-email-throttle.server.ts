@@ -2,7 +2,7 @@ import "server-only";
 import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { emailMessages } from "@/db/schema";
-import { sendEmail, type OutgoingEmail } from "@/features/email/email.server";
+import { queueEmail, type OutgoingEmail } from "@/features/email/email.server";
 import { ACCOUNT_EXISTS_EMAIL_KIND } from "@/features/email/account-exists-email";
 import { VERIFY_EMAIL_KIND } from "@/features/email/verification-email";
 import { logger } from "@/lib/logger";
@@ -40,12 +40,12 @@ export async function authEmailAllowed(to: string, now = new Date()): Promise<bo
   return true;
 }
 
-/** Sends the message unless the recipient's allowance is used up (then nothing, silently). */
+/** Queues the message (durable job; the request does not wait on SMTP) unless the recipient's allowance is used up (then nothing, silently). */
 export async function sendAuthEmail(message: OutgoingEmail): Promise<boolean> {
   if (!(await authEmailAllowed(message.to))) {
     logger.info({ kind: message.kind }, "auth e-mail not sent: too many for this address recently");
     return false;
   }
-  await sendEmail(message);
+  await queueEmail(await getDb(), message);
   return true;
 }

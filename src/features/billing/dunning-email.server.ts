@@ -6,7 +6,7 @@ import { aiReadyOrders, subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
-import { sendEmail } from "@/features/email/email.server";
+import { queueEmail } from "@/features/email/email.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { dunningEmail } from "./dunning-email";
 
@@ -20,7 +20,7 @@ import { dunningEmail } from "./dunning-email";
 export const dunningEmailJob = defineJob({
   kind: "billing.dunning-email",
   schema: z.object({ subscriptionId: z.string().min(1) }),
-  handler: async ({ subscriptionId }) => {
+  handler: async ({ subscriptionId }, run) => {
     const db = await getDb();
     const [row] = await db
       .select({ status: subscriptions.status, planId: subscriptions.planId, email: user.email, firstName: user.firstName, aiEmployeeName: aiReadyOrders.aiEmployeeName })
@@ -37,8 +37,8 @@ export const dunningEmailJob = defineJob({
       { email: row.email, firstName: row.firstName, planName: findPlan(row.planId)?.name ?? row.planId, aiEmployeeName: row.aiEmployeeName },
       config().baseUrl,
     );
-    const result = await sendEmail(message);
-    if (result.status === "failed") throw new Error(`dunning e-mail for subscription ${subscriptionId} could not be delivered; will retry`);
+    // Keyed by this job: a repeated run queues no second e-mail. The e-mail job (email.deliver) delivers it.
+    await queueEmail(db, message, { key: `billing.dunning-email:${run.id}` });
   },
 });
 

@@ -4,13 +4,14 @@ import { contactMessages } from "@/db/schema";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { createNotification } from "@/features/notifications/notify.server";
-import { emailLayout, escapeHtml, sendEmail } from "@/features/email/email.server";
+import { emailLayout, escapeHtml, queueEmail } from "@/features/email/email.server";
 import { refuseOverFormLimit } from "@/features/leads/rate-limit.server";
 import { CONTACT_ERRORS, type ContactInput } from "./schema";
 
 /**
- * Stores a contact message, notifies admins and e-mails the team, all in one
- * transaction (without SMTP the e-mail waits in the outbox table). At most
+ * Stores a contact message, notifies admins and queues the e-mail to the
+ * team, all in one transaction: the request never waits on SMTP (a durable
+ * job delivers the e-mail; without SMTP it waits in the outbox table). At most
  * FORM_RATE_LIMIT.max messages per IP address in the window: then 429.
  */
 export async function storeContactMessage(input: ContactInput, ipAddress: string): Promise<{ id: string }> {
@@ -54,22 +55,19 @@ export async function storeContactMessage(input: ContactInput, ipAddress: string
       .filter(([, v]) => v)
       .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${k}</td><td style="padding:4px 0">${escapeHtml(v!)}</td></tr>`)
       .join("");
-    await sendEmail(
-      {
-        to: config().TEAM_EMAIL,
-        subject: `New contact message: ${input.inquiry_subject}`,
-        kind: "contact_message",
-        html: emailLayout(
-          "New contact message",
-          `<table role="presentation">${table}</table><p style="white-space:pre-wrap;margin-top:16px">${escapeHtml(input.message)}</p>`,
-        ),
-        text: `${rows
-          .filter(([, v]) => v)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join("\n")}\n\n${input.message}`,
-      },
-      tx,
-    );
+    await queueEmail(tx, {
+      to: config().TEAM_EMAIL,
+      subject: `New contact message: ${input.inquiry_subject}`,
+      kind: "contact_message",
+      html: emailLayout(
+        "New contact message",
+        `<table role="presentation">${table}</table><p style="white-space:pre-wrap;margin-top:16px">${escapeHtml(input.message)}</p>`,
+      ),
+      text: `${rows
+        .filter(([, v]) => v)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("\n")}\n\n${input.message}`,
+    });
     return { id };
   });
 }

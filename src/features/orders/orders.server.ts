@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db";
 import { aiReadyOrders, subscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
-import { sendEmail } from "@/features/email/email.server";
+import { queueEmail } from "@/features/email/email.server";
 import { logger } from "@/lib/logger";
 import { notFound } from "@/lib/http/errors";
 import type { AdminOrderView, OrderData } from "./order.schema";
@@ -82,18 +82,18 @@ export async function deleteOrder(id: string): Promise<void> {
   if (!deleted) throw notFound("AI Ready Order not found");
 }
 
-/** Job: e-mail the setup instructions (at least once; skipped if the order was deleted meanwhile). Registered by the server in instrumentation.ts. */
+/** Job: queue the setup-instructions e-mail (once; skipped if the order was deleted meanwhile). Registered by the server in instrumentation.ts. */
 export const orderSetupEmailJob = defineJob({
   kind: SETUP_EMAIL_JOB,
   schema: z.object({ orderId: z.string().min(1) }),
-  handler: async ({ orderId }) => {
+  handler: async ({ orderId }, run) => {
     const db = await getDb();
     const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, orderId)).limit(1);
     if (!order) {
       logger.info({ orderId }, "order deleted before its setup e-mail was sent; nothing to send");
       return;
     }
-    const result = await sendEmail(orderSetupEmail(order, config().baseUrl));
-    if (result.status === "failed") throw new Error(`setup e-mail for order ${orderId} could not be delivered; will retry`);
+    // Keyed by this job: a repeated run queues no second e-mail. The e-mail job delivers it.
+    await queueEmail(db, orderSetupEmail(order, config().baseUrl), { key: `${SETUP_EMAIL_JOB}:${run.id}` });
   },
 });
