@@ -33,9 +33,12 @@ describe("the checkout after a payment redirect", () => {
     await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Trial Started!");
     const sub = await subscriptionOf(admin, user.email);
-    expect(sub).toMatchObject({ status: "trialing", plan: { id: "small" } });
+    expect(sub).toMatchObject({ status: "trialing", plan: { id: "small" }, aiReadyOrder: { aiEmployeeName: "Rhea" } });
+    // /billing opens on the Subscription tab after a trial starts; the AI employee is on the first tab.
+    await expect.poll(() => page.getByText("Free Trial Active").isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole("tab", { name: "AI Employees" }).click();
     const rhea = page.getByRole("article", { name: "AI employee Rhea" });
-    await expect.poll(() => rhea.getByText(/days left in your free trial/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => rhea.textContent(), { timeout: 15_000 }).toContain("Subscription Started");
     await expectNoAxeViolations(page);
     await context.close();
   });
