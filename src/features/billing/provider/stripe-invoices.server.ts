@@ -14,6 +14,33 @@ import { callStripe, idOf, providerError, toDate, unix } from "./stripe-calls";
 
 const BILLING_KEY = "billing_key";
 
+/** The metadata that tags what one call made with its key (Stripe metadata values hold 500 characters). */
+function billingTag(idempotencyKey: string): { [BILLING_KEY]: string } {
+  return { [BILLING_KEY]: idempotencyKey.slice(0, 500) };
+}
+
+/**
+ * One line as an invoice item: on a draft invoice (`invoice`) or pending for
+ * a subscription's next invoice (`subscription`), tagged with the caller's key.
+ */
+async function itemParams(
+  stripe: Stripe,
+  line: InvoiceLine,
+  cache: Map<string, Stripe.Price>,
+  target: { customer: string; invoice: string } | { customer: string; subscription: string },
+  period: { start: Date; end: Date },
+  idempotencyKey: string,
+): Promise<Stripe.InvoiceItemCreateParams> {
+  return {
+    ...target,
+    quantity: line.quantity,
+    description: line.description || line.productName,
+    period: { start: unix(period.start), end: unix(period.end) },
+    metadata: billingTag(idempotencyKey),
+    ...(await itemPricing(stripe, line, cache)),
+  } as Stripe.InvoiceItemCreateParams;
+}
+
 export function toInvoice(inv: Stripe.Invoice): ProviderInvoice {
   const firstLine = inv.lines?.data?.[0]?.description ?? null;
   return {
@@ -110,7 +137,7 @@ export async function createInvoiceNow(
     auto_advance: false,
     pending_invoice_items_behavior: "exclude",
     collection_method: "charge_automatically",
-    metadata: { ...input.metadata, [BILLING_KEY]: idempotencyKey.slice(0, 500) },
+    metadata: { ...input.metadata, ...billingTag(idempotencyKey) },
   };
   const draft = await callStripe(() => stripe.invoices.create(draftParams, { idempotencyKey: idempotencyKeyFor(idempotencyKey, draftParams) }));
   let inv: Stripe.Invoice;
@@ -118,17 +145,8 @@ export async function createInvoiceNow(
     const cache = new Map<string, Stripe.Price>();
     let i = 0;
     for (const line of input.lines) {
-      const pricing = await itemPricing(stripe, line, cache);
+      const item = await itemParams(stripe, line, cache, { customer: input.customerId, invoice: draft.id! }, input.period, idempotencyKey);
       const n = i++;
-      const item = {
-        customer: input.customerId,
-        invoice: draft.id!,
-        quantity: line.quantity,
-        description: line.description || line.productName,
-        period: { start: unix(input.period.start), end: unix(input.period.end) },
-        metadata: { [BILLING_KEY]: idempotencyKey.slice(0, 500) },
-        ...pricing,
-      } as Stripe.InvoiceItemCreateParams;
       await callStripe(() => stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-item-${n}`, item) }));
     }
     const finalize: Stripe.InvoiceFinalizeInvoiceParams = { auto_advance: true };
@@ -177,17 +195,8 @@ export async function addPendingInvoiceItems(
   try {
     let i = 0;
     for (const line of input.lines) {
-      const pricing = await itemPricing(stripe, line, cache);
+      const item = await itemParams(stripe, line, cache, { customer: input.customerId, subscription: input.subscriptionId }, input.period, idempotencyKey);
       const n = i++;
-      const item = {
-        customer: input.customerId,
-        subscription: input.subscriptionId,
-        quantity: line.quantity,
-        description: line.description || line.productName,
-        period: { start: unix(input.period.start), end: unix(input.period.end) },
-        metadata: { [BILLING_KEY]: idempotencyKey.slice(0, 500) },
-        ...pricing,
-      } as Stripe.InvoiceItemCreateParams;
       const made = await callStripe(() => stripe.invoiceItems.create(item, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-${n}`, item) }));
       created.push(made.id);
     }
@@ -205,7 +214,7 @@ export async function addPendingInvoiceItems(
  * Finalized invoices are left alone: a finalized entry was billed.
  */
 export async function discardUnfinishedBilling(stripe: Stripe, customerId: string, idempotencyKey: string): Promise<void> {
-  const key = idempotencyKey.slice(0, 500);
+  const key = billingTag(idempotencyKey)[BILLING_KEY];
   await callStripe(async () => {
     for await (const inv of stripe.invoices.list({ customer: customerId, status: "draft", limit: 100 })) {
       if (inv.metadata?.[BILLING_KEY] === key) await stripe.invoices.del(inv.id!);
