@@ -20,7 +20,13 @@ const runs = [
 if (process.env.DATABASE_URL) {
   runs.push({ name: "integration (PostgreSQL)", args: ["--project", "integration"], env: { DATABASE_URL: process.env.DATABASE_URL } });
 }
-if (process.env.SKIP_E2E !== "1") runs.push({ name: "browser journeys", args: ["--project", "e2e"], env: { DATABASE_URL: "" } });
+if (process.env.SKIP_E2E !== "1") {
+  runs.push({ name: "browser journeys", args: ["--project", "e2e"], env: { DATABASE_URL: "" } });
+  // Two app processes on one database need a PostgreSQL server.
+  if (process.env.DATABASE_URL) {
+    runs.push({ name: "two instances (PostgreSQL)", args: ["--project", "e2e", "e2e/two-instances.e2e.test.ts"], env: { DATABASE_URL: process.env.DATABASE_URL } });
+  }
+}
 
 let passed = 0;
 let failed = 0;

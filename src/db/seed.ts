@@ -3,14 +3,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import { getDb, type DbOrTx } from "@/lib/db";
 import { account, aiReadyOrders, session, user } from "@/db/schema";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-password", firstName: "Avery", lastName: "Admin" };
 export const DEMO_CUSTOMER = { email: "customer@example.com", password: "customer-demo-password", firstName: "Casey", lastName: "Customer" };
 
 type DemoAccount = typeof DEMO_ADMIN;
-type Db = Awaited<ReturnType<typeof getDb>>;
 
 /** What start-up prints: a password only when this start created or changed it, or while it is the published one on a loopback URL. */
 export type DemoAccounts = {
@@ -18,7 +17,7 @@ export type DemoAccounts = {
   accounts: Array<{ email: string; role: "admin" | "customer"; password: string | null }>;
 };
 
-async function createUser(db: Db, u: DemoAccount, role: "admin" | "customer") {
+async function createUser(db: DbOrTx, u: DemoAccount, role: "admin" | "customer") {
   const id = randomUUID();
   await db.insert(user).values({
     id,
@@ -53,7 +52,19 @@ export async function seedDemoAccounts(): Promise<DemoAccounts | null> {
   const cfg = config();
   if (cfg.SEED_DEMO_DATA === "never") return null;
   if (cfg.isProduction && cfg.SEED_DEMO_DATA !== "always") return null;
-  const db = await getDb();
+  // Instances that start together seed one at a time: the first creates the
+  // accounts, the others find them (a transaction-scoped advisory lock).
+  return (await getDb()).transaction(async (db) => {
+    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    return seedUnderLock(db);
+  });
+}
+
+/** The advisory lock key of demo seeding (any constant unique to this app). */
+const SEED_LOCK = 7_164_202_611;
+
+async function seedUnderLock(db: DbOrTx): Promise<DemoAccounts | null> {
+  const cfg = config();
   const loopback = cfg.baseUrlIsLoopback;
   const demo = [
     { ...DEMO_ADMIN, role: "admin" as const },

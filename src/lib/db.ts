@@ -16,6 +16,9 @@ type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres
 const globalKey = Symbol.for("ai-employees.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: DbHandle };
 
+/** The advisory lock key of migrations (any constant unique to this app). */
+const MIGRATION_LOCK = 7_164_202_610;
+
 export const MIGRATIONS_DIR = path.join(process.cwd(), "src/db/migrations");
 
 /**
@@ -31,7 +34,17 @@ async function open(): Promise<Omit<DbHandle, "ready">> {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // Instances that start together migrate one at a time: each holds a
+    // session advisory lock on the connection that applies the migrations;
+    // the later ones find them applied.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");

@@ -169,6 +169,7 @@ export async function runJob(job: JobWithMetadata<object>): Promise<void> {
     const parsed = def.schema.safeParse(job.data);
     if (!parsed.success) throw new Error(`job ${job.name} has an invalid payload: ${parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")}`);
     await def.handler(parsed.data, { id: job.id, attempt, maxAttempts, signal: job.signal });
+    log.info("job ran");
   } catch (err) {
     log.warn({ err: err instanceof Error ? err.message : String(err), dead: attempt >= maxAttempts }, "job failed");
     throw err;
