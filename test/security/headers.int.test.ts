@@ -54,7 +54,7 @@ describe("Content-Security-Policy of the pages", () => {
     return { res, csp: directives(res.headers.get("content-security-policy") ?? "") };
   };
 
-  for (const path of ["/dashboard", "/billing", "/checkout", "/subscribe", "/admin", "/admin/usage", "/login", "/logout", "/sandbox/portal"]) {
+  for (const path of ["/dashboard", "/billing", "/checkout", "/subscribe", "/admin", "/admin/usage", "/login", "/logout", "/sign-in-failed", "/sandbox/portal"]) {
     it(`${path}: a fresh nonce with 'strict-dynamic', and nothing else may run`, () => {
       const a = policyFor(path);
       const b = policyFor(path);
@@ -86,6 +86,19 @@ describe("Content-Security-Policy of the pages", () => {
       expect(csp["default-src"]).toEqual(["'self'"]);
     });
   }
+
+  it("form-action names the OpenID Connect issuer when one is configured (the /logout form's redirect goes there)", () => {
+    process.env.OIDC_ISSUER_URL = "https://id.example.com/realms/main";
+    process.env.OIDC_CLIENT_ID = "portal";
+    process.env.OIDC_CLIENT_SECRET = "secret";
+    resetConfigForTests();
+    try {
+      expect(policyFor("/logout").csp["form-action"]).toEqual(["'self'", "https://id.example.com"]);
+    } finally {
+      for (const k of ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete process.env[k];
+      resetConfigForTests();
+    }
+  });
 
   it("form-action names the contact-form service, and the payment provider is allowed only when configured", () => {
     process.env.CONTACT_FORM_ACTION = "https://forms.example.com/submit";

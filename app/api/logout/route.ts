@@ -4,11 +4,17 @@ import { getAuth } from "@/features/auth/auth.server";
 
 const home = (status = 302) => new Response(null, { status, headers: { Location: new URL("/", config().baseUrl).toString() } });
 
+/**
+ * Ends the session. A session that came from the OpenID Connect issuer also
+ * ends at the issuer (RP-initiated logout, which comes back to '/'), so the
+ * next sign-in asks for the password again instead of silently signing in.
+ */
 async function signOut(req: Request, status = 302): Promise<Response> {
-  const res = home(status);
-  if (!req.headers.get("cookie")) return res;
+  if (!req.headers.get("cookie")) return home(status);
   const auth = await getAuth();
-  const out = (await auth.api.signOut({ headers: req.headers, asResponse: true })) as Response;
+  const out = (await auth.api.signOut({ headers: req.headers, body: { callbackURL: "/", disableRedirect: true }, asResponse: true })) as Response;
+  const { url } = ((await out.json().catch(() => ({}))) ?? {}) as { url?: string };
+  const res = url ? new Response(null, { status, headers: { Location: url } }) : home(status);
   for (const cookie of out.headers.getSetCookie()) res.headers.append("Set-Cookie", cookie);
   return res;
 }

@@ -12,6 +12,8 @@ import { sendAuthEmail } from "./auth-email-throttle.server";
 import { authAfterHook, authBeforeHook } from "./auth-hooks.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-limits";
 import { trustedOrigins } from "./trusted-origins";
+import { SIGN_IN_FAILED_PATH } from "./sign-in-failed";
+import { discoveryUrl } from "./oidc-start-check.server";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -65,6 +67,12 @@ async function build() {
       },
     },
     hooks: { before: authBeforeHook, after: authAfterHook },
+    // An issuer account joins an existing account with the same address only
+    // when the issuer says the address is verified and the account's own
+    // address is verified too (no issuer is trusted blindly). See ADR 0093.
+    account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
+    // A failed sign-in callback (tampered state or code, refused linking) lands on our page.
+    onAPIError: { errorURL: new URL(SIGN_IN_FAILED_PATH, cfg.baseUrl).toString() },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // better-auth's request rate limit per client address: a coarse flood
     // guard. The limit people meet on e-mail sign-in is the per-account and
@@ -97,11 +105,15 @@ async function build() {
             config: [
               {
                 providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${cfg.OIDC_ISSUER_URL!.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                discoveryUrl: discoveryUrl(cfg.OIDC_ISSUER_URL!),
                 clientId: cfg.OIDC_CLIENT_ID!,
                 clientSecret: cfg.OIDC_CLIENT_SECRET!,
                 scopes: ["openid", "email", "profile"],
                 pkce: true,
+                // ID tokens are checked against the issuer's keys, issuer, audience and nonce.
+                requireIdTokenVerification: true,
+                // Logout also ends the issuer's session, then comes back to our home page.
+                postLogoutRedirectURI: "/",
                 mapProfileToUser: (profile) => ({
                   firstName: (profile.given_name as string | undefined) ?? null,
                   lastName: (profile.family_name as string | undefined) ?? null,

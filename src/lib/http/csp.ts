@@ -12,10 +12,11 @@ import type { AppConfig } from "@/lib/config";
  *   every other directive as strict as on signed-in pages. They show no
  *   stored or user-supplied content.
  * Both: no plugins, no <base>, not framable, forms post only to us (and the
- * configured contact-form service), and the payment provider's frames and
+ * configured contact-form service; the OpenID Connect issuer, where logout
+ * redirects), and the payment provider's frames and
  * API only when it is configured.
  */
-export const SIGNED_IN_PREFIXES = ["/dashboard", "/billing", "/checkout", "/subscribe", "/admin", "/login", "/logout", "/sandbox"] as const;
+export const SIGNED_IN_PREFIXES = ["/dashboard", "/billing", "/checkout", "/subscribe", "/admin", "/login", "/logout", "/sign-in-failed", "/sandbox"] as const;
 
 export function isSignedInPath(pathname: string): boolean {
   return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -35,11 +36,14 @@ const STRIPE_SCRIPTS = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = ["https://api.stripe.com", "https://m.stripe.network", "https://q.stripe.com"];
 
-type CspConfig = Pick<AppConfig, "stripeEnabled" | "CONTACT_FORM_ACTION" | "baseUrl" | "isProduction">;
+type CspConfig = Pick<AppConfig, "stripeEnabled" | "CONTACT_FORM_ACTION" | "OIDC_ISSUER_URL" | "baseUrl" | "isProduction">;
 
 export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; development?: boolean } = {}): string {
   const formAction = ["'self'"];
   if (cfg.CONTACT_FORM_ACTION) formAction.push(new URL(cfg.CONTACT_FORM_ACTION).origin);
+  // The /logout confirmation form posts to /api/logout, which redirects to the
+  // issuer's end-session endpoint: form-action also governs that redirect.
+  if (cfg.OIDC_ISSUER_URL) formAction.push(new URL(cfg.OIDC_ISSUER_URL).origin);
   const script = opts.nonce
     ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'", FRAME_HEIGHT_SCRIPT_SOURCE]
     : ["'self'", "'unsafe-inline'", ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
