@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { s3StartCheck }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -18,6 +18,7 @@ export async function register() {
     import("@/features/billing/dunning-email.server"),
     import("@/features/email/email.server"),
     import("@/features/email/smtp.server"),
+    import("@/features/storage/s3.server"),
   ]);
-  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob, emailDeliveryJob], startChecks: [smtpStartCheck] });
+  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob, emailDeliveryJob], startChecks: [smtpStartCheck, () => s3StartCheck()] });
 }
