@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -19,6 +19,7 @@ export async function register() {
     import("@/features/email/email.server"),
     import("@/features/email/smtp.server"),
     import("@/features/auth/oidc-start-check.server"),
+    import("@/features/storage/s3.server"),
   ]);
-  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob, emailDeliveryJob], startChecks: [smtpStartCheck, () => oidcStartCheck()] });
+  await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob, emailDeliveryJob], startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()] });
 }

@@ -106,6 +106,10 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_BASE_URL: optionalUrl,
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0", ""], { message: "must be true (https://endpoint/bucket/key) or false (https://bucket.endpoint/key)" })
+      .optional()
+      .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
     UPLOAD_DIR: optionalString,
     SCHEDULING_URL: optionalUrl,
     CONTACT_FORM_ACTION: optionalUrl,
@@ -150,6 +154,8 @@ export type AppConfig = Env & {
   stripeEnabled: boolean;
   smtpEnabled: boolean;
   s3Enabled: boolean;
+  /** S3 addressing: path-style (endpoint/bucket/key) unless S3_FORCE_PATH_STYLE=false; AWS (no S3_ENDPOINT) defaults to virtual-hosted. */
+  s3ForcePathStyle: boolean;
   schedulingUrl: string;
   dataDir: string;
   pgliteDir: string;
@@ -189,6 +195,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY),
     smtpEnabled: Boolean(env.SMTP_URL),
     s3Enabled: Boolean(env.S3_BUCKET),
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
     schedulingUrl: env.SCHEDULING_URL ?? DEFAULT_SCHEDULING_URL,
     dataDir,
     pgliteDir: env.PGLITE_DIR ?? `${dataDir}/pglite`,

@@ -8,6 +8,7 @@ import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { queueEmail } from "@/features/email/email.server";
 import { logger } from "@/lib/logger";
+import { checkAvatarForOrder } from "@/features/storage/storage.server";
 import { notFound } from "@/lib/http/errors";
 import type { AdminOrderView, OrderData } from "./order.schema";
 import { orderSetupEmail } from "./emails";
@@ -50,6 +51,7 @@ export async function getOrder(id: string): Promise<AdminOrderView> {
  * neither, and the e-mail survives a crash or an SMTP outage.
  */
 export async function createOrder(data: OrderData): Promise<AdminOrderView> {
+  await checkAvatarForOrder(data.aiAvatarUrl);
   const db = await getDb();
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
@@ -62,6 +64,10 @@ export async function createOrder(data: OrderData): Promise<AdminOrderView> {
 
 export async function updateOrder(id: string, data: OrderData): Promise<AdminOrderView> {
   const db = await getDb();
+  const [current] = await db.select({ aiAvatarUrl: aiReadyOrders.aiAvatarUrl }).from(aiReadyOrders).where(eq(aiReadyOrders.id, id)).limit(1);
+  if (!current) throw notFound("AI Ready Order not found");
+  // A new avatar is checked in storage before it is attached; the stored one was checked when it was.
+  if (data.aiAvatarUrl !== current.aiAvatarUrl) await checkAvatarForOrder(data.aiAvatarUrl);
   const [row] = await db
     .update(aiReadyOrders)
     .set({ ...data, updatedAt: new Date() })

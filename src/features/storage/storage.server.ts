@@ -5,6 +5,7 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { uploadedObjects } from "@/db/schema";
+import { s3AvatarUrl, s3GetObject, s3InspectObject, s3KeyFromAvatarUrl, s3PresignedPut } from "./s3.server";
 import { HttpError } from "@/lib/http/errors";
 import {
   CONTENT_TYPE_BY_EXT,
@@ -46,9 +47,8 @@ export async function createAvatarUpload(input: { contentType: string; size: num
   const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
   const cfg = config();
   if (cfg.s3Enabled) {
-    const uploadURL = await s3PresignedPut(key, contentType, input.size);
-    const base = (cfg.S3_PUBLIC_BASE_URL ?? `${cfg.S3_ENDPOINT ?? `https://${cfg.S3_BUCKET}.s3.${cfg.S3_REGION}.amazonaws.com`}`).replace(/\/$/, "");
-    return { uploadURL, objectPath: `${base}/${key}`, method: "PUT", expiresAt: new Date(expires * 1000).toISOString(), maxSize: input.size, contentType };
+    const uploadURL = await s3PresignedPut(cfg, key, contentType, input.size);
+    return { uploadURL, objectPath: s3AvatarUrl(cfg, key), method: "PUT", expiresAt: new Date(expires * 1000).toISOString(), maxSize: input.size, contentType };
   }
   const grant: UploadGrant = { key, contentType, maxSize: input.size, expires };
   return {
@@ -59,22 +59,6 @@ export async function createAvatarUpload(input: { contentType: string; size: num
     maxSize: input.size,
     contentType,
   };
-}
-
-async function s3PresignedPut(key: string, contentType: string, size: number): Promise<string> {
-  const cfg = config();
-  const [{ S3Client, PutObjectCommand }, { getSignedUrl }] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]);
-  const client = new S3Client({
-    region: cfg.S3_REGION,
-    endpoint: cfg.S3_ENDPOINT,
-    forcePathStyle: Boolean(cfg.S3_ENDPOINT),
-    credentials: { accessKeyId: cfg.S3_ACCESS_KEY_ID!, secretAccessKey: cfg.S3_SECRET_ACCESS_KEY! },
-  });
-  const command = new PutObjectCommand({ Bucket: cfg.S3_BUCKET!, Key: key, ContentType: contentType, ContentLength: size });
-  return getSignedUrl(client, command, {
-    expiresIn: UPLOAD_URL_TTL_SECONDS,
-    signableHeaders: new Set(["content-type", "content-length"]),
-  });
 }
 
 function filePath(key: string): string {
@@ -140,7 +124,7 @@ export async function storeUpload(grant: UploadGrant, req: Request): Promise<{ s
 export const UPLOAD_USED_MESSAGE = "This upload URL has already been used. Ask for a new upload URL.";
 
 /** Reads a stored object for serving, or null when there is none. */
-export async function readStoredObject(key: string): Promise<{ bytes: Buffer; contentType: ImageType; mtime: Date } | null> {
+async function readStoredObject(key: string): Promise<{ bytes: Buffer; contentType: ImageType; mtime: Date } | null> {
   if (!OBJECT_KEY_PATTERN.test(key)) return null;
   const full = filePath(key);
   try {
@@ -152,4 +136,51 @@ export async function readStoredObject(key: string): Promise<{ bytes: Buffer; co
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw err;
   }
+}
+
+const STORAGE_DOWN_MESSAGE = "Storage is unavailable: try again in a minute.";
+
+export type ServedObject = { body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>; size: number; contentType: ImageType; mtime: Date };
+
+/** An avatar to serve at /api/objects/<key>: from the bucket when S3 is on, else from local disk. */
+export async function openStoredObject(key: string): Promise<ServedObject | null> {
+  if (!OBJECT_KEY_PATTERN.test(key)) return null;
+  const contentType = CONTENT_TYPE_BY_EXT[key.slice(key.lastIndexOf(".") + 1)]!;
+  if (config().s3Enabled) {
+    const object = await s3GetObject(key).catch(() => {
+      throw new HttpError(503, STORAGE_DOWN_MESSAGE);
+    });
+    return object && { body: object.body, size: object.size, contentType, mtime: object.lastModified };
+  }
+  const local = await readStoredObject(key);
+  return local && { body: new Uint8Array(local.bytes), size: local.bytes.byteLength, contentType, mtime: local.mtime };
+}
+
+export const FOREIGN_AVATAR_MESSAGE = "Invalid Avatar: the image is not in our storage. Upload the avatar with the upload button.";
+export const MISSING_AVATAR_MESSAGE = "Invalid Avatar: the uploaded image was not found in storage. Upload the avatar again.";
+
+/**
+ * Before an avatar URL is attached to an order (S3 adapter): it must point at
+ * our own storage, and the stored bytes must be an image of the type its key
+ * names, at most MAX_AVATAR_BYTES (HeadObject + ranged GetObject). The local
+ * adapter checks the same when the file is PUT, so it needs nothing here.
+ */
+export async function checkAvatarForOrder(url: string | null): Promise<void> {
+  const cfg = config();
+  if (url === null || !cfg.s3Enabled) return;
+  const key = s3KeyFromAvatarUrl(cfg, url);
+  if (key === null || !OBJECT_KEY_PATTERN.test(key)) throw new HttpError(400, FOREIGN_AVATAR_MESSAGE);
+  let info: Awaited<ReturnType<typeof s3InspectObject>>;
+  try {
+    info = await s3InspectObject(key);
+  } catch {
+    throw new HttpError(503, STORAGE_DOWN_MESSAGE);
+  }
+  if (info === null) throw new HttpError(400, MISSING_AVATAR_MESSAGE);
+  if (info.size > MAX_AVATAR_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
+  if (info.size === 0) throw new HttpError(400, "Invalid Avatar: the uploaded file is empty.");
+  const actual = sniffImageType(Buffer.from(info.head));
+  const expected = CONTENT_TYPE_BY_EXT[key.slice(key.lastIndexOf(".") + 1)];
+  if (actual === null) throw new HttpError(415, "Invalid Avatar: the uploaded file is not an image (its content is not PNG, JPEG, WebP or GIF).");
+  if (actual !== expected) throw new HttpError(415, `Invalid Avatar: the uploaded file content is ${actual}, but it was uploaded as ${expected}.`);
 }

@@ -78,6 +78,14 @@ describe("browser upload", () => {
     expect(puts).toHaveLength(1);
   });
 
+  it("reads an S3 bucket's XML error: an expired presigned URL gets a fresh one, a refused signature is final with the store's message", async () => {
+    const xml = (code: string, message: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+    script = [{ status: 403, body: xml("AccessDenied", "Request has expired") }, { status: 200 }];
+    expect((await uploadFile(file(), () => {})).objectPath).toBe("/api/objects/k2");
+    script = [{ status: 403, body: xml("SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided.") }];
+    await expect(uploadFile(file(), () => {})).rejects.toMatchObject({ status: 403, message: "The request signature we calculated does not match the signature you provided." });
+  });
+
   it("reports an upload URL failure as such", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ message: "File too large" }), { status: 413 })));
     const err = await uploadFile(file(), () => {}).catch((e: unknown) => e);

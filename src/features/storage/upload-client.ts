@@ -59,7 +59,10 @@ function waitUntilOnline(): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The message of an error answer: our JSON `{ message }`, or an S3 XML `<Error><Message>`. */
 function messageOf(body: string, fallback: string): string {
+  const s3Message = /<Error>[\s\S]*<Message>([^<]*)<\/Message>/.exec(body)?.[1];
+  if (s3Message) return s3Message;
   try {
     const parsed = JSON.parse(body) as { message?: string };
     return parsed.message || fallback;

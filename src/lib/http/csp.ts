@@ -36,7 +36,20 @@ const STRIPE_SCRIPTS = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = ["https://api.stripe.com", "https://m.stripe.network", "https://q.stripe.com"];
 
-type CspConfig = Pick<AppConfig, "stripeEnabled" | "CONTACT_FORM_ACTION" | "OIDC_ISSUER_URL" | "baseUrl" | "isProduction">;
+type CspConfig = Pick<AppConfig, "stripeEnabled" | "CONTACT_FORM_ACTION" | "baseUrl" | "isProduction"> &
+  Partial<Pick<AppConfig, "OIDC_ISSUER_URL" | "s3Enabled" | "s3ForcePathStyle" | "S3_ENDPOINT" | "S3_REGION" | "S3_BUCKET" | "S3_PUBLIC_BASE_URL">>;
+
+/**
+ * The origin the browser PUTs avatars to with the S3 adapter (presigned URL):
+ * the endpoint (path-style), bucket.endpoint (virtual-hosted), or AWS's
+ * bucket.s3.<region>.amazonaws.com. Null when S3 is off.
+ */
+export function s3UploadOrigin(cfg: CspConfig): string | null {
+  if (!cfg.s3Enabled || !cfg.S3_BUCKET) return null;
+  if (!cfg.S3_ENDPOINT) return `https://${cfg.S3_BUCKET}.s3.${cfg.S3_REGION ?? "us-east-1"}.amazonaws.com`;
+  const endpoint = new URL(cfg.S3_ENDPOINT);
+  return cfg.s3ForcePathStyle ? endpoint.origin : `${endpoint.protocol}//${cfg.S3_BUCKET}.${endpoint.host}`;
+}
 
 export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; development?: boolean } = {}): string {
   const formAction = ["'self'"];
@@ -53,9 +66,9 @@ export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; de
     "default-src": ["'self'"],
     "script-src": script,
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "img-src": ["'self'", "data:", "blob:", "https:", ...(cfg.s3Enabled && cfg.S3_PUBLIC_BASE_URL?.startsWith("http:") ? [new URL(cfg.S3_PUBLIC_BASE_URL).origin] : [])],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...(cfg.stripeEnabled ? STRIPE_CONNECT : [])],
+    "connect-src": ["'self'", ...(cfg.stripeEnabled ? STRIPE_CONNECT : []), ...(s3UploadOrigin(cfg) ? [s3UploadOrigin(cfg)!] : [])],
     "frame-src": cfg.stripeEnabled ? STRIPE_FRAMES : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
