@@ -18,7 +18,10 @@ const nextConfig: NextConfig = {
   // Separate build folders let several builds (tests, benchmarks) live side by side.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "nodemailer"],
+  // React Email renders with react-dom/server, which the react-server build of
+  // the app's server code cannot import: Node loads these at run time, with
+  // its default conditions (ADR 0094).
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "nodemailer", "@react-email/render", "@react-email/components"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -197,6 +197,55 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await context.close();
   });
 
+  it("shows every e-mail template with sample data, both parts, linked from the outbox (desktop and phone)", async () => {
+    for (const viewport of [{ width: 1280, height: 900, shot: "admin-email-templates" }, { width: 390, height: 844, shot: "admin-email-templates-390" }]) {
+      const context = await newContext(browser, baseUrl, viewport);
+      const page = await context.newPage();
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin/outbox");
+      await page.getByRole("link", { name: "Preview every e-mail template" }).click();
+      await page.waitForURL(/\/admin\/outbox\/templates$/);
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: "E-mail templates" }).isVisible()).toBe(true);
+      const names = await page.getByTestId("email-template").getByRole("heading", { level: 2 }).allTextContents();
+      expect(names).toEqual([
+        "Verify e-mail address",
+        "Account already exists",
+        "AI employee setup instructions",
+        "Welcome",
+        "Payment failed",
+        "Contact message (to the team)",
+      ]);
+      const setup = page.getByTestId("email-template").filter({ has: page.getByRole("heading", { name: "AI employee setup instructions" }) });
+      expect(await setup.getByText("Your AI employee Nova is ready to start").isVisible()).toBe(true);
+      const text = (await setup.getByTestId("email-text").textContent()) ?? "";
+      expect(text).toContain("Verify your e-mail address with the link we send you.");
+      expect(text).toMatch(/https?:\/\/[^\s]+\/login\?returnTo=%2Fbilling/);
+      // The HTML part, in its sandboxed frame: the button links to the absolute sign-in URL.
+      const button = page.frameLocator('iframe[title="HTML version of Your AI employee Nova is ready to start"]').getByRole("link", { name: "Sign in and start your free trial" });
+      expect(await button.getAttribute("href")).toMatch(/^https?:\/\/[^/]+\/login\?returnTo=%2Fbilling$/);
+      // What a visitor typed is shown as text, never as markup.
+      const contact = page.getByTestId("email-template").filter({ has: page.getByRole("heading", { name: "Contact message (to the team)" }) });
+      expect(await contact.getByTestId("email-text").textContent()).toContain("Company: Bright Smiles <Dental>");
+      const contactFrame = page.frameLocator('iframe[title="HTML version of New contact message: Sales and pricing"]');
+      expect(await contactFrame.getByText("Bright Smiles <Dental>").count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoAxeViolations(page);
+      await screenshot(page, viewport.shot);
+      await context.close();
+    }
+  });
+
+  it("refuses the template gallery to a signed-out visitor and a customer", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto("/admin/outbox/templates");
+    await waitForLoginPage(page);
+    await signUp(page, uniqueUser("no-templates"), "/dashboard");
+    await page.goto("/admin/outbox/templates");
+    expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
+    expect(await page.getByTestId("email-template").count()).toBe(0);
+    await context.close();
+  });
+
   it("refuses the outbox to a signed-out visitor and a customer", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();

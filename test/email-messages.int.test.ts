@@ -98,7 +98,7 @@ describe("verification and account e-mails", () => {
     expect(all.length).toBeGreaterThanOrEqual(2);
     for (const link of all) expect(link.startsWith(`${BASE_URL}/api/auth/verify-email?token=`)).toBe(true);
     const link = all[0]!;
-    await expectDelivered(m!, { ...verificationEmail(email, "Vera", link), to: email, kind: "verify-email" });
+    await expectDelivered(m!, { ...(await verificationEmail(email, "Vera", link)), to: email, kind: "verify-email" });
 
     const verify = await auth.handler(new Request(link));
     expect(verify.status).toBe(302);
@@ -121,7 +121,7 @@ describe("verification and account e-mails", () => {
     await drainJobs();
     const m = arrivedFor(email).find((x) => x.parsed.subject === "You already have an account");
     expect(m).toBeDefined();
-    await expectDelivered(m!, { ...accountExistsEmail(email, "Olga", BASE_URL), to: email, kind: "account-exists" });
+    await expectDelivered(m!, { ...(await accountExistsEmail(email, "Olga", BASE_URL)), to: email, kind: "account-exists" });
     expect(links(m!)).toEqual([`${BASE_URL}/login`, `${BASE_URL}/login`]);
   });
 });
@@ -141,7 +141,7 @@ describe("AI-employee setup e-mail", () => {
     const arrived = arrivedFor(email);
     expect(arrived).toHaveLength(1);
     expect(config().baseUrl).toBe(BASE_URL);
-    await expectDelivered(arrived[0]!, { ...orderSetupEmail(data, BASE_URL), to: email });
+    await expectDelivered(arrived[0]!, { ...(await orderSetupEmail(data, BASE_URL)), to: email });
     const own = links(arrived[0]!).filter((l) => !l.startsWith("https://chat.example.com"));
     expect(own.length).toBeGreaterThan(0);
     for (const l of own) expect(l.startsWith(`${BASE_URL}/`)).toBe(true);
@@ -182,8 +182,9 @@ describe("contact form", () => {
     expect(got).toBeDefined();
     expect(got!.envelopeTo).toEqual(["team@ai-employees.test"]);
     expect(got!.parsed.subject).toBe("New contact message: Sales and pricing");
+    // The shared layout (ADR 0094): brand line, heading, the fields and the message, footer.
     expect(got!.parsed.text?.replace(/\n$/, "")).toBe(
-      `Name: Rosa Martinez\nEmail: ${m.email}\nCompany: Bright Smiles <Dental>\nSubject: Sales and pricing\n\nWe have two locations & miss about 30 calls a week.\nWhich plan fits?`,
+      `AI Employees · Human Focus. AI Powered.\n\nNew contact message\n\nName: Rosa Martinez\nEmail: ${m.email}\nCompany: Bright Smiles <Dental>\nSubject: Sales and pricing\n\nWe have two locations & miss about 30 calls a week.\nWhich plan fits?\n\nSent by AI Employees.`,
     );
     expect(got!.parsed.html).toContain("Bright Smiles &lt;Dental&gt;");
     expect(got!.parsed.html).toContain("We have two locations &amp; miss about 30 calls a week.");

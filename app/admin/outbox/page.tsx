@@ -30,6 +30,11 @@ export default async function Page() {
           ? "Every e-mail the product queued for SMTP, with its delivery status. A job delivers each one and retries while the server is down or asks to try again later; a failed e-mail shows the server's answer."
           : "No SMTP server is configured (SMTP_URL), so e-mails are kept here instead of being delivered."}
       </p>
+      <p className="mt-2">
+        <Link href="/admin/outbox/templates" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Preview every e-mail template
+        </Link>
+      </p>
       {emails.length === 0 ? (
         <p className="mt-8 text-slate-700">No e-mails yet.</p>
       ) : (

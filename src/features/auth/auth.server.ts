@@ -54,7 +54,7 @@ async function build() {
       requireEmailVerification: false,
       onExistingUserSignUp: async ({ user }) => {
         const firstName = (user as { firstName?: string | null }).firstName;
-        await sendAuthEmail(accountExistsEmail(user.email, firstName, cfg.baseUrl));
+        await sendAuthEmail(await accountExistsEmail(user.email, firstName, cfg.baseUrl));
       },
     },
     emailVerification: {
@@ -63,7 +63,7 @@ async function build() {
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, url }) => {
         const firstName = (user as { firstName?: string | null }).firstName;
-        await sendAuthEmail(verificationEmail(user.email, firstName, url));
+        await sendAuthEmail(await verificationEmail(user.email, firstName, url));
       },
     },
     hooks: { before: authBeforeHook, after: authAfterHook },

@@ -33,7 +33,7 @@ export const dunningEmailJob = defineJob({
       logger.info({ subscriptionId, status: row?.status ?? null }, "payment recovered (or subscription gone) before the dunning e-mail; nothing to send");
       return;
     }
-    const message = dunningEmail(
+    const message = await dunningEmail(
       { email: row.email, firstName: row.firstName, planName: findPlan(row.planId)?.name ?? row.planId, aiEmployeeName: row.aiEmployeeName },
       config().baseUrl,
     );

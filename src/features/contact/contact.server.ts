@@ -4,7 +4,8 @@ import { contactMessages } from "@/db/schema";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { createNotification } from "@/features/notifications/notify.server";
-import { emailLayout, escapeHtml, queueEmail } from "@/features/email/email.server";
+import { queueEmail } from "@/features/email/email.server";
+import { contactEmail } from "./contact-email";
 import { refuseOverFormLimit } from "@/features/leads/rate-limit.server";
 import { CONTACT_ERRORS, type ContactInput } from "./schema";
 
@@ -16,6 +17,8 @@ import { CONTACT_ERRORS, type ContactInput } from "./schema";
  */
 export async function storeContactMessage(input: ContactInput, ipAddress: string): Promise<{ id: string }> {
   const db = await getDb();
+  // Rendered before the transaction: its rows are locked no longer than the writes take.
+  const mail = await contactEmail(input, config().TEAM_EMAIL);
   return db.transaction(async (tx) => {
     await refuseOverFormLimit(tx, contactMessages, ipAddress, CONTACT_ERRORS.rate_limited);
 
@@ -43,31 +46,7 @@ export async function storeContactMessage(input: ContactInput, ipAddress: string
       },
       tx,
     );
-    const rows: Array<[string, string | null]> = [
-      ["Name", name],
-      ["Email", input.email],
-      ["Company", input.company],
-      ["Phone", input.phone],
-      ["Website", input.website],
-      ["Subject", input.inquiry_subject],
-    ];
-    const table = rows
-      .filter(([, v]) => v)
-      .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${k}</td><td style="padding:4px 0">${escapeHtml(v!)}</td></tr>`)
-      .join("");
-    await queueEmail(tx, {
-      to: config().TEAM_EMAIL,
-      subject: `New contact message: ${input.inquiry_subject}`,
-      kind: "contact_message",
-      html: emailLayout(
-        "New contact message",
-        `<table role="presentation">${table}</table><p style="white-space:pre-wrap;margin-top:16px">${escapeHtml(input.message)}</p>`,
-      ),
-      text: `${rows
-        .filter(([, v]) => v)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join("\n")}\n\n${input.message}`,
-    });
+    await queueEmail(tx, mail);
     return { id };
   });
 }

@@ -119,19 +119,3 @@ export const emailDeliveryJob = defineJob({
     log.info({ kind: row.kind }, "e-mail sent");
   },
 });
-
-const escapeMap: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => escapeMap[c]!);
-}
-
-/** Wraps body HTML in the product's e-mail layout. */
-export function emailLayout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
-<tr><td><p style="font-size:13px;color:#4f46e5;font-weight:bold;margin:0 0 16px">AI Employees · Human Focus. AI Powered.</p>
-<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}</td></tr></table>
-</td></tr></table></body></html>`;
-}

@@ -100,6 +100,6 @@ export const orderSetupEmailJob = defineJob({
       return;
     }
     // Keyed by this job: a repeated run queues no second e-mail. The e-mail job delivers it.
-    await queueEmail(db, orderSetupEmail(order, config().baseUrl), { key: `${SETUP_EMAIL_JOB}:${run.id}` });
+    await queueEmail(db, await orderSetupEmail(order, config().baseUrl), { key: `${SETUP_EMAIL_JOB}:${run.id}` });
   },
 });

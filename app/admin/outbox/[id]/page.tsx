@@ -6,22 +6,10 @@ import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
 import { getEmail } from "@/features/admin/outbox.server";
-import { EmailPreviewFrame } from "@/features/admin/components/email-preview-frame";
-import { FRAME_HEIGHT_SCRIPT, FRAME_HEIGHT_SCRIPT_SOURCE } from "@/lib/http/csp";
+import { EmailParts } from "@/features/admin/components/email-parts";
 
 export const metadata: Metadata = { title: "E-mail" };
 
-/**
- * The e-mail HTML is shown in a sandboxed frame with its own opaque origin
- * (no access to this page) and a CSP of its own. The only script allowed in
- * it is FRAME_HEIGHT_SCRIPT (by its hash), which tells the page the message's
- * height (EmailPreviewFrame); nothing in a message can run.
- */
-function previewDocument(html: string): string {
-  const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; style-src 'unsafe-inline'; script-src ${FRAME_HEIGHT_SCRIPT_SOURCE}">`;
-  const withCsp = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${csp}`) : `${csp}${html}`;
-  return `${withCsp}<script>${FRAME_HEIGHT_SCRIPT}</script>`;
-}
 export const dynamic = "force-dynamic";
 
 /** One e-mail of the outbox: headers, the HTML in a sandboxed frame, and the text version. */
@@ -53,12 +41,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
         <dt className="font-medium text-slate-600">Created</dt>
         <dd>{formatDateTime(mail.createdAt, { seconds: true })}</dd>
       </dl>
-      <h2 className="mt-8 text-lg font-semibold">HTML version</h2>
-      <EmailPreviewFrame title={`HTML version of ${mail.subject}`} srcDoc={previewDocument(mail.html)} />
-      <h2 className="mt-8 text-lg font-semibold">Text version</h2>
-      <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-900" data-testid="email-text">
-        {mail.text}
-      </pre>
+      <EmailParts subject={mail.subject} html={mail.html} text={mail.text} />
     </section>
   );
 }

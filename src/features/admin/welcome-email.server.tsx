@@ -5,7 +5,9 @@ import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
-import { emailLayout, escapeHtml, queueEmail, type OutgoingEmail } from "@/features/email/email.server";
+import { queueEmail, type OutgoingEmail } from "@/features/email/email.server";
+import { renderEmail } from "@/features/email/render-email";
+import { WELCOME_SUBJECT, Welcome } from "@/features/email/templates/welcome";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { findPlan, formatCents, periodPrice } from "@/features/plans/catalogue";
 import { notFound } from "@/lib/http/errors";
@@ -23,36 +25,13 @@ type WelcomeInput = {
   trialEnd: Date | null;
 };
 
-export function welcomeEmail(input: WelcomeInput, baseUrl: string): OutgoingEmail {
-  const hello = input.firstName ? `Hi ${input.firstName},` : "Hi,";
+export async function welcomeEmail(input: WelcomeInput, baseUrl: string): Promise<OutgoingEmail> {
   const price = input.price === null ? "custom pricing" : `${formatCents(input.price)} per ${input.billing === "annual" ? "year" : "month"}`;
-  const trial =
-    input.status === "trialing" && input.trialEnd
-      ? `Your free trial runs until ${input.trialEnd.toUTCString().slice(0, 16)}; you will not be charged before then.`
-      : "";
-  const text = [
-    hello,
-    "",
-    `Welcome to AI Employees! Your ${input.planName} plan (${input.billing}, ${price}) is set up.`,
-    trial,
-    "",
-    `Your dashboard: ${baseUrl}/dashboard`,
-    `Billing & Account (AI employees, subscription, invoices): ${baseUrl}/billing`,
-    "",
-    "Reply to this e-mail if you need anything. Human Focus. AI Powered.",
-  ]
-    .filter((l, i, all) => l !== "" || all[i - 1] !== "")
-    .join("\n");
-  const html = emailLayout(
-    "Welcome to AI Employees",
-    `<p>${escapeHtml(hello)}</p>
-<p>Your <strong>${escapeHtml(input.planName)}</strong> plan (${escapeHtml(input.billing)}, ${escapeHtml(price)}) is set up.</p>
-${trial ? `<p>${escapeHtml(trial)}</p>` : ""}
-<p style="margin:24px 0"><a href="${escapeHtml(`${baseUrl}/dashboard`)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Open your dashboard</a></p>
-<p>Manage your AI employees, subscription and invoices on <a href="${escapeHtml(`${baseUrl}/billing`)}">Billing &amp; Account</a>.</p>
-<p style="font-size:13px;color:#6b7280">Reply to this e-mail if you need anything.</p>`,
+  const trialEndsOn = input.status === "trialing" && input.trialEnd ? input.trialEnd.toUTCString().slice(0, 16) : null;
+  const parts = await renderEmail(
+    <Welcome firstName={input.firstName} planName={input.planName} billing={input.billing} price={price} trialEndsOn={trialEndsOn} baseUrl={baseUrl} />,
   );
-  return { to: input.email, subject: "Welcome to AI Employees", text, html, kind: "welcome" };
+  return { to: input.email, subject: WELCOME_SUBJECT, ...parts, kind: "welcome" };
 }
 
 /** Queues a welcome e-mail to the subscription's user (durable job). */
@@ -87,7 +66,7 @@ export const welcomeEmailJob = defineJob({
       return;
     }
     const plan = findPlan(row.sub.planId);
-    const mail = welcomeEmail(
+    const mail = await welcomeEmail(
       {
         email: row.email,
         firstName: row.firstName,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { emailLinks } from "../testing/email-links";
+import { renderTemplateGallery } from "./gallery";
+
+const BASE = "https://app.example.com";
+
+describe("template gallery (admin preview)", () => {
+  it("renders every template with its subject and both parts, each in the shared layout", async () => {
+    const all = await renderTemplateGallery(BASE);
+    expect(all.map((t) => t.id)).toEqual(["verify-email", "account-exists", "order-setup", "welcome", "payment-failed", "contact-message"]);
+    for (const t of all) {
+      expect(t.subject.length).toBeGreaterThan(0);
+      expect(t.html).toContain('<html dir="ltr" lang="en">');
+      for (const part of [t.html, t.text]) {
+        expect(part).toContain("AI Employees · Human Focus. AI Powered.");
+        expect(part).toContain("Sent by AI Employees.");
+      }
+    }
+  });
+
+  it("links only to absolute URLs under the base URL (the setup e-mail's web chat is the customer's own address)", async () => {
+    for (const t of await renderTemplateGallery(BASE)) {
+      const { text, html } = emailLinks(t);
+      for (const link of [...text, ...html].filter((l) => !l.startsWith("https://chat.example.com/"))) expect(link.startsWith(`${BASE}/`), `${t.id}: ${link}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import type { ReactElement } from "react";
+import { renderEmail, type RenderedEmail } from "../render-email";
+import { ACCOUNT_EXISTS_SUBJECT, AccountExists } from "./account-exists";
+import { ContactMessage, contactMessageSubject } from "./contact-message";
+import { OrderSetup, orderSetupSubject } from "./order-setup";
+import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
+import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
+import { WELCOME_SUBJECT, Welcome } from "./welcome";
+
+export type GalleryTemplate = { id: string; name: string; sentWhen: string; subject: string; element: ReactElement };
+
+/** Every e-mail template with sample data, for the template gallery at /admin/outbox/templates. */
+export function templateGallery(baseUrl: string): GalleryTemplate[] {
+  return [
+    {
+      id: "verify-email",
+      name: "Verify e-mail address",
+      sentWhen: "Someone signs up (and when they ask for a new link).",
+      subject: VERIFY_EMAIL_SUBJECT,
+      element: <VerifyEmail firstName="Vera" url={`${baseUrl}/api/auth/verify-email?token=sample-token`} />,
+    },
+    {
+      id: "account-exists",
+      name: "Account already exists",
+      sentWhen: "Someone signs up with an address that already has an account.",
+      subject: ACCOUNT_EXISTS_SUBJECT,
+      element: <AccountExists firstName="Olga" baseUrl={baseUrl} />,
+    },
+    {
+      id: "order-setup",
+      name: "AI employee setup instructions",
+      sentWhen: "An admin creates an AI-ready order.",
+      subject: orderSetupSubject("Nova"),
+      element: (
+        <OrderSetup
+          aiEmployeeName="Nova"
+          aiPhoneNumber="+1 (555) 010-2233"
+          customerEmail="owner@example.com"
+          webChatUrl="https://chat.example.com/nova"
+          aiAvatarUrl={null}
+          baseUrl={baseUrl}
+        />
+      ),
+    },
+    {
+      id: "welcome",
+      name: "Welcome",
+      sentWhen: "An admin sends (or resends) the welcome e-mail of a subscription.",
+      subject: WELCOME_SUBJECT,
+      element: <Welcome firstName="Sam" planName="Professional" billing="monthly" price="$299.00 per month" trialEndsOn="Mon, 07 Dec 2026" baseUrl={baseUrl} />,
+    },
+    {
+      id: "payment-failed",
+      name: "Payment failed",
+      sentWhen: "A subscription's payment fails and it becomes past due.",
+      subject: paymentFailedSubject("Professional"),
+      element: <PaymentFailed firstName="Dana" planName="Professional" aiEmployeeName="Nova" baseUrl={baseUrl} />,
+    },
+    {
+      id: "contact-message",
+      name: "Contact message (to the team)",
+      sentWhen: "A visitor sends the contact form; it goes to TEAM_EMAIL.",
+      subject: contactMessageSubject("Sales and pricing"),
+      element: (
+        <ContactMessage
+          fields={[
+            ["Name", "Rosa Martinez"],
+            ["Email", "rosa@example.com"],
+            ["Company", "Bright Smiles <Dental>"],
+            ["Subject", "Sales and pricing"],
+          ]}
+          message={"We have two locations & miss about 30 calls a week.\nWhich plan fits?"}
+        />
+      ),
+    },
+  ];
+}
+
+export type RenderedGalleryTemplate = Omit<GalleryTemplate, "element"> & RenderedEmail;
+
+/** The gallery's templates rendered as they are sent: both parts from the template. */
+export async function renderTemplateGallery(baseUrl: string): Promise<RenderedGalleryTemplate[]> {
+  return Promise.all(
+    templateGallery(baseUrl).map(async ({ element, ...about }) => ({ ...about, ...(await renderEmail(element)) })),
+  );
+}
