@@ -2,15 +2,16 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3TestServer, type TestS3Server } from "../test/s3-test-server";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp-test-server";
 import { freePort, startAppServer, type AppServer } from "./app-server";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer";
-import { adminContext, api, launch, newCustomerWithEmployee, recordUsage, startTrialFromBilling, subscriptionOf } from "./browser";
+import { adminContext, api, DEMO_ADMIN, launch, newCustomerWithEmployee, recordUsage, startTrialFromBilling, subscriptionOf, tinyPng } from "./browser";
 
 /**
  * Two app processes on one PostgreSQL database, behind a round-robin load
- * balancer (no sticky sessions), with the real SMTP server of the e-mail
- * tests. Runs when DATABASE_URL names a PostgreSQL server (`.ci/run` and
+ * balancer (no sticky sessions), with the real SMTP and S3 servers of the
+ * other tests. Runs when DATABASE_URL names a PostgreSQL server (`.ci/run` and
  * `npm test` with DATABASE_URL): each run makes a database of its own there.
  */
 const SERVER_URL = process.env.DATABASE_URL;
@@ -19,6 +20,7 @@ const TEAM_EMAIL = "team@instances.test";
 let databaseUrl: string;
 let dropDatabase: () => Promise<void>;
 let smtp: TestSmtpServer;
+let s3: TestS3Server;
 let a: AppServer;
 let b: AppServer;
 let lb: LoadBalancer;
@@ -93,14 +95,15 @@ function jobRuns(): Array<{ instance: "a" | "b"; jobId: string; kind: string }> 
 describe.skipIf(!SERVER_URL)("two app instances on one PostgreSQL database", () => {
   beforeAll(async () => {
     ({ url: databaseUrl, drop: dropDatabase } = await createDatabase(SERVER_URL!));
-    smtp = await startSmtpServer();
     const lbPort = await freePort();
+    [smtp, s3] = await Promise.all([startSmtpServer(), startS3TestServer({ corsOrigins: [`http://127.0.0.1:${lbPort}`] })]);
     const shared = {
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       PUBLIC_BASE_URL: `http://127.0.0.1:${lbPort}`,
       TRUSTED_PROXY_HOPS: "1",
       SMTP_URL: smtp.url(),
+      ...s3.env(),
       TEAM_EMAIL,
       LOG_LEVEL: "info",
     };
@@ -114,7 +117,7 @@ describe.skipIf(!SERVER_URL)("two app instances on one PostgreSQL database", () 
     await browser?.close();
     await lb?.close();
     await Promise.all([a?.stop(), b?.stop()]);
-    await smtp?.close();
+    await Promise.all([smtp?.close(), s3?.stop()]);
     await dropDatabase?.();
   });
 
@@ -196,5 +199,34 @@ describe.skipIf(!SERVER_URL)("two app instances on one PostgreSQL database", () 
     const perJob = new Map<string, number>();
     for (const r of runs) perJob.set(r.jobId, (perJob.get(r.jobId) ?? 0) + 1);
     expect([...perJob.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  });
+
+  it("an avatar uploaded through one instance is served by the other (private bucket)", async () => {
+    const admin = await signInOn(a, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(admin.status).toBe(200);
+    const png = tinyPng(64, 64);
+    const ticketRes = await fetch(`${a.baseUrl}/api/objects/upload`, {
+      method: "POST",
+      headers: { cookie: admin.cookie, origin: lb.url, "content-type": "application/json" },
+      body: JSON.stringify({ fileName: "avery.png", contentType: "image/png", size: png.length }),
+    });
+    expect(ticketRes.status).toBe(200);
+    const ticket = (await ticketRes.json()) as { uploadURL: string; objectPath: string };
+    expect(ticket.uploadURL.startsWith(s3.endpoint)).toBe(true);
+    const put = await fetch(ticket.uploadURL, { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(png) });
+    expect(put.status).toBe(200);
+    const order = await fetch(`${b.baseUrl}/api/admin/ai-ready-orders`, {
+      method: "POST",
+      headers: { cookie: admin.cookie, origin: lb.url, "content-type": "application/json" },
+      body: JSON.stringify({ aiEmployeeName: "Avery", aiPhoneNumber: "+1 555 010 9999", customerEmail: "avatar-owner@example.com", webChatUrl: "https://chat.example.com/a", aiAvatarUrl: ticket.objectPath }),
+    });
+    expect(order.status, await order.clone().text()).toBe(201);
+    expect(((await order.json()) as { aiAvatarUrl: string }).aiAvatarUrl).toBe(ticket.objectPath);
+    for (const server of [a, b]) {
+      const res = await fetch(`${server.baseUrl}${ticket.objectPath}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+    }
   });
 });

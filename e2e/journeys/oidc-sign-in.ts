@@ -10,11 +10,11 @@ export type OidcJourneyContext = () => { baseUrl: string; browser: Browser; oidc
 export const OIDC_JOURNEY_ADMIN_EMAIL = "oidc-journey-admin@example.com";
 
 const suffix = randomUUID().slice(0, 8);
-const ADMIN: TestOidcAccount = { sub: `journey-admin-${suffix}`, email: OIDC_JOURNEY_ADMIN_EMAIL, emailVerified: true, givenName: "Olivia", familyName: "Okafor" };
+export const OIDC_JOURNEY_ADMIN: TestOidcAccount = { sub: `journey-admin-${suffix}`, email: OIDC_JOURNEY_ADMIN_EMAIL, emailVerified: true, givenName: "Olivia", familyName: "Okafor" };
 const CUSTOMER: TestOidcAccount = { sub: `journey-customer-${suffix}`, email: `oidc-journey-${suffix}@example.com`, emailVerified: true, givenName: "Marco", familyName: "Rossi" };
 
 /** On the issuer's own login page (oidc-provider's form): types the account's login and any password. */
-async function signInAtIssuer(page: Page, oidc: TestOidcProvider, account: TestOidcAccount): Promise<void> {
+export async function signInAtIssuer(page: Page, oidc: TestOidcProvider, account: TestOidcAccount): Promise<void> {
   await page.waitForURL((url) => url.origin === oidc.issuer && url.pathname.startsWith("/interaction/"), { timeout: 15_000 });
   await page.locator('input[name="login"]').fill(account.sub);
   await page.locator('input[name="password"]').fill(account.password ?? "issuer-password");
@@ -63,15 +63,15 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
 
   it("at 390 px: signs in from /login and, as an address in ADMIN_EMAILS the issuer verified, reaches the admin console", async () => {
     const { baseUrl, browser, oidc } = ctx();
-    oidc.setAccount(ADMIN);
+    oidc.setAccount(OIDC_JOURNEY_ADMIN);
     const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
     const page = await context.newPage();
     await page.goto("/login?returnTo=%2Fadmin");
-    await signInAtIssuer(page, oidc, ADMIN);
+    await signInAtIssuer(page, oidc, OIDC_JOURNEY_ADMIN);
     await page.waitForURL(`${baseUrl}/admin`, { timeout: 20_000 });
     await expect.poll(() => page.getByRole("heading", { level: 1 }).first().isVisible()).toBe(true);
     const me = await context.request.get(`${baseUrl}/api/auth/user`);
-    expect(await me.json()).toMatchObject({ email: ADMIN.email, emailVerified: true, role: "admin" });
+    expect(await me.json()).toMatchObject({ email: OIDC_JOURNEY_ADMIN.email, emailVerified: true, role: "admin" });
     await screenshot(page, "oidc-admin-signed-in-390");
     await expectNoAxeViolations(page);
     await context.close();

@@ -4,7 +4,15 @@ import type { Browser, Page } from "playwright-core";
 import type { TestS3Server } from "../../test/s3-test-server";
 import { DEMO_ADMIN, expectNoAxeViolations, newContext, screenshot, signIn, tinyPng, toastText } from "../browser";
 
-export type S3JourneyContext = { baseUrl: string; browser: Browser; s3: TestS3Server };
+export type S3JourneyContext = {
+  baseUrl: string;
+  browser: Browser;
+  s3: TestS3Server;
+  /** Signs the page in as an admin and ends on /admin (default: the demo admin's password). */
+  signInAdmin?: (page: Page) => Promise<void>;
+  /** Tells screenshots of several configurations apart. */
+  name?: string;
+};
 
 async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole("tab", { name, exact: true }).click();
@@ -18,14 +26,14 @@ async function openTab(page: Page, name: string): Promise<void> {
  */
 export function s3UploadJourney(ctx: () => S3JourneyContext): void {
   it("admin uploads an avatar through the S3 bucket, with progress, and the order shows it", async () => {
-    const { baseUrl, browser, s3 } = ctx();
+    const { baseUrl, browser, s3, signInAdmin, name: shot = "s3" } = ctx();
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     const tag = randomUUID().slice(0, 8);
     const name = `Skye ${tag}`;
     const customerEmail = `s3-owner-${tag}@example.com`;
     try {
-      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
+      await (signInAdmin ? signInAdmin(page) : signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin"));
       await openTab(page, "Create Orders");
       await page.getByLabel("AI Employee Name").fill(name);
       await page.getByLabel("Phone Number").fill("+1 (555) 010-7788");
@@ -45,7 +53,7 @@ export function s3UploadJourney(ctx: () => S3JourneyContext): void {
       const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
       await bar.waitFor({ state: "visible" });
       expect(await bar.getAttribute("aria-valuenow")).toMatch(/^\d+$/);
-      await screenshot(page, "s3-admin-create-order-uploading");
+      await screenshot(page, `${shot}-admin-create-order-uploading`);
       await page.getByText("Avatar uploaded: skye.png").waitFor();
       expect(puts).toHaveLength(1);
       expect(puts[0]).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/avatars/[0-9a-f-]{36}\\.png\\?`));
@@ -53,7 +61,7 @@ export function s3UploadJourney(ctx: () => S3JourneyContext): void {
       const preview = page.getByRole("img", { name: `Avatar of ${name}` });
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
       await expectNoAxeViolations(page);
-      await screenshot(page, "s3-admin-create-order-filled");
+      await screenshot(page, `${shot}-admin-create-order-filled`);
 
       await page.getByRole("button", { name: "Create AI Ready Order" }).click();
       await expect.poll(() => toastText(page)).toContain("Setup instructions have been emailed to the customer");
@@ -67,13 +75,13 @@ export function s3UploadJourney(ctx: () => S3JourneyContext): void {
       const stored = s3.env().S3_PUBLIC_BASE_URL ? s3.publicBaseUrl : `${baseUrl}/api/objects`;
       expect(src).toMatch(new RegExp(`^${stored}/avatars/[0-9a-f-]{36}\\.png$`));
       await expectNoAxeViolations(page);
-      await screenshot(page, "s3-admin-manage-orders");
+      await screenshot(page, `${shot}-admin-manage-orders`);
 
       await page.setViewportSize({ width: 390, height: 844 });
       await row.scrollIntoViewIfNeeded();
       await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
       await expectNoAxeViolations(page);
-      await screenshot(page, "s3-admin-manage-orders-390");
+      await screenshot(page, `${shot}-admin-manage-orders-390`);
     } finally {
       await context.close();
     }
