@@ -327,3 +327,13 @@ export async function recordUsage(admin: BrowserContext, email: string, phone: n
     textOutboundUsage: 0,
   });
 }
+
+/** Fills the contact form as Rosa Martinez asking about sales and pricing. */
+export async function fillContact(page: Page, message: string, company = "Bright Smiles Dental"): Promise<void> {
+  await page.getByLabel("First name").fill("Rosa");
+  await page.getByLabel("Last name").fill("Martinez");
+  await page.getByLabel("Email").fill("rosa@brightsmiles.com");
+  await page.getByLabel("Company (optional)").fill(company);
+  await page.getByLabel("Subject").selectOption("Sales and pricing");
+  await page.getByLabel("Message", { exact: true }).fill(message);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { expectNoAxeViolations, launch, newContext, screenshot } from "./browser";
+import { expectNoAxeViolations, fillContact, launch, newContext, screenshot } from "./browser";
 import { PUBLIC_ROUTES } from "../src/features/marketing/routes";
 
 const baseUrl = inject("baseUrl");
@@ -195,15 +195,6 @@ describe("demo booking", () => {
     await context.close();
   });
 });
-
-async function fillContact(page: Page, message: string) {
-  await page.getByLabel("First name").fill("Rosa");
-  await page.getByLabel("Last name").fill("Martinez");
-  await page.getByLabel("Email").fill("rosa@brightsmiles.com");
-  await page.getByLabel("Company (optional)").fill("Bright Smiles Dental");
-  await page.getByLabel("Subject").selectOption("Sales and pricing");
-  await page.getByLabel("Message", { exact: true }).fill(message);
-}
 
 describe("contact form", () => {
   it("works with JavaScript disabled: lands on /contact-thank-you; a blocked word comes back with a message", async () => {

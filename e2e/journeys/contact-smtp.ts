@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { expect, it } from "vitest";
 import type { TestSmtpServer } from "../../test/smtp-test-server";
-import { expectNoAxeViolations, newContext, screenshot } from "../browser";
+import { expectNoAxeViolations, fillContact, newContext, screenshot } from "../browser";
 
 export type ContactJourneyContext = { baseUrl: string; browser: Browser; smtp: TestSmtpServer; teamEmail: string };
 
@@ -19,12 +19,7 @@ export function contactJourney(ctx: () => ContactJourneyContext, name: string): 
     try {
       const page = await context.newPage();
       await page.goto("/contact");
-      await page.getByLabel("First name").fill("Rosa");
-      await page.getByLabel("Last name").fill("Martinez");
-      await page.getByLabel("Email").fill("rosa@brightsmiles.com");
-      await page.getByLabel("Company (optional)").fill("Bright Smiles <Dental>");
-      await page.getByLabel("Subject").selectOption(subject);
-      await page.getByLabel("Message", { exact: true }).fill(message);
+      await fillContact(page, message, "Bright Smiles <Dental>");
       const sent = Date.now();
       await page.getByRole("button", { name: "Send Message" }).click();
       await page.waitForURL(`${baseUrl}/contact-thank-you`);

@@ -35,6 +35,27 @@ async function issuerCallbackUrl(context: BrowserContext, baseUrl: string, retur
   throw new Error("the issuer did not send the browser back");
 }
 
+/** A new browser context signed in at the issuer as the journey's customer, on /dashboard. */
+async function customerOnDashboard(ctx: OidcJourneyContext): Promise<{ context: BrowserContext; page: Page }> {
+  const { baseUrl, browser, oidc } = ctx();
+  oidc.setAccount(CUSTOMER);
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  await page.goto("/dashboard");
+  await signInAtIssuer(page, oidc, CUSTOMER);
+  await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+  return { context, page };
+}
+
+/** Confirms the issuer's logout page (RP-initiated logout) and lands on our home page, signed out. */
+async function confirmIssuerLogout(ctx: OidcJourneyContext, context: BrowserContext, page: Page): Promise<void> {
+  const { baseUrl, oidc } = ctx();
+  await page.waitForURL((url) => url.origin === oidc.issuer, { timeout: 15_000 });
+  await page.getByRole("button", { name: "Yes, sign me out" }).click();
+  await page.waitForURL(`${baseUrl}/`, { timeout: 15_000 });
+  expect((await context.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+}
+
 /**
  * OpenID Connect sign-in in a browser against a real provider: the portal
  * sends the visitor to the issuer's own login page, comes back signed in,
@@ -106,40 +127,23 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
   });
 
   it("logs out here and at the issuer, back on the home page; the next visit asks the issuer's login again", async () => {
-    const { baseUrl, browser, oidc } = ctx();
-    oidc.setAccount(CUSTOMER);
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto("/dashboard");
-    await signInAtIssuer(page, oidc, CUSTOMER);
-    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+    const { oidc } = ctx();
+    const { context, page } = await customerOnDashboard(ctx);
     await page.getByTestId("avatar-button").click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     // The issuer's own confirmation (RP-initiated logout), then our home page.
-    await page.waitForURL((url) => url.origin === oidc.issuer, { timeout: 15_000 });
-    await page.getByRole("button", { name: "Yes, sign me out" }).click();
-    await page.waitForURL(`${baseUrl}/`, { timeout: 15_000 });
-    expect((await context.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+    await confirmIssuerLogout(ctx, context, page);
     await page.goto("/billing");
     await page.waitForURL((url) => url.origin === oidc.issuer && url.pathname.startsWith("/interaction/"), { timeout: 15_000 });
     await context.close();
   });
 
   it("the /logout confirmation (a sign-out another site asked for) also ends the issuer's session", async () => {
-    const { baseUrl, browser, oidc } = ctx();
-    oidc.setAccount(CUSTOMER);
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto("/dashboard");
-    await signInAtIssuer(page, oidc, CUSTOMER);
-    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+    const { context, page } = await customerOnDashboard(ctx);
     await page.goto("/logout");
     await page.getByRole("button", { name: "Sign out" }).click();
     // The form's redirect to the issuer is allowed by the page's form-action policy.
-    await page.waitForURL((url) => url.origin === oidc.issuer, { timeout: 15_000 });
-    await page.getByRole("button", { name: "Yes, sign me out" }).click();
-    await page.waitForURL(`${baseUrl}/`, { timeout: 15_000 });
-    expect((await context.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+    await confirmIssuerLogout(ctx, context, page);
     await context.close();
   });
 }
