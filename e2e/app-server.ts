@@ -77,7 +77,10 @@ export async function startAppServer(opts: { env?: Record<string, string | undef
       /* not up yet */
     }
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log()}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log()}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${log()}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

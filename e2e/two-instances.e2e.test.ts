@@ -108,7 +108,14 @@ describe.skipIf(!SERVER_URL)("two app instances on one PostgreSQL database", () 
       LOG_LEVEL: "info",
     };
     // Started together: migrations and the demo seed take turns (advisory locks).
-    [a, b] = await Promise.all([startAppServer({ env: shared }), startAppServer({ env: shared })]);
+    const started = await Promise.allSettled([startAppServer({ env: shared }), startAppServer({ env: shared })]);
+    const failed = started.find((r) => r.status === "rejected");
+    if (failed) {
+      // Stop the one that did start: no server outlives the test.
+      await Promise.all(started.map((r) => (r.status === "fulfilled" ? r.value.stop() : undefined)));
+      throw failed.reason;
+    }
+    [a, b] = started.map((r) => (r as PromiseFulfilledResult<AppServer>).value) as [AppServer, AppServer];
     lb = await startLoadBalancer([a.baseUrl, b.baseUrl], lbPort);
     browser = await launch();
   });
