@@ -64,6 +64,18 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// connection URL" })
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: "must be a whole number of connections" })
+      .int({ message: "must be a whole number of connections" })
+      .min(1, { message: "must be at least 1" })
+      .max(200, { message: "must be at most 200" })
+      .default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ message: "must be a number of milliseconds" })
+      .int({ message: "must be a whole number of milliseconds" })
+      .min(100, { message: "must be at least 100 (ms)" })
+      .max(600_000, { message: "must be at most 600000 (10 minutes)" })
+      .default(5000),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
     TRUSTED_PROXY_HOPS: z.coerce

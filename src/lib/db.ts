@@ -32,17 +32,29 @@ async function open(): Promise<Omit<DbHandle, "ready">> {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: cfg.DATABASE_URL, max: 10 });
+    // A slow statement is cancelled by the server (statement_timeout) and a
+    // request that waits too long for a free connection gives up: both answer
+    // 503 (src/lib/http/database-errors.ts) instead of hanging.
+    const pool = new Pool({
+      connectionString: cfg.DATABASE_URL,
+      max: cfg.DATABASE_POOL_SIZE,
+      statement_timeout: cfg.DATABASE_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: cfg.DATABASE_STATEMENT_TIMEOUT_MS * 2,
+      connectionTimeoutMillis: cfg.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Instances that start together migrate one at a time: each holds a
     // session advisory lock on the connection that applies the migrations;
     // the later ones find them applied.
     const client = await pool.connect();
     try {
+      // Building an index on a large table may take longer than a request may.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrate(drizzle(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      await client.query("reset statement_timeout").catch(() => {});
       client.release();
     }
     return { db, kind: "postgres", close: () => pool.end() };
@@ -50,9 +62,11 @@ async function open(): Promise<Omit<DbHandle, "ready">> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // Trigram indexes make the admin console's searches fast (issue 12).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const dir = cfg.pgliteDir;
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: "pglite", close: () => client.close(), pglite: client };

@@ -15,6 +15,21 @@ export function databaseInputProblem(err: unknown): string | null {
   return "The request contains a value that cannot be stored.";
 }
 
+/**
+ * The database was too slow for this request: a statement ran past
+ * DATABASE_STATEMENT_TIMEOUT_MS and the server cancelled it (SQLSTATE 57014),
+ * or no pooled connection came free in that time. The route answers 503 and
+ * logs it; nothing the request would have written was committed.
+ */
+export function databaseTooSlow(err: unknown): string | null {
+  if (sqlState(err) === "57014") return "statement timeout";
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && message.includes("timeout exceeded when trying to connect")) return "no free database connection";
+  }
+  return null;
+}
+
 function sqlState(err: unknown): string | null {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

@@ -5,7 +5,7 @@ import { logger } from "@/lib/logger";
 import { errorResponse, HttpError, zodMessage, badRequest } from "./errors";
 import { isCrossOrigin } from "./origin";
 import { assertNoNul, guardRequest } from "./guard";
-import { databaseInputProblem } from "./database-errors";
+import { databaseInputProblem, databaseTooSlow } from "./database-errors";
 
 export type Access = "public" | "user" | "admin";
 
@@ -76,6 +76,11 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
         if (dbProblem) {
           log.warn({ err }, "database refused a value from the request");
           return finish(errorResponse(400, dbProblem));
+        }
+        const slow = databaseTooSlow(err);
+        if (slow) {
+          log.warn({ err, reason: slow }, "database too slow: request cut off with 503");
+          return finish(errorResponse(503, "The service is busy. Please try again in a moment.", { "Retry-After": "5" }));
         }
         log.error({ err }, "unhandled error in route");
         return finish(errorResponse(500, "Something went wrong. Please try again."));
