@@ -8,13 +8,14 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
     import("@/features/orders/orders.server"),
     import("@/features/admin/welcome-email.server"),
     import("@/features/billing/webhook.server"),
+    import("@/features/billing/sandbox-rollover.server"),
     import("@/features/billing/dunning-email.server"),
     import("@/features/email/email.server"),
     import("@/features/email/smtp.server"),
@@ -22,7 +23,7 @@ export async function register() {
     import("@/features/storage/s3.server"),
   ]);
   try {
-    await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, dunningEmailJob, emailDeliveryJob], startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()] });
+    await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob], schedules: [scheduleSandboxRollover], startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()] });
   } catch (err) {
     // Next.js would log this and go on serving errors; a server that could not
     // open its database must stop, so a supervisor sees it and restarts it.

@@ -19,6 +19,7 @@ import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { GET as clockState, POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
+import { rollOverDueSubscriptions } from "@/features/billing/sandbox-rollover.server";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 
 async function json<T>(res: Response): Promise<T> {
@@ -269,15 +270,24 @@ describe("customer billing API on the sandbox provider", () => {
     expect(pastDue.filter((n) => n.dedupeKey?.includes(mirror!.providerSubscriptionId))).toEqual([]);
   });
 
-  it("the dashboard summary catches up with the sandbox clock by itself", async () => {
+  it("the dashboard summary catches up with the sandbox clock through the job loop, never on a read", async () => {
     const hank = await createUser();
     await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: hank.cookie, body: { planId: "large", billing: "monthly" } });
     const before = await json<{ subscription: { status: string } }>(await call(getUser, { path: "/api/auth/user", cookie: hank.cookie }));
     expect(before.subscription.status).toBe("trialing");
     // Time passes on the sandbox clock without any sync (like real days passing): the card-less trial ends.
     await advanceSandboxClock(15);
+    const db = await getDb();
+    const mirrored = async () => (await db.select().from(subscriptions).where(eq(subscriptions.userId, hank.id)))[0]!;
+    const stored = await mirrored();
+    // Reads write nothing: the summary, the subscriptions and the billing history leave the mirror as it was.
+    for (const route of [getUser, userSubscriptions, billingHistory]) expect((await call(route, { cookie: hank.cookie })).status).toBe(200);
+    expect(await mirrored()).toEqual(stored);
+    // The minute job (billing.sandbox-rollover) syncs the customers whose period ended.
+    expect(await rollOverDueSubscriptions()).toBeGreaterThanOrEqual(1);
     const after = await json<{ subscription: { status: string } | null }>(await call(getUser, { path: "/api/auth/user", cookie: hank.cookie }));
     expect(after.subscription?.status ?? "none").not.toBe("trialing");
+    expect(await rollOverDueSubscriptions()).toBe(0);
   });
 
   it("portal session points at the sandbox portal", async () => {

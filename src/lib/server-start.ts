@@ -19,7 +19,16 @@ export type StartCheck = () => Promise<string | null>;
  * `startChecks` their checks of outside services, passed in by the
  * composition root (instrumentation.ts): lib imports no feature.
  */
-export async function startServer({ jobs, startChecks = [] }: { jobs: readonly AnyJobDefinition[]; startChecks?: readonly StartCheck[] }): Promise<void> {
+export async function startServer({
+  jobs,
+  schedules = [],
+  startChecks = [],
+}: {
+  jobs: readonly AnyJobDefinition[];
+  /** Sets up recurring jobs once the queue runs (each sets or removes its schedule). */
+  schedules?: ReadonlyArray<() => Promise<void>>;
+  startChecks?: readonly StartCheck[];
+}): Promise<void> {
   let cfg;
   try {
     cfg = config();
@@ -59,6 +68,7 @@ export async function startServer({ jobs, startChecks = [] }: { jobs: readonly A
   if (!cfg.stripeEnabled) console.log("Payments: sandbox provider (test mode, card 4242 4242 4242 4242).");
   await startJobs({ jobs });
   logger.info({ kinds: jobs.map((j) => j.kind) }, "job workers started");
+  for (const schedule of schedules) await schedule();
   await checks;
 }
 

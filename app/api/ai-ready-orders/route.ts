@@ -1,8 +1,7 @@
 import { route } from "@/features/auth/route.server";
-import { freshenForRead, userOrders } from "@/features/billing/views.server";
+import { userOrders } from "@/features/billing/views.server";
 
 /** AI employees prepared for the caller's verified e-mail, with their subscription. */
 export const GET = route({ access: "user" }, async ({ user }) => {
-  await freshenForRead(user.id);
   return Response.json(await userOrders(user));
 });

@@ -1,8 +1,7 @@
 import { route } from "@/features/auth/route.server";
-import { freshenForRead, userInvoices } from "@/features/billing/views.server";
+import { userInvoices } from "@/features/billing/views.server";
 
 /** The caller's invoices (InvoiceView[]), newest first. */
 export const GET = route({ access: "user" }, async ({ user }) => {
-  await freshenForRead(user.id);
   return Response.json(await userInvoices(user.id));
 });

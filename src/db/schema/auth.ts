@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
+import { relations } from "drizzle-orm";
 
 /** better-auth core tables, with our profile fields and role on `user`. */
 export const user = pgTable("user", {
@@ -86,3 +87,9 @@ export const signInFailures = pgTable("sign_in_failures", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
+
+// Relations for better-auth's joins (advanced.database.joins): a session is
+// read with its user in one query, on every signed-in request.
+export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));
+export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
+export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));

@@ -89,9 +89,14 @@ async function build() {
         "/sign-up/email": { window: 60, max: 10 },
         // Per client address; the e-mails themselves are also limited per recipient (auth-email-throttle.server.ts).
         "/send-verification-email": { window: 60, max: 3 },
+        // The header asks on every page view: a read of the caller's own
+        // session, which must not write a counter row (a GET never writes).
+        "/get-session": false,
       },
     },
     advanced: {
+      // A session is read with its user in one query (relations in src/db/schema/auth.ts).
+      database: { joins: true },
       useSecureCookies: cfg.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: cfg.secureCookies },
       // Set by app/api/auth/[...all]/route.ts from the connection, never taken from the caller.

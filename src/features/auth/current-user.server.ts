@@ -1,9 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { user as userTable } from "@/db/schema";
 import { getAuth } from "./auth.server";
 import { effectiveRole, type Role } from "./roles";
 
@@ -24,17 +21,16 @@ export async function getCurrentUser(requestHeaders?: Headers): Promise<CurrentU
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: hdrs });
   if (!session) return null;
-  // Read the row itself: the session cache may predate a role or verification change.
-  const db = await getDb();
-  const [row] = await db.select().from(userTable).where(eq(userTable.id, session.user.id)).limit(1);
-  if (!row) return null;
+  // The session is read with its user row in one query (no cookie cache), so
+  // a role or verification change shows at once.
+  const row = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null; role?: string | null };
   return {
     id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
+    firstName: row.firstName ?? null,
+    lastName: row.lastName ?? null,
     email: row.email,
     emailVerified: row.emailVerified,
-    profileImageUrl: row.image,
+    profileImageUrl: row.image ?? null,
     role: effectiveRole(row, config().ADMIN_EMAILS),
   };
 }

@@ -5,7 +5,6 @@ import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
 import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
 import type { CurrentUser } from "@/features/auth/current-user.server";
 import { getProvider } from "./provider";
-import { syncUser } from "./sync.server";
 import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView } from "./api-types";
 
 const DAY_MS = 86_400_000;
@@ -13,16 +12,6 @@ const DAY_MS = 86_400_000;
 /** The provider's "now" (the sandbox clock in the sandbox, real time with Stripe). */
 export async function providerNow(): Promise<Date> {
   return (await getProvider()).now();
-}
-
-/**
- * When the provider's subscriptions roll over without webhooks (the sandbox
- * clock), syncing the caller on read of the billing data keeps trial ends and
- * renewals visible without waiting for anything. Otherwise webhooks keep the
- * mirror current.
- */
-export async function freshenForRead(userId: string): Promise<void> {
-  if ((await getProvider()).periodsAdvanceWithoutWebhooks) await syncUser(userId);
 }
 
 export function planView(plan: Plan): PlanView {

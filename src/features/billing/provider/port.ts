@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import type { PROVIDER_INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES } from "@/db/schema";
 
@@ -156,11 +157,15 @@ export interface PaymentProvider {
    */
   now(): Promise<Date>;
 
+  /** now() as an SQL timestamptz expression: a query reads the provider's clock without a round trip of its own. */
+  nowSql(): SQL;
+
   /**
    * True when subscriptions roll over (trial end, renewal, scheduled
    * cancellation) with the provider's clock and no webhook tells us (the
-   * sandbox): readers of the mirror then sync the caller themselves. False
-   * when the provider's webhooks keep the mirror current (Stripe).
+   * sandbox): a job then syncs the customers whose period ended
+   * (billing/sandbox-rollover.server.ts). False when the provider's webhooks
+   * keep the mirror current (Stripe).
    */
   readonly periodsAdvanceWithoutWebhooks: boolean;
 

@@ -1,5 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
+import { sql, type SQL } from "drizzle-orm";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { planLookupKey } from "@/features/plans/catalogue";
 import { parseEventJson } from "./events";
@@ -93,6 +94,10 @@ export class StripeProvider implements PaymentProvider {
 
   async now(): Promise<Date> {
     return new Date();
+  }
+
+  nowSql(): SQL {
+    return sql`${new Date().toISOString()}::timestamptz`;
   }
 
   private call<T>(fn: () => Promise<T>): Promise<T> {

@@ -7,7 +7,6 @@ import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { findCustomerId, findCustomerOwner } from "../customers.server";
 import { getSandboxProvider } from "../provider";
-import { syncUser } from "../sync.server";
 import { userInvoices } from "../views.server";
 import type { InvoiceView } from "../api-types";
 import type { InvoiceLineData } from "./sandbox-objects";
@@ -34,7 +33,6 @@ export type PortalData = {
 export async function sandboxPortalData(userId: string): Promise<PortalData | null> {
   const sandbox = await getSandboxProvider();
   if (!sandbox) return null;
-  await syncUser(userId);
   const customerId = await findCustomerId(userId);
   let card: PortalData["card"] = null;
   if (customerId) {

@@ -16,7 +16,8 @@ import * as customers from "./customers-and-cards.server";
 import * as invoices from "./invoices.server";
 import * as pricesAndMeters from "./prices-and-meters.server";
 import type { CustomerData, InvoiceLineData, PaymentMethodData, SetupIntentData } from "./sandbox-objects";
-import { sandboxNow, type SandboxRow } from "./store.server";
+import type { SQL } from "drizzle-orm";
+import { sandboxNow, sandboxNowSql, type SandboxRow } from "./store.server";
 import * as subscriptions from "./subscriptions.server";
 import * as webhooks from "./webhook-signing.server";
 
@@ -37,6 +38,10 @@ export class SandboxProvider implements PaymentProvider {
   /** The sandbox clock. */
   now(): Promise<Date> {
     return sandboxNow();
+  }
+
+  nowSql(): SQL {
+    return sandboxNowSql();
   }
 
   // ---- customers, cards, setup intents ----

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { sandboxObjects } from "@/db/schema";
 import { config } from "@/lib/config";
@@ -114,6 +114,12 @@ export async function clockOffsetDays(tx?: DbOrTx): Promise<number> {
 export async function sandboxNow(tx?: DbOrTx): Promise<Date> {
   const days = config().SANDBOX_CLOCK_OFFSET_DAYS + (await clockOffsetDays(tx));
   return new Date(Date.now() + days * DAY_MS);
+}
+
+/** sandboxNow() as an SQL expression, for a query that reads the clock row itself. */
+export function sandboxNowSql(): SQL {
+  const offset = sql`(select (${sandboxObjects.data}->>'offsetDays')::float8 from ${sandboxObjects} where ${sandboxObjects.kind} = 'clock' and ${sandboxObjects.id} = ${CLOCK_ID})`;
+  return sql`(${new Date().toISOString()}::timestamptz + (${config().SANDBOX_CLOCK_OFFSET_DAYS}::float8 + coalesce(${offset}, 0)) * interval '1 day')`;
 }
 
 /** Moves the sandbox clock forward by `days` (admin action); returns the new sandbox time. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import {
   METER_EVENT_NAMES,
   ProviderError,
@@ -53,6 +54,10 @@ export class FakeProvider implements PaymentProvider {
 
   async now(): Promise<Date> {
     return new Date(Date.now() + this.clockOffsetMs);
+  }
+
+  nowSql(): SQL {
+    return sql`${new Date(Date.now() + this.clockOffsetMs).toISOString()}::timestamptz`;
   }
 
   private down(kind: keyof FakeProvider["failNext"]): void {

@@ -1,0 +1,47 @@
+import "server-only";
+import { and, isNotNull, lte, ne } from "drizzle-orm";
+import { z } from "@/lib/zod";
+import { getDb } from "@/lib/db";
+import { subscriptions } from "@/db/schema";
+import { defineJob, scheduleJob, unscheduleJob } from "@/lib/jobs";
+import { logger } from "@/lib/logger";
+import { getProvider } from "./provider";
+import { syncUser } from "./sync.server";
+
+/**
+ * The sandbox's subscriptions roll over with its clock (trial ends, renewals,
+ * scheduled cancellations) and no webhook announces it. This job, run every
+ * minute, syncs each customer with a live subscription whose period has ended
+ * on the provider's clock, so the mirror moves on without any read writing
+ * (a GET never writes; issue 12). The admin's clock action syncs everyone at
+ * once (sandbox-actions.server.ts). With Stripe, webhooks do this.
+ */
+export async function rollOverDueSubscriptions(): Promise<number> {
+  const provider = await getProvider();
+  if (!provider.periodsAdvanceWithoutWebhooks) return 0;
+  const now = await provider.now();
+  const db = await getDb();
+  const due = await db
+    .selectDistinct({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(ne(subscriptions.status, "cancelled"), isNotNull(subscriptions.currentPeriodEnd), lte(subscriptions.currentPeriodEnd, now)));
+  for (const { userId } of due) await syncUser(userId);
+  if (due.length) logger.info({ customers: due.length }, "sandbox: rolled over subscriptions whose period ended");
+  return due.length;
+}
+
+export const sandboxRolloverJob = defineJob({
+  kind: "billing.sandbox-rollover",
+  schema: z.object({}),
+  // The next minute's run is the retry.
+  maxAttempts: 1,
+  handler: async () => {
+    await rollOverDueSubscriptions();
+  },
+});
+
+/** Runs the roll-over every minute while the sandbox is the provider; removes the schedule otherwise. */
+export async function scheduleSandboxRollover(): Promise<void> {
+  if ((await getProvider()).periodsAdvanceWithoutWebhooks) await scheduleJob(sandboxRolloverJob, "* * * * *", {});
+  else await unscheduleJob(sandboxRolloverJob);
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jobsConnection } from "@/lib/db";
+import { setProviderForTests } from "@/features/billing/provider";
+import { FakeProvider } from "@/features/usage/testing/fake-provider";
+import { seedSubscription } from "@/features/usage/testing/seed";
+import { GET as getUser } from "@app/api/auth/user/route";
+import { GET as getSubscriptions } from "@app/api/user-subscriptions/route";
+import { GET as authGet } from "@app/api/auth/[...all]/route";
+import { call, createUser } from "./http-helpers";
+
+afterEach(() => {
+  setProviderForTests(undefined);
+  vi.restoreAllMocks();
+});
+
+/** The SQL statements the application sends while `fn` runs (the job queue's own polling left out). */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const record = (q: unknown) => {
+    const text = typeof q === "string" ? q : String((q as { text?: string })?.text ?? "");
+    if (!text.includes("pgboss")) seen.push(text);
+  };
+  const conn = await jobsConnection();
+  if (conn.kind === "pglite") {
+    const client = conn.client;
+    const query = client.query.bind(client);
+    vi.spyOn(client, "query").mockImplementation(((q: string, ...rest: unknown[]) => {
+      record(q);
+      return (query as (...a: unknown[]) => unknown)(q, ...rest);
+    }) as never);
+  } else {
+    const pg = (await import("pg")).default;
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: unknown, ...args: unknown[]) {
+      record(args[0]);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+  }
+  await fn();
+  return seen;
+}
+
+describe("/api/auth/user on the hottest read", () => {
+  it("answers with the user and the usage summary in at most 2 database round trips", async () => {
+    setProviderForTests(new FakeProvider());
+    const customer = await createUser({ firstName: "Rhea" });
+    await seedSubscription({ userId: customer.id, billing: "monthly" });
+    let body: { firstName: string; subscription: { usage: { phoneLimit: number } } | null } | undefined;
+    const statements = await statementsDuring(async () => {
+      const res = await call(getUser, { path: "/api/auth/user", cookie: customer.cookie });
+      expect(res.status).toBe(200);
+      body = (await res.json()) as typeof body;
+    });
+    expect(body?.firstName).toBe("Rhea");
+    expect(body?.subscription?.usage.phoneLimit).toBeGreaterThan(0);
+    // The session (with its user), then the summary; the spy sees every statement.
+    expect(statements.length, statements.join("\n---\n")).toBe(2);
+  });
+
+  it("a GET of the caller's subscriptions writes nothing", async () => {
+    setProviderForTests(new FakeProvider());
+    const customer = await createUser();
+    await seedSubscription({ userId: customer.id, billing: "monthly" });
+    const statements = await statementsDuring(async () => {
+      const res = await call(getSubscriptions, { path: "/api/user-subscriptions", cookie: customer.cookie });
+      expect(res.status).toBe(200);
+    });
+    expect(statements.filter((s) => /^\s*(insert|update|delete)\b/i.test(s))).toEqual([]);
+  });
+
+  it("the header's session check on every page view writes nothing (no rate-limit counter)", async () => {
+    const customer = await createUser();
+    for (const cookie of [customer.cookie, undefined]) {
+      const statements = await statementsDuring(async () => {
+        const res = await call(authGet, { path: "/api/auth/get-session", cookie, headers: { "x-client-ip": "203.0.113.9" } });
+        expect(res.status).toBe(200);
+      });
+      expect(statements.filter((s) => /^\s*(insert|update|delete)\b/i.test(s))).toEqual([]);
+    }
+  });
+});
