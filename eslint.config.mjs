@@ -31,7 +31,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin-subscriptions": ["billing", "overage", "plans", "usage"],
   auth: ["email"],
   billing: ["auth", "email", "notifications", "orders", "plans"],
-  contact: ["email", "leads", "notifications"],
+  contact: ["email", "leads", "marketing", "notifications"],
   email: [],
   leads: ["notifications"],
   marketing: ["plans"],

@@ -22,12 +22,9 @@ export async function register() {
     import("@/features/auth/oidc-start-check.server"),
     import("@/features/storage/s3.server"),
   ]);
-  try {
-    await startServer({ jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob], schedules: [scheduleSandboxRollover], startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()] });
-  } catch (err) {
-    // Next.js would log this and go on serving errors; a server that could not
-    // open its database must stop, so a supervisor sees it and restarts it.
-    console.error("\nThe server could not start:", err);
-    process.exit(1);
-  }
+  await startServer({
+    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob],
+    schedules: [scheduleSandboxRollover],
+    startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()],
+  });
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 
 const isProd = process.env.NODE_ENV === "production";
@@ -18,6 +19,10 @@ const nextConfig: NextConfig = {
   // Separate build folders let several builds (tests, benchmarks) live side by side.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // Prerendered pages are rendered again on their first request after start,
+  // with the runtime PUBLIC_BASE_URL, then served from memory (ADR 0098).
+  cacheHandler: path.join(process.cwd(), "page-cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
   // React Email renders with react-dom/server, which the react-server build of
   // the app's server code cannot import: Node loads these at run time, with
   // its default conditions (ADR 0094).

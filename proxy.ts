@@ -13,7 +13,7 @@ export function proxy(request: NextRequest) {
   const cfg = appConfig();
   const development = process.env.NODE_ENV === "development";
   if (!isSignedInPath(request.nextUrl.pathname)) {
-    const res = NextResponse.next();
+    const res = refusedContactPost(request) ?? NextResponse.next();
     res.headers.set("Content-Security-Policy", contentSecurityPolicy(cfg, { development }));
     res.headers.set("Permissions-Policy", permissionsPolicy(cfg));
     return res;
@@ -27,6 +27,18 @@ export function proxy(request: NextRequest) {
   res.headers.set("Content-Security-Policy", policy);
   res.headers.set("Permissions-Policy", permissionsPolicy(cfg));
   return res;
+}
+
+/**
+ * /contact is prerendered; /contact?error=... (a refused no-JavaScript post,
+ * app/api/contact) is served by /contact/refused, rendered per request, under
+ * the same address.
+ */
+function refusedContactPost(request: NextRequest): NextResponse | null {
+  if (request.nextUrl.pathname !== "/contact" || !request.nextUrl.searchParams.has("error")) return null;
+  const url = request.nextUrl.clone();
+  url.pathname = "/contact/refused";
+  return NextResponse.rewrite(url);
 }
 
 export const config = {

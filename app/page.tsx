@@ -7,6 +7,9 @@ import { HOME_FAQ, HOME_FEATURES, INDUSTRIES, MARKETING_STATS, PROBLEM_STATS, TE
 import { DemoCta, Faq, FeatureGrid, PrimaryLink, SecondaryLink, Section, StatGrid, Testimonials } from "@/features/marketing/sections";
 import { ProblemStats } from "@/features/marketing/components/problem-stats";
 
+/** Prerendered, rendered again at most hourly, like the other public pages (app/(marketing)/layout.tsx). */
+export const revalidate = 3600;
+
 export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/");
 }

@@ -76,10 +76,35 @@ describe("every public route", () => {
   });
 
   it("legal pages show today's date as last updated", async () => {
-    const today = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+    const today = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
     for (const path of ["/terms-of-service", "/privacy-policy"]) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       expect(html).toContain(today);
+    }
+    // The browser shows today's date whenever the page was rendered (ADR 0098).
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.clock.install({ time: new Date(Date.now() + 3 * 86_400_000) });
+    await page.goto("/privacy-policy");
+    const later = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    await expect.poll(() => page.getByTestId("last-updated").textContent()).toBe(`Last updated: ${later}`);
+    await context.close();
+  });
+
+  it("public pages are prerendered and shared: served from the page cache, cacheable by a CDN, with this server's URLs", async () => {
+    for (const route of PUBLIC_ROUTES) {
+      await fetch(`${baseUrl}${route.path}`);
+      const res = await fetch(`${baseUrl}${route.path}`);
+      expect(res.status).toBe(200);
+      // Rendered once after start, then served from memory (Next's ISR cache).
+      expect(res.headers.get("x-nextjs-cache") ?? "none", route.path).toMatch(/HIT|STALE/);
+      expect(res.headers.get("cache-control"), route.path).toMatch(/s-maxage=3600/);
+      expect(res.headers.get("cache-control")).not.toMatch(/private|no-store/);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      // The build ran without this server's address; the cached page holds this server's.
+      const html = await res.text();
+      expect(html).toContain(`<link rel="canonical" href="${route.path === "/" ? baseUrl : `${baseUrl}${route.path}`}"/>`);
+      expect(html).not.toContain("http://localhost:3000");
     }
   });
 });
@@ -138,7 +163,8 @@ describe("demo booking", () => {
     const page = await context.newPage();
     await page.goto("/hire-ai-employee?ai_employee_name=Sophie&ai_employee_id=emp_42&customer_email=owner%40acmehvac.com&phone_number=555-010-4477");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Book Your AI Employee Demo");
-    expect(await page.getByLabel("Email").inputValue()).toBe("owner@acmehvac.com");
+    // The page is prerendered: the form fills itself from the address once it has hydrated.
+    await expect.poll(() => page.getByLabel("Email").inputValue()).toBe("owner@acmehvac.com");
     expect(await page.getByLabel("Phone").inputValue()).toBe("555-010-4477");
     const submit = page.getByRole("button", { name: "Book Demo" });
     expect(await submit.isDisabled()).toBe(true);

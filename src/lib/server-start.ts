@@ -19,7 +19,18 @@ export type StartCheck = () => Promise<string | null>;
  * `startChecks` their checks of outside services, passed in by the
  * composition root (instrumentation.ts): lib imports no feature.
  */
-export async function startServer({
+export async function startServer(parts: Parameters<typeof start>[0]): Promise<void> {
+  try {
+    await start(parts);
+  } catch (err) {
+    // Next.js would log this and go on serving errors; a server that could not
+    // open its database must stop, so a supervisor sees it and restarts it.
+    console.error("\nThe server could not start:", err);
+    process.exit(1);
+  }
+}
+
+async function start({
   jobs,
   schedules = [],
   startChecks = [],

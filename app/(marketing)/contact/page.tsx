@@ -1,102 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { Clock, Mail, Phone, type LucideIcon } from "lucide-react";
-import { BRAND } from "@/lib/brand";
-import { config } from "@/lib/config";
-import { absoluteUrl, routeMetadata } from "@/features/marketing/metadata";
-import { CONTACT_FAQ, CONTACT_HERO, CONTACT_QUICK_ACTIONS } from "@/features/marketing/page-copy";
-import { Faq, PageHero } from "@/features/marketing/sections";
-import { ContactForm } from "@/features/contact/contact-form";
-import { CONTACT_ERRORS, FIELD_LABELS, type ContactErrorCode } from "@/features/contact/schema";
+import { routeMetadata } from "@/features/marketing/metadata";
+import { ContactPageBody } from "@/features/contact/contact-page";
 
 export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/contact");
 }
 
-const DETAIL_LINK = "font-medium underline-offset-4 hover:underline";
-
-/** One line of the contact details: an icon, then the phone, e-mail or hours. */
-function ContactDetail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
-  return (
-    <li className="flex gap-3">
-      <Icon className="mt-0.5 size-5 text-brand-700" aria-hidden />
-      {children}
-    </li>
-  );
-}
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function ContactPage({ searchParams }: { searchParams: SearchParams }) {
-  const q = await searchParams;
-  const code = typeof q.error === "string" && q.error in CONTACT_ERRORS ? (q.error as ContactErrorCode) : undefined;
-  const fields = typeof q.fields === "string" ? q.fields.split(",").filter((f) => f in FIELD_LABELS) : [];
-  const external = config().CONTACT_FORM_ACTION;
-  return (
-    <>
-      <PageHero {...CONTACT_HERO} />
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <ContactForm
-              action={external ?? "/api/contact"}
-              external={Boolean(external)}
-              thankYouUrl={absoluteUrl("/contact-thank-you")}
-              initialError={code}
-              initialFields={fields}
-            />
-          </div>
-        </div>
-        <aside aria-labelledby="contact-details-title" className="space-y-8">
-          <section className="rounded-2xl bg-slate-50 p-6">
-            <h2 id="contact-details-title" className="text-lg font-semibold text-slate-950">
-              Contact details
-            </h2>
-            <ul className="mt-4 space-y-4 text-slate-800">
-              <ContactDetail icon={Phone}>
-                <a href={`tel:${BRAND.phone}`} className={DETAIL_LINK}>
-                  {BRAND.phoneDisplay}
-                </a>
-              </ContactDetail>
-              <ContactDetail icon={Mail}>
-                <a href={`mailto:${BRAND.email}`} className={DETAIL_LINK}>
-                  {BRAND.email}
-                </a>
-              </ContactDetail>
-              <ContactDetail icon={Clock}>
-                <span>
-                  {BRAND.hoursDisplay}
-                  <span className="block text-sm text-slate-700">We respond within 24 hours.</span>
-                </span>
-              </ContactDetail>
-            </ul>
-          </section>
-          <section aria-labelledby="quick-actions-title">
-            <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-950">
-              Quick actions
-            </h2>
-            <ul className="mt-4 space-y-3">
-              {CONTACT_QUICK_ACTIONS.map((a) => (
-                <li key={a.href}>
-                  <Link href={a.href} className="flex gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:bg-brand-50">
-                    <a.icon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-                    <span>
-                      <span className="block font-semibold text-slate-950">{a.title}</span>
-                      <span className="block text-sm text-slate-700">{a.body}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </aside>
-      </div>
-      <section aria-labelledby="contact-faq-title" className="bg-slate-50 px-4 py-16 sm:px-6">
-        <h2 id="contact-faq-title" className="mb-8 text-center text-3xl font-bold text-slate-950">
-          Common questions
-        </h2>
-        <Faq items={CONTACT_FAQ} />
-      </section>
-    </>
-  );
+/** Prerendered; a refused no-JavaScript post is shown by ./refused (see proxy.ts). */
+export default function ContactPage() {
+  return <ContactPageBody />;
 }

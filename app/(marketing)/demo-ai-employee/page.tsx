@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { routeMetadata } from "@/features/marketing/metadata";
-import { DemoBookingPage, type DemoSearchParams } from "@/features/leads/demo-page";
+import { DemoBookingPage } from "@/features/leads/demo-page";
 
 export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/demo-ai-employee");
 }
 
-export default function DemoAiEmployeePage({ searchParams }: { searchParams: DemoSearchParams }) {
-  return <DemoBookingPage searchParams={searchParams} withFeatures />;
+export default function DemoAiEmployeePage() {
+  return <DemoBookingPage withFeatures />;
 }

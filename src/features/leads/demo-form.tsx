@@ -1,22 +1,38 @@
 "use client";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Bot, ExternalLink } from "lucide-react";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { api } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
 import { schedulingLink } from "./scheduling";
+import { demoPrefill, NO_PREFILL, type DemoPrefill } from "./demo-prefill";
 
-export type DemoPrefill = { aiEmployeeName: string; aiEmployeeId: string; email: string; phone: string };
 
 type Fields = { name: string; email: string; phone: string; website: string };
 
 /**
  * The demo booking form (spec 5, 7, 8). On success the scheduling page opens
  * in a new tab with the details prefilled, and the fields are cleared except
- * the AI employee's name and id.
+ * the AI employee's name and id. The page is prerendered, so the prefill
+ * comes from the address in the browser: the form starts again with it once
+ * the page has hydrated.
  */
-export function DemoForm({ schedulingUrl, prefill }: { schedulingUrl: string; prefill: DemoPrefill }) {
+export function DemoForm({ schedulingUrl }: { schedulingUrl: string }) {
+  const prefill = useSyncExternalStore(noChanges, prefillFromAddress, () => NO_PREFILL);
+  return <DemoFormFields key={JSON.stringify(prefill)} schedulingUrl={schedulingUrl} prefill={prefill} />;
+}
+
+const noChanges = () => () => {};
+let lastPrefill: { search: string; prefill: DemoPrefill } | undefined;
+/** The prefill of the current address (the same object while the address is the same). */
+function prefillFromAddress(): DemoPrefill {
+  const search = window.location.search;
+  if (lastPrefill?.search !== search) lastPrefill = { search, prefill: demoPrefill(search) };
+  return lastPrefill.prefill;
+}
+
+function DemoFormFields({ schedulingUrl, prefill }: { schedulingUrl: string; prefill: DemoPrefill }) {
   const [fields, setFields] = useState<Fields>({ name: "", email: prefill.email, phone: prefill.phone, website: "" });
   const [submitting, setSubmitting] = useState(false);
   const [lastLink, setLastLink] = useState<string | null>(null);

@@ -1,24 +1,7 @@
 import "server-only";
 import { CalendarCheck, Clock, PhoneCall, Sparkles } from "lucide-react";
 import { config } from "@/lib/config";
-import { DemoForm, type DemoPrefill } from "./demo-form";
-
-export type DemoSearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(v: string | string[] | undefined): string {
-  return (Array.isArray(v) ? v[0] : v)?.slice(0, 200) ?? "";
-}
-
-/** Reads ai_employee_name, ai_employee_id, customer_email and phone_number (spec 2). */
-export async function demoPrefill(searchParams: DemoSearchParams): Promise<DemoPrefill> {
-  const q = await searchParams;
-  return {
-    aiEmployeeName: first(q.ai_employee_name),
-    aiEmployeeId: first(q.ai_employee_id),
-    email: first(q.customer_email),
-    phone: first(q.phone_number),
-  };
-}
+import { DemoForm } from "./demo-form";
 
 const DEMO_FEATURES = [
   { icon: PhoneCall, title: "Hear it answer your calls", body: "We load your services and hours into a sample AI employee and you call it live." },
@@ -27,9 +10,12 @@ const DEMO_FEATURES = [
   { icon: Clock, title: "Live in 24-48 hours", body: "Like what you see? Your AI employee can take real calls within two days." },
 ] as const;
 
-/** Both demo pages: the same title and form; the second adds four feature cards. */
-export async function DemoBookingPage({ searchParams, withFeatures }: { searchParams: DemoSearchParams; withFeatures: boolean }) {
-  const prefill = await demoPrefill(searchParams);
+/**
+ * Both demo pages: the same title and form; the second adds four feature
+ * cards. Prerendered: the form reads its prefill from the address in the
+ * browser (demo-prefill.ts).
+ */
+export function DemoBookingPage({ withFeatures }: { withFeatures: boolean }) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-16 sm:px-6">
       <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-2">
@@ -58,7 +44,7 @@ export async function DemoBookingPage({ searchParams, withFeatures }: { searchPa
             </ul>
           )}
         </div>
-        <DemoForm schedulingUrl={config().schedulingUrl} prefill={prefill} />
+        <DemoForm schedulingUrl={config().schedulingUrl} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { BRAND } from "@/lib/brand";
-import { formatDate } from "@/lib/format";
+import { TodayDate } from "./components/today-date";
 
 /** Spec 9 legal constants, used by the terms and the privacy policy. */
 export const LEGAL = {
@@ -12,17 +12,12 @@ export const LEGAL = {
   minimumAge: 13,
 } as const;
 
-/** Today's date as 'May 4, 2026' (rendered per request; UTC, @/lib/format). */
-export function todayLong(now = new Date()): string {
-  return formatDate(now, { style: "long" });
-}
-
 export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: readonly { heading: string; body: readonly string[] }[] }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight text-slate-950">{title}</h1>
       <p className="mt-3 text-sm text-slate-700" data-testid="last-updated">
-        Last updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{todayLong()}</time>
+        Last updated: <TodayDate rendered={new Date().toISOString().slice(0, 10)} />
       </p>
       <p className="mt-6 text-lg text-slate-800">{intro}</p>
       {sections.map((s, i) => (

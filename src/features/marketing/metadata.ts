@@ -1,6 +1,5 @@
 import "server-only";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { BRAND } from "@/lib/brand";
 import { config } from "@/lib/config";
 import { PUBLIC_ROUTES, type PublicPath } from "./routes";
@@ -16,19 +15,19 @@ export type PageMeta = {
   absoluteTitle?: boolean;
 };
 
-/** The absolute URL of a path on the public site (from PUBLIC_BASE_URL at request time). */
+/** The absolute URL of a path on the public site (from the PUBLIC_BASE_URL the server runs with). */
 export function absoluteUrl(path: string): string {
   return `${config().baseUrl}${path === "/" ? "/" : path}`;
 }
 
 /**
  * Every public page's metadata: title, description, keywords, absolute
- * canonical link, Open Graph title/description/url and a Twitter card. It
- * waits for the request (`connection()`), so the canonical host follows the
- * runtime PUBLIC_BASE_URL rather than whatever the build machine had.
+ * canonical link, Open Graph title/description/url and a Twitter card. The
+ * pages are prerendered, and rendered again on their first request after the
+ * server starts (page-cache-handler.mjs, ADR 0098), so the canonical host is
+ * the PUBLIC_BASE_URL the server runs with, not the build machine's.
  */
 export async function pageMetadata(meta: PageMeta): Promise<Metadata> {
-  await connection();
   const url = absoluteUrl(meta.path);
   const fullTitle = meta.absoluteTitle ? meta.title : `${meta.title} | ${BRAND.name}`;
   return {

@@ -1,70 +1,36 @@
 "use client";
-import { useState } from "react";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { Dialog } from "radix-ui";
-import { Menu, X } from "lucide-react";
-import { cn } from "@/lib/ui/cn";
-import { NAV_LINKS, isActive } from "./nav";
-import { useAuthUser } from "./use-auth-user";
+import { useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { Menu } from "lucide-react";
+
+/**
+ * The dialog is loaded on the first tap: most readers of the public pages
+ * never open it, and they do not download the dialog library (issue 12).
+ */
+const MobileMenuPanel = dynamic(() => import("./mobile-menu-panel").then((m) => m.MobileMenuPanel), { ssr: false });
 
 /** Below the lg breakpoint: nav links, Billing when signed in, Sign In/Out, Book a Demo. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const pathname = usePathname();
-  const { user } = useAuthUser();
-  const close = () => setOpen(false);
-  const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden" aria-label="Open menu">
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         <Menu className="size-6" aria-hidden />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl lg:hidden" aria-describedby={undefined}>
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close menu">
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            <ul className="space-y-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} onClick={close} aria-current={isActive(pathname, link.href) ? "page" : undefined} className={cn(item, isActive(pathname, link.href) && "bg-brand-50 text-brand-800")}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-              {user && (
-                <li>
-                  <a href="/billing" onClick={close} className={item}>
-                    Billing
-                  </a>
-                </li>
-              )}
-              <li>
-                {user ? (
-                  <a href="/api/logout" onClick={close} className={item}>
-                    Sign Out
-                  </a>
-                ) : (
-                  <a href="/api/login" onClick={close} className={item}>
-                    Sign In
-                  </a>
-                )}
-              </li>
-              <li className="pt-2">
-                <Link href="/hire-ai-employee" onClick={close} className="block rounded-md bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white hover:bg-brand-800">
-                  Book a Demo
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && <MobileMenuPanel open={open} onOpenChange={setOpen} trigger={trigger} />}
+    </>
   );
 }

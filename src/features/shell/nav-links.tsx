@@ -1,7 +1,6 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/ui/cn";
 import { NAV_LINKS, isActive } from "./nav";
 
 export function NavLinks() {
@@ -15,10 +14,9 @@ export function NavLinks() {
             <Link
               href={link.href}
               aria-current={active ? "page" : undefined}
-              className={cn(
-                "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950",
-                active && "bg-brand-50 text-brand-800",
-              )}
+              // Plain class strings: the header is on every public page, and the
+              // class-merging library would add 9 KB to each (issue 12).
+              className={`rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-950"}`}
             >
               {link.label}
             </Link>

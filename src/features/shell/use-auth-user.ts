@@ -1,7 +1,5 @@
 "use client";
 import { useEffect, useState } from "react";
-import { api } from "@/lib/api-client";
-import { authClient } from "@/features/auth/auth-client";
 
 export type AuthUser = {
   id: string;
@@ -13,37 +11,37 @@ export type AuthUser = {
 };
 
 type State = { user: AuthUser | null; isLoading: boolean };
-const cache = new Map<string, Promise<AuthUser | null>>();
 
-/** /api/auth/user for a signed-in session (once per session id); any failure (a 401 included) means no user. */
-function loadUser(sessionId: string): Promise<AuthUser | null> {
-  let user = cache.get(sessionId);
-  if (!user) {
-    user = api.get<AuthUser>("/api/auth/user").catch(() => null);
-    cache.set(sessionId, user);
-  }
-  return user;
+async function getJson<T>(path: string): Promise<T | null> {
+  const res = await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
+  return res.ok ? ((await res.json()) as T) : null;
 }
 
 /**
- * The header's view of who is signed in: better-auth's `useSession` first
- * (its get-session answers 200 with null for visitors, so signed-out pages log
- * no failed request), then /api/auth/user for the profile and role.
+ * Who is signed in, asked once per page load: better-auth's get-session first
+ * (it answers 200 with null for visitors, so signed-out pages log no failed
+ * request), then /api/auth/user for the profile and role. Sign-in and sign-out
+ * are full page loads, so the answer stays right for the page's life. Plain
+ * fetch: the header is on every public page and must not bring better-auth's
+ * client or the query library with it (issue 12, JavaScript per page).
  */
+let answer: Promise<AuthUser | null> | undefined;
+function loadUser(): Promise<AuthUser | null> {
+  answer ??= getJson<{ session?: { id: string } } | null>("/api/auth/get-session")
+    .then((s) => (s?.session ? getJson<AuthUser>("/api/auth/user") : null))
+    .catch(() => null);
+  return answer;
+}
+
+/** The header's view of who is signed in (the avatar menu and the mobile menu). */
 export function useAuthUser(): State {
-  const session = authClient.useSession();
-  const sessionId = session.data?.session.id ?? null;
-  const [loaded, setLoaded] = useState<{ sessionId: string; user: AuthUser | null } | null>(null);
+  const [state, setState] = useState<State>({ user: null, isLoading: true });
   useEffect(() => {
-    if (!sessionId) return;
     let live = true;
-    loadUser(sessionId).then((user) => live && setLoaded({ sessionId, user }));
+    loadUser().then((user) => live && setState({ user, isLoading: false }));
     return () => {
       live = false;
     };
-  }, [sessionId]);
-  if (session.isPending) return { user: null, isLoading: true };
-  if (!sessionId) return { user: null, isLoading: false };
-  if (loaded?.sessionId !== sessionId) return { user: null, isLoading: true };
-  return { user: loaded.user, isLoading: false };
+  }, []);
+  return state;
 }

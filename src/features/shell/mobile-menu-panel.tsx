@@ -1,0 +1,73 @@
+"use client";
+import type { RefObject } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { Dialog } from "radix-ui";
+import { X } from "lucide-react";
+import { cn } from "@/lib/ui/cn";
+import { NAV_LINKS, isActive } from "./nav";
+import { useAuthUser } from "./use-auth-user";
+
+/** The menu's dialog (loaded on the first tap of the menu button, mobile-menu.tsx). */
+export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> }) {
+  const setOpen = onOpenChange;
+  const pathname = usePathname();
+  const { user } = useAuthUser();
+  const close = () => setOpen(false);
+  const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 lg:hidden" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl lg:hidden" aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // The button that opened it is outside the dialog: give it the focus back.
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+        >
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
+            <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close menu">
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Mobile">
+            <ul className="space-y-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} onClick={close} aria-current={isActive(pathname, link.href) ? "page" : undefined} className={cn(item, isActive(pathname, link.href) && "bg-brand-50 text-brand-800")}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              {user && (
+                <li>
+                  <a href="/billing" onClick={close} className={item}>
+                    Billing
+                  </a>
+                </li>
+              )}
+              <li>
+                {user ? (
+                  <a href="/api/logout" onClick={close} className={item}>
+                    Sign Out
+                  </a>
+                ) : (
+                  <a href="/api/login" onClick={close} className={item}>
+                    Sign In
+                  </a>
+                )}
+              </li>
+              <li className="pt-2">
+                <Link href="/hire-ai-employee" onClick={close} className="block rounded-md bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white hover:bg-brand-800">
+                  Book a Demo
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
