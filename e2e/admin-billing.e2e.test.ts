@@ -107,9 +107,23 @@ describe("admin usage and overage billing (sandbox)", () => {
   it("the Subscriptions tab says a trialing subscription has no billing cycles yet", async () => {
     const { user: CUSTOMER, employee: EMPLOYEE } = await trialingCustomer("casey", "Casey");
     await admin.goto("/admin?tab=subscriptions");
+    // The list is paged on the server (ADR 0096): the first page shows, a search narrows it to this customer.
+    const list = admin.getByTestId("admin-subscriptions-list");
+    await expect.poll(() => list.getByTestId("admin-subscription-row").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await list.getByTestId("admin-subscription-row").count()).toBeLessThanOrEqual(50);
+    await admin.getByTestId("admin-subscriptions-search").fill(CUSTOMER.email);
+    await expect.poll(() => list.getByTestId("admin-subscription-row").count(), { timeout: 15_000 }).toBe(1);
+    await admin.locator("#subscriptions-status").selectOption("trialing");
+    await expect.poll(() => list.getByTestId("admin-subscription-row").count(), { timeout: 15_000 }).toBe(1);
+    await admin.locator("#subscriptions-status").selectOption("cancelled");
+    await expect.poll(() => admin.getByText("No subscriptions match.").isVisible(), { timeout: 15_000 }).toBe(true);
+    await admin.locator("#subscriptions-status").selectOption("");
     const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: CUSTOMER.email });
     await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await item.getByText("Free Trial").first().isVisible()).toBe(true);
+    // The overage panel opens for this one card on demand; no card renders it unasked.
+    expect(await admin.getByRole("tab", { name: "Overage Billing" }).count()).toBe(0);
+    await item.getByRole("button", { name: "Bill overage" }).click();
     expect(await item.getByText("This subscription is in trial mode. No billing cycles are available yet.").isVisible()).toBe(true);
     expect(await item.getByText(EMPLOYEE).isVisible()).toBe(true);
     await screenshot(admin, "admin-subscriptions-trial");
@@ -123,6 +137,9 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => admin.getByRole("heading", { name: "Usage Management", level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
     const list = admin.getByRole("list", { name: "Active subscriptions" });
     await expect.poll(() => list.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The picker searches on the server (ADR 0096).
+    await admin.getByTestId("usage-subscription-search").fill(CUSTOMER.email);
+    await expect.poll(() => list.getByTestId("usage-subscription-option").count(), { timeout: 15_000 }).toBe(1);
 
     // The form's own checks.
     await admin.getByRole("button", { name: "Add Usage" }).click();
@@ -159,8 +176,11 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(async () => (await subscriptionOf(adminCtx, CUSTOMER.email)).status, { timeout: 15_000 }).toBe("active");
 
     await admin.goto("/admin?tab=subscriptions");
+    await admin.getByTestId("admin-subscriptions-search").fill(CUSTOMER.email);
+    await expect.poll(() => admin.getByTestId("admin-subscription-row").count(), { timeout: 15_000 }).toBe(1);
     const item = admin.getByRole("article", { name: /^Subscription of / }).filter({ hasText: CUSTOMER.email });
     await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
+    await item.getByRole("button", { name: "Bill overage" }).click();
     await expect.poll(() => item.getByRole("tab", { name: "Overage Billing" }).isVisible()).toBe(true);
 
     // No period yet.

@@ -77,8 +77,12 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await expect.poll(() => toastText(page)).toContain("Setup instructions have been emailed to the customer");
     await expect.poll(() => page.getByLabel("AI Employee Name").inputValue()).toBe("");
 
-    // Manage Orders: the new order with its avatar.
+    // Manage Orders: the new order with its avatar (the list is paged and searched on the server, ADR 0096).
     await openTab(page, "Manage Orders");
+    await page.getByTestId("admin-orders-list").waitFor();
+    await page.locator("#orders-search").fill(customerEmail);
+    await expect.poll(() => page.getByTestId("order-row").count(), { timeout: 15_000 }).toBe(1);
+    await page.locator("#orders-search").fill("");
     const row = page.getByTestId("order-row").filter({ hasText: customerEmail });
     await row.waitFor();
     expect(await row.textContent()).toContain(name);
@@ -147,6 +151,9 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await expect.poll(() => item.getByRole("button", { name: "Mark Read" }).count()).toBe(0);
     expect(await item.textContent()).toContain("Read");
     await page.reload();
+    // Read ones come after the unread ones: search for it rather than rely on the first page.
+    await page.getByTestId("admin-notifications-list").waitFor();
+    await page.locator("#notifications-search").fill(`Lead ${tag}`);
     await page.getByTestId("notification").filter({ hasText: `Lead ${tag}` }).waitFor();
     expect(await page.getByTestId("notification").filter({ hasText: `Lead ${tag}` }).getByRole("button", { name: "Mark Read" }).count()).toBe(0);
 
@@ -193,6 +200,22 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await page.goto("/admin?tab=ai-ready-orders");
     await page.getByTestId("order-row").filter({ hasText: name }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // More than a page of orders: 50 rows, then "Load more" (keyboard) appends the next page.
+    const batch = randomUUID().slice(0, 8);
+    for (let i = 0; i < 51; i++) {
+      const res = await context.request.post("/api/admin/ai-ready-orders", {
+        data: { aiEmployeeName: `Bulk ${batch} ${i}`, aiPhoneNumber: "+1 555 010 1234", customerEmail: `bulk-${batch}-${i}@example.com`, webChatUrl: "https://chat.example.com/bulk" },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.reload();
+    await expect.poll(() => page.getByTestId("order-row").count(), { timeout: 15_000 }).toBe(50);
+    const more = page.getByRole("button", { name: "Load more" });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("order-row").count(), { timeout: 15_000 }).toBeGreaterThan(50);
+    expect(await page.getByTestId("order-row").filter({ hasText: `bulk-${batch}-0@` }).count()).toBe(1);
+    await expectNoAxeViolations(page);
     await screenshot(page, "admin-manage-orders-390");
     await context.close();
   });

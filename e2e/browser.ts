@@ -306,7 +306,8 @@ export async function startTrialFromBilling(
 
 /** The admin's view of the customer's live (not cancelled) subscription. */
 export async function subscriptionOf(admin: BrowserContext, email: string): Promise<AdminSubscription> {
-  const subs = await api<AdminSubscription[]>(admin, "GET", "/api/admin/subscriptions");
+  // One page of the server-side search (ADR 0096), not the whole list.
+  const subs = await api<AdminSubscription[]>(admin, "GET", `/api/admin/subscriptions?q=${encodeURIComponent(email)}`);
   const sub = subs.find((s) => s.user.email === email && s.status !== "cancelled");
   expect(sub, `subscription of ${email}`).toBeTruthy();
   return sub!;

@@ -1,20 +1,30 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
 import { relations } from "drizzle-orm";
 
 /** better-auth core tables, with our profile fields and role on `user`. */
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  /** 'admin' or 'customer'; admin only counts for a verified address (see auth/roles.ts). */
-  role: text("role").notNull().default("customer"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** 'admin' or 'customer'; admin only counts for a verified address (see auth/roles.ts). */
+    role: text("role").notNull().default("customer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Trigram indexes for the admin subscriptions search (ADR 0096).
+  (t) => [
+    index("user_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("user_full_name_trgm_idx").using("gin", sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
+    index("user_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   "session",

@@ -47,6 +47,8 @@ export const subscriptions = pgTable(
     index("subscriptions_user_id_idx").on(t.userId),
     index("subscriptions_status_idx").on(t.status),
     index("subscriptions_customer_idx").on(t.providerCustomerId),
+    // Keyset order of the admin list (ADR 0096).
+    index("subscriptions_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

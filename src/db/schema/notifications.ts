@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { notificationPriority } from "./enums";
 
@@ -15,5 +16,11 @@ export const notifications = pgTable(
     dedupeKey: text("dedupe_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_created_idx").on(t.createdAt)],
+  (t) => [
+    index("notifications_created_idx").on(t.createdAt),
+    // Unread first, then newest: the keyset order of the admin list (ADR 0096).
+    index("notifications_unread_created_id_idx").on(t.isRead.asc(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("notifications_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
+    index("notifications_message_trgm_idx").using("gin", sql`lower(${t.message}) gin_trgm_ops`),
+  ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orderStatus } from "./enums";
@@ -20,5 +21,14 @@ export const aiReadyOrders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ai_ready_orders_email_idx").on(t.customerEmail), index("ai_ready_orders_created_idx").on(t.createdAt)],
+  (t) => [
+    index("ai_ready_orders_email_idx").on(t.customerEmail),
+    index("ai_ready_orders_created_idx").on(t.createdAt),
+    // Keyset order and search of the admin lists (ADR 0096).
+    index("ai_ready_orders_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("ai_ready_orders_subscription_idx").on(t.subscriptionId),
+    index("ai_ready_orders_name_trgm_idx").using("gin", sql`lower(${t.aiEmployeeName}) gin_trgm_ops`),
+    index("ai_ready_orders_email_trgm_idx").using("gin", sql`lower(${t.customerEmail}) gin_trgm_ops`),
+    index("ai_ready_orders_phone_trgm_idx").using("gin", sql`lower(${t.aiPhoneNumber}) gin_trgm_ops`),
+  ],
 );

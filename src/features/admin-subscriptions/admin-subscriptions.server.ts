@@ -1,8 +1,9 @@
 import "server-only";
-import { desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, subscriptions, user } from "@/db/schema";
-import { findPlan } from "@/features/plans/catalogue";
+import { PLANS, findPlan } from "@/features/plans/catalogue";
+import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
 import { hasEnded } from "@/features/billing/views.server";
 import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "@/features/billing/admin-api-types";
@@ -18,18 +19,68 @@ export function daysInTrial(status: string, trialEnd: Date | null, now = new Dat
   return Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS));
 }
 
+const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "cancelled"] as const;
+/** The flags of subscription-flags.ts, as filters. */
+const SUBSCRIPTION_FLAGS = ["cancelling", "mismatch", "ended"] as const;
+
+const s = subscriptions;
+const ENDED_SQL = sql`(${s.status} = 'cancelled' or coalesce(${s.providerStatus}, '') in ('canceled', 'incomplete_expired'))`;
+const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
+  ended: ENDED_SQL,
+  cancelling: sql`(not ${ENDED_SQL} and (${s.cancelAtPeriodEnd} or ${s.providerCancelAtPeriodEnd}))`,
+  mismatch: sql`(${s.providerStatus} is not null and (case when ${s.providerStatus} = 'canceled' then 'cancelled' else ${s.providerStatus} end) <> ${s.status}::text)`,
+};
+
 /**
- * GET /api/admin/subscriptions: every mirrored subscription joined with its
- * user and AI-ready order. Reads the mirror only (no provider call per row);
- * billing cycles are derived from the mirrored period fields.
+ * `q` against the customer's name (account name, or first and last name),
+ * e-mail, and the AI employee's name and phone number; each expression has a
+ * trigram index (migration 0004), which `like '%q%'` uses.
  */
-export async function listAdminSubscriptions(): Promise<AdminSubscription[]> {
+function searchSql(q: string): SQL {
+  const p = likePattern(q);
+  return sql`(lower(${user.name}) like ${p}
+    or lower(coalesce(${user.firstName}, '') || ' ' || coalesce(${user.lastName}, '')) like ${p}
+    or lower(${user.email}) like ${p}
+    or exists (select 1 from ${aiReadyOrders} o where (o.id = ${s.aiReadyOrderId} or o.subscription_id = ${s.id})
+      and (lower(o.ai_employee_name) like ${p} or lower(o.ai_phone_number) like ${p})))`;
+}
+
+/**
+ * GET /api/admin/subscriptions: one page (ADR 0096) of mirrored subscriptions,
+ * newest first (id breaks ties), joined with the user and AI-ready order.
+ * Reads the mirror only (no provider call per row); billing cycles are derived
+ * from the mirrored period fields. Filters: `status`, `plan`, `flag`.
+ */
+export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "cursor" | "q" | "params">): Promise<Page<AdminSubscription>> {
   const db = await getDb();
-  const rows = await db
-    .select({ sub: subscriptions, user: { firstName: user.firstName, lastName: user.lastName, email: user.email, name: user.name } })
+  const where: SQL[] = [];
+  const status = readChoices(page.params, "status", SUBSCRIPTION_STATUSES);
+  if (status) where.push(inArray(s.status, status));
+  const plan = readChoice(page.params, "plan", PLANS.map((p) => p.id));
+  if (plan) where.push(eq(s.planId, plan));
+  const flag = readChoice(page.params, "flag", SUBSCRIPTION_FLAGS);
+  if (flag) where.push(FLAG_SQL[flag]);
+  if (page.q) where.push(searchSql(page.q));
+  if (page.cursor) {
+    const at = cursorTimestamp(page.cursor, 0);
+    const id = cursorString(page.cursor, 1);
+    where.push(sql`(${s.createdAt}, ${s.id}) < (${at}::timestamptz, ${id})`);
+  }
+  const fetched = await db
+    .select({ sub: subscriptions, at: sql<string>`${s.createdAt}::text`, user: { firstName: user.firstName, lastName: user.lastName, email: user.email, name: user.name } })
     .from(subscriptions)
     .innerJoin(user, eq(user.id, subscriptions.userId))
-    .orderBy(desc(subscriptions.createdAt));
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(page.limit + 1);
+  const paged = toPage(fetched, page.limit, (r) => [r.at, r.sub.id], (r) => r);
+  return { items: await toAdminSubscriptions(paged.items), nextCursor: paged.nextCursor };
+}
+
+type Joined = { sub: typeof subscriptions.$inferSelect; user: { firstName: string | null; lastName: string | null; email: string; name: string } };
+
+async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]> {
+  const db = await getDb();
   const subIds = rows.map((r) => r.sub.id);
   const orderIds = rows.map((r) => r.sub.aiReadyOrderId).filter((v): v is string => Boolean(v));
   const orderCols = { id: aiReadyOrders.id, subscriptionId: aiReadyOrders.subscriptionId, aiPhoneNumber: aiReadyOrders.aiPhoneNumber, aiEmployeeName: aiReadyOrders.aiEmployeeName };

@@ -1,8 +1,9 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { notifications } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { cursorBoolean, cursorString, cursorTimestamp, likePattern, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 
 /** GET /api/admin/notifications items (spec 3). */
 export type NotificationView = {
@@ -26,11 +27,36 @@ const view = (r: Row): NotificationView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Newest first; the list is capped so a busy site stays fast. */
-export async function listNotifications(limit = 200): Promise<NotificationView[]> {
+/**
+ * GET /api/admin/notifications: one page, unread first, then newest (id breaks
+ * ties), keyset-paged (ADR 0096). `q` searches title and message; `unread=true`
+ * keeps the unread ones only.
+ */
+export async function listNotifications(page: Pick<PageRequest, "limit" | "cursor" | "q" | "params">): Promise<Page<NotificationView>> {
   const db = await getDb();
-  const rows = await db.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
-  return rows.map(view);
+  const where: SQL[] = [];
+  const unread = page.params.get("unread");
+  if (unread !== null && unread !== "" && unread !== "true" && unread !== "false") throw badRequest("unread must be true or false");
+  if (unread === "true") where.push(eq(notifications.isRead, false));
+  if (page.q) {
+    const p = likePattern(page.q);
+    where.push(sql`(lower(${notifications.title}) like ${p} or lower(${notifications.message}) like ${p})`);
+  }
+  if (page.cursor) {
+    const read = cursorBoolean(page.cursor, 0);
+    const at = cursorTimestamp(page.cursor, 1);
+    const id = cursorString(page.cursor, 2);
+    where.push(
+      sql`(${notifications.isRead} > ${read} or (${notifications.isRead} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id})))`,
+    );
+  }
+  const rows = await db
+    .select({ row: notifications, at: sql<string>`${notifications.createdAt}::text` })
+    .from(notifications)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(notifications.isRead), desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit, (r) => [r.row.isRead, r.at, r.row.id], (r) => view(r.row));
 }
 
 export async function markNotificationRead(id: string): Promise<NotificationView> {

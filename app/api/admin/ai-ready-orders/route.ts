@@ -1,9 +1,10 @@
 import { route } from "@/features/auth/route.server";
 import { createOrder, listOrders } from "@/features/orders/orders.server";
 import { readOrder } from "@/features/orders/parse.server";
+import { pageResponse, readPageRequest } from "@/lib/http/pagination";
 
-/** GET /api/admin/ai-ready-orders: every AI-ready order, newest first. */
-export const GET = route({ access: "admin" }, async () => Response.json(await listOrders()));
+/** GET /api/admin/ai-ready-orders: one page (≤ 50) of AI-ready orders, newest first; `q`, `status`, `limit`, `cursor` (ADR 0096). */
+export const GET = route({ access: "admin" }, async ({ req }) => pageResponse(req, await listOrders(readPageRequest(req))));
 
 /** POST /api/admin/ai-ready-orders: creates an order and queues the customer's setup e-mail. */
 export const POST = route({ access: "admin" }, async ({ req, log, user }) => {

@@ -1,4 +1,6 @@
 import { route } from "@/features/auth/route.server";
 import { listAdminSubscriptions } from "@/features/admin-subscriptions/admin-subscriptions.server";
+import { pageResponse, readPageRequest } from "@/lib/http/pagination";
 
-export const GET = route({ access: "admin" }, async () => Response.json(await listAdminSubscriptions()));
+/** GET /api/admin/subscriptions: one page (≤ 50), newest first; `q`, `status`, `plan`, `flag`, `limit`, `cursor` (ADR 0096). */
+export const GET = route({ access: "admin" }, async ({ req }) => pageResponse(req, await listAdminSubscriptions(readPageRequest(req))));

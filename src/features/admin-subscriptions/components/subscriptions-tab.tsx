@@ -1,11 +1,13 @@
 "use client";
 
 import * as React from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Spinner } from "@/lib/ui/spinner";
+import { Input, Label, Select } from "@/lib/ui/input";
+import { usePagedList, useDebounced } from "@/lib/paged-list";
+import { PLANS } from "@/features/plans/catalogue";
 import { errorMessage } from "@/lib/api-client";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive } from "@/features/usage/components/admin-client";
@@ -14,9 +16,20 @@ import { StatusBadges } from "@/features/billing/components/status-badges";
 import { formatMoney } from "@/lib/format";
 import { subscriptionFlags } from "./subscription-flags";
 
-/** Admin dashboard "Subscriptions" tab: every mirrored subscription, flags, and the overage panel. */
+/** Admin dashboard "Subscriptions" tab: one page at a time (ADR 0096), searched and filtered on the server; flags; the overage panel on demand. */
 export function SubscriptionsTab(): React.JSX.Element {
-  const { data, isLoading, error, refetch, isFetching } = useQuery<AdminSubscription[]>({ queryKey: [...ADMIN_SUBSCRIPTIONS_KEY] });
+  const [search, setSearch] = React.useState("");
+  const [status, setStatus] = React.useState("");
+  const [plan, setPlan] = React.useState("");
+  const [flag, setFlag] = React.useState("");
+  const q = useDebounced(search.trim());
+  const { items, isLoading, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], {
+    q: q || undefined,
+    status: status || undefined,
+    plan: plan || undefined,
+    flag: flag || undefined,
+  });
+  const filtered = Boolean(q || status || plan || flag);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -29,6 +42,49 @@ export function SubscriptionsTab(): React.JSX.Element {
         </Button>
       </CardHeader>
       <CardContent>
+        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Search subscriptions">
+          <div>
+            <Label htmlFor="subscriptions-search">Search</Label>
+            <Input
+              id="subscriptions-search"
+              type="search"
+              data-testid="admin-subscriptions-search"
+              placeholder="Name, e-mail, phone or AI employee"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div>
+            <Label htmlFor="subscriptions-status">Status</Label>
+            <Select id="subscriptions-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">Any status</option>
+              <option value="active">Active</option>
+              <option value="trialing">Trialing</option>
+              <option value="past_due">Past due</option>
+              <option value="cancelled">Cancelled</option>
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="subscriptions-plan">Plan</Label>
+            <Select id="subscriptions-plan" value={plan} onChange={(e) => setPlan(e.target.value)}>
+              <option value="">Any plan</option>
+              {PLANS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="subscriptions-flag">Flag</Label>
+            <Select id="subscriptions-flag" value={flag} onChange={(e) => setFlag(e.target.value)}>
+              <option value="">Any</option>
+              <option value="cancelling">Cancels at period end</option>
+              <option value="mismatch">Status mismatch</option>
+              <option value="ended">Ended</option>
+            </Select>
+          </div>
+        </div>
         {isLoading ? (
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <Spinner /> Loading subscriptions...
@@ -37,16 +93,25 @@ export function SubscriptionsTab(): React.JSX.Element {
           <p role="alert" className="text-sm text-red-800">
             {errorMessage(error, "Failed to load subscriptions")}
           </p>
-        ) : !data || data.length === 0 ? (
-          <p className="text-sm text-slate-700">No subscriptions yet.</p>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-slate-700">{filtered ? "No subscriptions match." : "No subscriptions yet."}</p>
         ) : (
-          <ul className="space-y-4" aria-label="Subscriptions">
-            {data.map((s) => (
-              <li key={s.id}>
-                <SubscriptionItem subscription={s} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-4" aria-label="Subscriptions" data-testid="admin-subscriptions-list">
+              {items.map((s) => (
+                <li key={s.id} data-testid="admin-subscription-row">
+                  <SubscriptionItem subscription={s} />
+                </li>
+              ))}
+            </ul>
+            {hasNextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </CardContent>
     </Card>
@@ -55,6 +120,8 @@ export function SubscriptionsTab(): React.JSX.Element {
 
 function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription }) {
   const { cancelling, mismatch } = subscriptionFlags(s);
+  // The overage panel is mounted for one card on demand, not in every card (ADR 0096).
+  const [overageOpen, setOverageOpen] = React.useState(false);
   return (
     <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${displayName(s)}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -88,7 +155,13 @@ function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription
       </dl>
       {isLive(s) ? (
         <div className="mt-4 border-t border-slate-200 pt-4">
-          <OveragePanel subscription={s} />
+          {overageOpen ? (
+            <OveragePanel subscription={s} />
+          ) : (
+            <Button variant="outline" size="sm" aria-expanded={false} onClick={() => setOverageOpen(true)}>
+              Bill overage
+            </Button>
+          )}
         </div>
       ) : null}
     </article>

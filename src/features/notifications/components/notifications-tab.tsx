@@ -1,5 +1,6 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import * as React from "react";
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { AlertTriangle, Bell, CalendarCheck, CheckCircle2, Mail, PartyPopper, XCircle, type LucideIcon } from "lucide-react";
 import { api, apiPath } from "@/lib/api-client";
@@ -8,6 +9,8 @@ import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
+import { Input, Label } from "@/lib/ui/input";
+import { useDebounced, usePagedList } from "@/lib/paged-list";
 import { cn } from "@/lib/ui/cn";
 import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import type { NotificationView } from "../notifications.server";
@@ -33,26 +36,42 @@ function PriorityBadge({ priority }: { priority: string }) {
 /** Notifications tab: newest first, with 'Mark Read'. */
 export function NotificationsTab() {
   const queryClient = useQueryClient();
-  const list = useQuery<NotificationView[]>({ queryKey: KEY });
+  const [search, setSearch] = React.useState("");
+  const [unreadOnly, setUnreadOnly] = React.useState(false);
+  const q = useDebounced(search.trim());
+  // One page at a time, unread first, then newest (ADR 0096).
+  const list = usePagedList<NotificationView>(KEY[0], { q: q || undefined, unread: unreadOnly ? "true" : undefined });
   const markRead = useMutation({
     mutationFn: (id: string) => api.put<NotificationView>(apiPath`/api/admin/notifications/${id}/read`),
     onSuccess: (updated) => {
-      queryClient.setQueryData<NotificationView[]>(KEY, (old) => old?.map((n) => (n.id === updated.id ? updated : n)));
+      // Updated in place (it moves below the unread ones on the next load).
+      queryClient.setQueriesData<InfiniteData<{ items: NotificationView[]; next: string | null }>>({ queryKey: KEY }, (old) =>
+        old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map((n) => (n.id === updated.id ? updated : n)) })) } : old,
+      );
     },
     onError: (error) => showAdminError(error, "Failed to mark notification as read"),
   });
-  const unread = list.data?.filter((n) => !n.isRead).length ?? 0;
+  const unread = list.items.filter((n) => !n.isRead).length;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Notifications</CardTitle>
         <CardDescription>
-          Trials, cancellations, failed payments, demo leads and contact messages, newest first.
+          Trials, cancellations, failed payments, demo leads and contact messages, unread first, then newest.
           {list.data ? ` ${unread} unread.` : ""}
         </CardDescription>
       </CardHeader>
       <CardContent>
+        <div className="mb-4 flex flex-wrap items-end gap-4" role="search" aria-label="Search notifications">
+          <div className="min-w-64 flex-1">
+            <Label htmlFor="notifications-search">Search</Label>
+            <Input id="notifications-search" type="search" placeholder="Title or message" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} /> Unread only
+          </label>
+        </div>
         {list.isPending ? (
           <div className="flex items-center gap-2 text-slate-700">
             <Spinner label="Loading notifications" /> Loading notifications...
@@ -64,11 +83,12 @@ export function NotificationsTab() {
               Retry
             </Button>
           </div>
-        ) : list.data.length === 0 ? (
-          <p className="text-slate-700">No notifications yet.</p>
+        ) : list.items.length === 0 ? (
+          <p className="text-slate-700">{q || unreadOnly ? "No notifications match." : "No notifications yet."}</p>
         ) : (
-          <ul className="space-y-3">
-            {list.data.map((n) => {
+          <>
+          <ul className="space-y-3" data-testid="admin-notifications-list">
+            {list.items.map((n) => {
               const style = TYPE_STYLE[n.type] ?? DEFAULT_STYLE;
               const Icon = style.icon;
               const titleId = `notification-${n.id}-title`;
@@ -119,6 +139,14 @@ export function NotificationsTab() {
               );
             })}
           </ul>
+          {list.hasNextPage ? (
+            <div className="mt-4 flex justify-center">
+              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            </div>
+          ) : null}
+          </>
         )}
       </CardContent>
     </Card>

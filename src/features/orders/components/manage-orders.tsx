@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye, Pencil, Trash2, UserRound } from "lucide-react";
 import { api, apiPath } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -11,6 +11,8 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { Spinner } from "@/lib/ui/spinner";
+import { Input, Label, Select } from "@/lib/ui/input";
+import { useDebounced, usePagedList } from "@/lib/paged-list";
 import { toast } from "@/lib/ui/toaster";
 import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
@@ -47,7 +49,12 @@ const when = (iso: string) => formatDate(iso);
 /** Manage Orders tab: list, view, edit (Save/Cancel) and delete after confirmation. */
 export function ManageOrders() {
   const [mode, setMode] = useState<Mode>(null);
-  const orders = useQuery<AdminOrderView[]>({ queryKey: ORDERS_KEY });
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const q = useDebounced(search.trim());
+  // One page at a time, searched and filtered on the server (ADR 0096).
+  const orders = usePagedList<AdminOrderView>(ORDERS_KEY[0], { q: q || undefined, status: status || undefined });
+  const filtered = Boolean(q || status);
 
   return (
     <Card>
@@ -56,6 +63,21 @@ export function ManageOrders() {
         <CardDescription>Every AI employee prepared for a customer, newest first.</CardDescription>
       </CardHeader>
       <CardContent>
+        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2" role="search" aria-label="Search orders">
+          <div>
+            <Label htmlFor="orders-search">Search</Label>
+            <Input id="orders-search" type="search" placeholder="AI employee, e-mail or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="orders-status">Status</Label>
+            <Select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">Any status</option>
+              <option value="pending">Pending</option>
+              <option value="claimed">Claimed</option>
+              <option value="active">Active</option>
+            </Select>
+          </div>
+        </div>
         {orders.isPending ? (
           <div className="flex items-center gap-2 text-slate-700">
             <Spinner label="Loading orders" /> Loading orders...
@@ -67,10 +89,10 @@ export function ManageOrders() {
               Retry
             </Button>
           </div>
-        ) : orders.data.length === 0 ? (
-          <p className="text-slate-700">No AI ready orders yet. Create one on the Create Orders tab.</p>
+        ) : orders.items.length === 0 ? (
+          <p className="text-slate-700">{filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" data-testid="admin-orders-list">
             <table className="w-full min-w-[860px] text-left text-sm">
               <caption className="sr-only">AI ready orders</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
@@ -85,7 +107,7 @@ export function ManageOrders() {
                 </tr>
               </thead>
               <tbody>
-                {orders.data.map((o) => (
+                {orders.items.map((o) => (
                   <tr key={o.id} className="border-b border-slate-100 last:border-0" data-testid="order-row">
                     <td className="py-3 pr-3">
                       <span className="flex items-center gap-3 font-medium text-slate-900">
@@ -127,6 +149,13 @@ export function ManageOrders() {
                 ))}
               </tbody>
             </table>
+            {orders.hasNextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Button variant="outline" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+                  {orders.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </CardContent>

@@ -11,6 +11,7 @@ import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/ui/cn";
+import { useDebounced, usePagedList } from "@/lib/paged-list";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { StatusBadges } from "@/features/billing/components/status-badges";
 import { USAGE_CATEGORIES, usageFormProblem, usageFormSchema, type AddUsageResponse, type UsageFormInput, type UsageFormOutput } from "../usage.schema";
@@ -22,18 +23,29 @@ const EMPTY: UsageFormInput = { subscriptionId: "", billingCycleId: "", ...EMPTY
 /** /admin/usage: live subscriptions on the left, the 'Add Usage' form on the right. */
 export function UsageManagement() {
   const qc = useQueryClient();
-  const subs = useQuery<AdminSubscription[]>({ queryKey: [...ADMIN_SUBSCRIPTIONS_KEY] });
-  const live = (subs.data ?? []).filter(isLive);
+  // Searched on the server (ADR 0096): one page of live subscriptions matching the text.
+  const [search, setSearch] = React.useState("");
+  const q = useDebounced(search.trim());
+  const subs = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], { status: "active,trialing", q: q || undefined, limit: "20" });
+  const [chosen, setChosen] = React.useState<AdminSubscription | null>(null);
+  const found = subs.items.filter(isLive);
+  const live = chosen && !found.some((s) => s.id === chosen.id) ? [chosen, ...found] : found;
   const form = useForm<UsageFormInput, unknown, UsageFormOutput>({ resolver: zodResolver(usageFormSchema), defaultValues: EMPTY });
   const [subscriptionId, billingCycleId] = useWatch({ control: form.control, name: ["subscriptionId", "billingCycleId"] });
   const selected = live.find((s) => s.id === subscriptionId) ?? null;
   const period = useQuery({ ...subscriptionPeriodQuery(subscriptionId), enabled: Boolean(subscriptionId) });
 
   const chooseSubscription = (id: string) => {
+    setChosen(live.find((s) => s.id === id) ?? null);
     form.setValue("subscriptionId", id);
     form.setValue("billingCycleId", ""); // selecting a subscription clears the chosen cycle (spec 4)
   };
-  const subscriptionField = form.register("subscriptionId", { onChange: () => form.setValue("billingCycleId", "") });
+  const subscriptionField = form.register("subscriptionId", {
+    onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+      setChosen(live.find((s) => s.id === e.target.value) ?? null);
+      form.setValue("billingCycleId", "");
+    },
+  });
 
   const add = useMutation({
     mutationFn: (body: UsageFormOutput & { userId: string }) => postJson<AddUsageResponse>("/api/admin/add-usage", body),
@@ -64,6 +76,17 @@ export function UsageManagement() {
           <CardDescription>Active and trial subscriptions usage can be recorded for.</CardDescription>
         </CardHeader>
         <CardContent>
+          <div className="mb-3 space-y-1.5">
+            <Label htmlFor="usage-subscription-search">Search subscriptions</Label>
+            <Input
+              id="usage-subscription-search"
+              type="search"
+              data-testid="usage-subscription-search"
+              placeholder="Name, e-mail, phone or AI employee"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
           {subs.isLoading ? (
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Spinner className="[&_svg]:size-4" /> Loading subscriptions...
@@ -80,6 +103,7 @@ export function UsageManagement() {
                 <li key={s.id}>
                   <button
                     type="button"
+                    data-testid="usage-subscription-option"
                     onClick={() => chooseSubscription(s.id)}
                     aria-pressed={s.id === subscriptionId}
                     className={cn(
