@@ -14,13 +14,13 @@
 // and SEO 100, LCP <= 1.8 s, at most 150 KB of JavaScript transferred per page.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadavg } from "node:os";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import * as chromeLauncher from "chrome-launcher";
+import { PUBLIC_ROUTES, freePort } from "./bench-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
@@ -30,37 +30,12 @@ const skipBuild = args.includes("--no-build");
 const runs = Math.max(1, Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3));
 const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 
-// Keep in step with src/features/marketing/routes.ts.
-const ROUTES = [
-  "/",
-  "/pricing",
-  "/AI_employees",
-  "/custom-services",
-  "/about",
-  "/our-customers",
-  "/hire-ai-employee",
-  "/demo-ai-employee",
-  "/contact",
-  "/contact-thank-you",
-  "/terms-of-service",
-  "/privacy-policy",
-].filter((r) => !only || only.includes(r));
+const ROUTES = PUBLIC_ROUTES.filter((r) => !only || only.includes(r));
 
 const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 const LCP_TARGET_MS = 1800;
 const JS_TARGET_KB = 150;
 const next = path.join(root, "node_modules/next/dist/bin/next");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;

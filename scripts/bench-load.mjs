@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+// `npm run bench:load`: the load figures of issue 12, measured in one run beside
+// the framework's own floors (the prerendered 404 page, /api/health).
+// 1. Seeds a PostgreSQL database (DATABASE_URL, default the local `bench`
+//    database, created when missing) with 100,000 users, 10,000 subscriptions
+//    with their AI employees, a year of usage records and notifications; with
+//    --pglite an embedded database with 5,000 users and 500 subscriptions.
+// 2. Builds the production app into .next-bench (unless --no-build) and serves it.
+// 3. Runs autocannon for each figure and Chromium for the admin lists' first
+//    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
+// Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
+import { spawnSync } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { chromium } from "playwright-core";
+import { ADMIN_SEARCH_NAME, seedSql } from "./bench-load-seed.mjs";
+import { PUBLIC_ROUTES, freePort, startServer } from "./bench-server.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const pglite = args.includes("--pglite");
+const duration = Number(args.find((a) => a.startsWith("--duration="))?.slice(11) ?? 60);
+const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
+const AUTH_SECRET = "bench-only-secret-0123456789abcdef0123456789abcdef";
+const SIZE = pglite ? { users: 5_000, subscriptions: 500 } : { users: 100_000, subscriptions: 10_000 };
+const CUSTOMER_SESSIONS = 150;
+const P99 = { mixed: pglite ? 3000 : 1000, authUser: 25, admin: 100, search: 100, firstPage: 1500 };
+
+const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+if (!args.includes("--no-build")) {
+  console.log(`Building into ${distDir} ...`);
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const startLoad = loadavg().map((l) => l.toFixed(2)).join(" ");
+const dataDir = mkdtempSync(path.join(tmpdir(), "ai-employees-load-"));
+const serverEnv = { AUTH_SECRET, SEED_DEMO_DATA: "never", LOG_LEVEL: "warn", DATA_DIR: dataDir };
+let databaseUrl;
+if (pglite) serverEnv.PGLITE_DIR = path.join(dataDir, "pglite");
+else {
+  databaseUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/bench";
+  await ensureDatabase(databaseUrl);
+  serverEnv.DATABASE_URL = databaseUrl;
+}
+
+// The server migrates on start; the seed goes in after, while no server runs (PGlite has one owner).
+let server = await startServer({ distDir, env: serverEnv, port: await freePort() });
+await server.stop();
+const sessions = await seed();
+server = await startServer({ distDir, env: serverEnv, port: await freePort() });
+const base = server.baseUrl;
+const rows = [];
+try {
+  const customerCookies = sessions.customers.map(cookieFor);
+  const adminCookie = cookieFor(sessions.admin);
+  const check = await fetch(`${base}/api/auth/user`, { headers: { cookie: customerCookies[0] } });
+  if (check.status !== 200) throw new Error(`a seeded session is refused by /api/auth/user (${check.status})`);
+  for (const r of PUBLIC_ROUTES) await fetch(`${base}${r}`); // each page renders once after start (ADR 0098)
+
+  const notFound = await run({ url: `${base}/bench-no-such-page`, connections: 50, duration: 10 });
+  const health = await run({ url: `${base}/api/health`, connections: 50, duration: 10 });
+  rows.push(["Floor: prerendered 404 page", rps(notFound), "", "", ""]);
+  rows.push(["Floor: /api/health", rps(health), "", "", ""]);
+
+  for (const r of PUBLIC_ROUTES) {
+    const res = await run({ url: `${base}${r}`, connections: 50, duration: 5 });
+    const ratio = res.requests.average / notFound.requests.average;
+    rows.push([`Public ${r}: req/s vs the 404 page`, `${rps(res)} (${ratio.toFixed(2)}×)`, "≥ 0.80×", rps(notFound), verdict(ratio >= 0.8 && clean(res))]);
+  }
+
+  let n = 0;
+  const authUser = await run({
+    url: `${base}/api/auth/user`,
+    connections: 20,
+    overallRate: 400,
+    duration: 20,
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: customerCookies[n++ % customerCookies.length] } }) }],
+  });
+  rows.push(["/api/auth/user at 400 req/s: p99", ms(authUser.latency.p99), `< ${P99.authUser} ms`, `${rps(health)} req/s (health)`, verdict(authUser.latency.p99 < P99.authUser && clean(authUser))]);
+
+  const mixed = await mixedLoad(customerCookies);
+  rows.push([
+    `200 sessions (150 customers, 50 visitors), ${duration} s: p99`,
+    `${ms(mixed.latency.p99)}; ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx, ${rps(mixed)} req/s`,
+    `< ${P99.mixed} ms, 0 errors`,
+    "",
+    verdict(mixed.latency.p99 < P99.mixed && clean(mixed)),
+  ]);
+
+  const adminLists = [
+    ["/api/admin/subscriptions", P99.admin],
+    ["/api/admin/ai-ready-orders", P99.admin],
+    ["/api/admin/notifications", P99.admin],
+    [`/api/admin/subscriptions?q=${encodeURIComponent(ADMIN_SEARCH_NAME)}`, P99.search],
+  ];
+  for (const [url, target] of adminLists) {
+    const body = await (await fetch(`${base}${url}`, { headers: { cookie: adminCookie } })).text();
+    const kb = Buffer.byteLength(body) / 1024;
+    const res = await run({ url: `${base}${url}`, connections: 10, duration: 10, headers: { cookie: adminCookie } });
+    rows.push([`Admin ${url}: p99, size`, `${ms(res.latency.p99)}, ${kb.toFixed(1)} KB`, `< ${target} ms, < 50 KB`, "", verdict(res.latency.p99 < target && kb < 50 && clean(res))]);
+  }
+
+  for (const [label, ms_] of await adminFirstPages(adminCookie)) {
+    rows.push([`Chromium: ${label} first row visible`, ms_ === null ? "not found" : ms(ms_), `≤ ${P99.firstPage} ms`, "", verdict(ms_ !== null && ms_ <= P99.firstPage)]);
+  }
+} finally {
+  await server.stop();
+}
+writeTable();
+
+// ---------------------------------------------------------------------------
+
+async function ensureDatabase(url) {
+  const { default: pg } = await import("pg");
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
+  await admin.connect();
+  const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (found.rowCount === 0) await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+
+/** Seeds when the database lacks the seed (or --reseed); returns the session tokens to sign in with. */
+async function seed() {
+  const query = await openDatabase();
+  try {
+    const [{ n }] = await query(`select count(*)::int as n from "user" where id like 'bench-u-%'`);
+    if (n !== SIZE.users || args.includes("--reseed")) {
+      console.log(`Seeding ${SIZE.users} users and ${SIZE.subscriptions} subscriptions ...`);
+      const started = Date.now();
+      for (const statement of seedSql(SIZE)) await query(statement);
+      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    // Fresh sessions for this run: 150 customers with a subscription, and the admin.
+    await query(`delete from session where user_agent = 'bench'`);
+    const customers = await query(`select user_id as id from subscriptions order by user_id limit ${CUSTOMER_SESSIONS}`);
+    const [admin] = await query(`select id from "user" where email = 'admin@bench.example'`);
+    const tokens = { customers: [], admin: randomUUID().replace(/-/g, "") };
+    tokens.customers = customers.map(() => randomUUID().replace(/-/g, ""));
+    const values = [...customers.map((c, i) => [c.id, tokens.customers[i]]), [admin.id, tokens.admin]]
+      .map(([id, token]) => `('${randomUUID()}', '${token}', '${id}', now() + interval '1 day', 'bench')`)
+      .join(",");
+    await query(`insert into session (id, token, user_id, expires_at, user_agent) values ${values}`);
+    return tokens;
+  } finally {
+    await query.close();
+  }
+}
+
+/** A query function on the bench database: PostgreSQL through pg, or the PGlite folder with pg_trgm. */
+async function openDatabase() {
+  if (!pglite) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const q = async (text) => (await client.query(text)).rows;
+    q.close = () => client.end();
+    return q;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(serverEnv.PGLITE_DIR, { extensions: { pg_trgm } });
+  const q = async (text) => (await db.query(text)).rows;
+  q.close = () => db.close();
+  return q;
+}
+
+/** The better-auth session cookie for a token: token.base64(HMAC-SHA256(secret, token)), URI-encoded. */
+function cookieFor(token) {
+  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** 150 connections of signed-in customers reading their pages and APIs, 50 of visitors reading public pages. */
+async function mixedLoad(cookies) {
+  const customerPaths = ["/dashboard", "/billing", "/api/auth/user", "/api/user-subscriptions", "/api/billing-history", "/api/ai-ready-orders"];
+  let client = 0;
+  return run({
+    url: base,
+    connections: 200,
+    duration,
+    setupClient: (c) => {
+      const i = client++;
+      if (i < CUSTOMER_SESSIONS) {
+        c.setHeaders({ cookie: cookies[i % cookies.length] });
+        c.setRequests(customerPaths.map((p) => ({ method: "GET", path: p })));
+      } else {
+        c.setRequests(PUBLIC_ROUTES.map((p) => ({ method: "GET", path: p })));
+      }
+    },
+  });
+}
+
+/** Milliseconds from navigation until the first row of each admin list is visible, as the admin. */
+async function adminFirstPages(cookie) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const [name, value] = cookie.split(/=(.*)/s);
+  const out = [];
+  try {
+    for (const [label, url, selector] of [
+      ["Subscriptions tab", "/admin?tab=subscriptions", '[data-testid="admin-subscription-row"]'],
+      ["Manage Orders tab", "/admin?tab=ai-ready-orders", '[data-testid="order-row"]'],
+      ["Notifications tab", "/admin?tab=notifications", '[data-testid="notification"]'],
+      ["/admin/usage picker", "/admin/usage", '[data-testid="usage-subscription-search"]'],
+    ]) {
+      const context = await browser.newContext({ baseURL: base });
+      await context.addCookies([{ name, value, url: base }]);
+      const page = await context.newPage();
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        await page.goto(url, { waitUntil: "commit" });
+        const shown = await page.locator(selector).first().waitFor({ state: "visible", timeout: 60_000 }).then(() => true, () => false);
+        times.push(shown ? Date.now() - started : null);
+      }
+      await context.close();
+      out.push([label, times.includes(null) ? null : median(times)]);
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+function rps(r) {
+  return Math.round(r.requests.average).toLocaleString("en-US");
+}
+function ms(v) {
+  return `${Math.round(v)} ms`;
+}
+function clean(r) {
+  return r.errors === 0 && r.timeouts === 0 && r.non2xx === 0;
+}
+function verdict(ok) {
+  return ok ? "PASS" : "**FAIL**";
+}
+
+function writeTable() {
+  const day = new Date().toISOString().slice(0, 10);
+  const file = `docs/benchmarks/load-${day}${pglite ? "-pglite" : ""}.md`;
+  const lines = [
+    `# Load: ${pglite ? "PGlite" : "PostgreSQL"}, ${SIZE.users.toLocaleString("en-US")} users, ${SIZE.subscriptions.toLocaleString("en-US")} subscriptions`,
+    "",
+    `\`npm run bench:load${pglite ? " -- --pglite" : ""}\` on ${new Date().toISOString()}; Node ${process.version}; server and load generator (autocannon) on the same 2-core machine.`,
+    `Load average at start: ${startLoad}; at end: ${loadavg().map((l) => l.toFixed(2)).join(" ")}.`,
+    "",
+    "| Figure | Measured | Target | Floor in this run | Result |",
+    "|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+    "",
+  ];
+  const out = lines.join("\n");
+  mkdirSync(path.join(root, "docs/benchmarks"), { recursive: true });
+  writeFileSync(path.join(root, file), out);
+  console.log(`\n${out}\nWritten to ${file}`);
+}
