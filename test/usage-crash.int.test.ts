@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 const worker = path.join(root, "test/fixtures/usage-crash-worker.ts");
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
 const dataDir = mkdtempSync(path.join(tmpdir(), "usage-crash-"));
 
 function env(): NodeJS.ProcessEnv {
@@ -18,13 +17,16 @@ function env(): NodeJS.ProcessEnv {
     PGLITE_DIR: path.join(dataDir, "pglite"),
     // Server code imports "server-only": resolve it as Next.js does on the server.
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--conditions=react-server"].filter(Boolean).join(" "),
+    TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"),
   };
 }
 
 /** Runs the worker until `until` matches its output (then SIGKILLs it) or it exits. */
 function runWorker(args: string[], until?: RegExp): Promise<{ out: string; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "--tsconfig", path.join(root, "tsconfig.json"), worker, ...args], { cwd: root, env: env() });
+    // tsx as a loader in this one process (its CLI would run the worker in a
+    // child that outlives a SIGKILL of the CLI).
+    const child = spawn(process.execPath, ["--import", "tsx", worker, ...args], { cwd: root, env: env() });
     let out = "";
     let err = "";
     let killed = false;
