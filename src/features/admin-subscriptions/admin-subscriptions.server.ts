@@ -38,11 +38,14 @@ const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
  */
 function searchSql(q: string): SQL {
   const p = likePattern(q);
-  return sql`(lower(${user.name}) like ${p}
-    or lower(coalesce(${user.firstName}, '') || ' ' || coalesce(${user.lastName}, '')) like ${p}
-    or lower(${user.email}) like ${p}
-    or exists (select 1 from ${aiReadyOrders} o where (o.id = ${s.aiReadyOrderId} or o.subscription_id = ${s.id})
-      and (lower(o.ai_employee_name) like ${p} or lower(o.ai_phone_number) like ${p})))`;
+  // Each side is its own subquery (a hashed set, read once through its
+  // trigram indexes), not a condition checked row by row across the join.
+  const orderMatches = sql`(lower(o.ai_employee_name) like ${p} or lower(o.ai_phone_number) like ${p})`;
+  return sql`(${s.userId} in (select u.id from ${user} u where lower(u.name) like ${p}
+      or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${p}
+      or lower(u.email) like ${p})
+    or ${s.id} in (select o.subscription_id from ${aiReadyOrders} o where o.subscription_id is not null and ${orderMatches})
+    or ${s.aiReadyOrderId} in (select o.id from ${aiReadyOrders} o where ${orderMatches}))`;
 }
 
 /**
