@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { getDb, MIGRATIONS_DIR } from "@/lib/db";
@@ -94,7 +95,8 @@ describe("migration 0003 converts an existing database", () => {
     expect(upTo).toBeGreaterThan(0);
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
 
-    const client = new PGlite("memory://");
+    // As src/lib/db.ts opens it: migration 0004 creates the pg_trgm extension.
+    const client = new PGlite("memory://", { extensions: { pg_trgm } });
     const db = drizzle(client);
     try {
       await migrate(db, { migrationsFolder: before });
