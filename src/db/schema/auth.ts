@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
 import { relations } from "drizzle-orm";
 
@@ -18,13 +18,18 @@ export const user = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // Trigram indexes for the admin subscriptions search (ADR 0096).
-  (t) => [
-    index("user_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-    index("user_full_name_trgm_idx").using("gin", sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
-    index("user_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
-  ],
+  // One trigram index over everything the admin subscriptions search reads (ADR 0096, 0100).
+  (t) => [index("user_search_trgm_idx").using("gin", sql`${userSearchText(t)} gin_trgm_ops`)],
 );
+
+/**
+ * What the admin search matches for a user: account name, first and last name
+ * and e-mail in one lower-cased text, the expression of `user_search_trgm_idx`
+ * (a query must repeat it exactly for the index to serve `like '%q%'`).
+ */
+export function userSearchText(t: { name: AnyColumn; firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn }): SQL {
+  return sql`lower(${t.name} || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || ${t.email})`;
+}
 
 export const session = pgTable(
   "session",

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { notificationPriority } from "./enums";
 
@@ -20,7 +20,11 @@ export const notifications = pgTable(
     index("notifications_created_idx").on(t.createdAt),
     // Unread first, then newest: the keyset order of the admin list (ADR 0096).
     index("notifications_unread_created_id_idx").on(t.isRead.asc(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("notifications_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
-    index("notifications_message_trgm_idx").using("gin", sql`lower(${t.message}) gin_trgm_ops`),
+    index("notifications_search_trgm_idx").using("gin", sql`${notificationSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/** What the admin search matches for a notification: title and message, the expression of `notifications_search_trgm_idx` (ADR 0100). */
+export function notificationSearchText(t: { title: AnyColumn; message: AnyColumn }): SQL {
+  return sql`lower(${t.title} || ' ' || ${t.message})`;
+}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orderStatus } from "./enums";
@@ -27,8 +27,15 @@ export const aiReadyOrders = pgTable(
     // Keyset order and search of the admin lists (ADR 0096).
     index("ai_ready_orders_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("ai_ready_orders_subscription_idx").on(t.subscriptionId),
-    index("ai_ready_orders_name_trgm_idx").using("gin", sql`lower(${t.aiEmployeeName}) gin_trgm_ops`),
-    index("ai_ready_orders_email_trgm_idx").using("gin", sql`lower(${t.customerEmail}) gin_trgm_ops`),
-    index("ai_ready_orders_phone_trgm_idx").using("gin", sql`lower(${t.aiPhoneNumber}) gin_trgm_ops`),
+    index("ai_ready_orders_search_trgm_idx").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What the admin searches match for an AI employee: its name, phone number and
+ * customer e-mail in one lower-cased text, the expression of
+ * `ai_ready_orders_search_trgm_idx` (ADR 0100).
+ */
+export function orderSearchText(t: { aiEmployeeName: AnyColumn; aiPhoneNumber: AnyColumn; customerEmail: AnyColumn }): SQL {
+  return sql`lower(${t.aiEmployeeName} || ' ' || ${t.aiPhoneNumber} || ' ' || ${t.customerEmail})`;
+}

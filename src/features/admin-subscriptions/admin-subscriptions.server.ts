@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
 import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
@@ -34,18 +34,17 @@ const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
 /**
  * `q` against the customer's name (account name, or first and last name),
  * e-mail, and the AI employee's name and phone number; each expression has a
- * trigram index (migration 0004), which `like '%q%'` uses.
+ * trigram index (one per table, migration 0005), which `like '%q%'` uses.
  */
 function searchSql(q: string): SQL {
   const p = likePattern(q);
-  // Each side is its own subquery (a hashed set, read once through its
-  // trigram indexes), not a condition checked row by row across the join.
-  const orderMatches = sql`(lower(o.ai_employee_name) like ${p} or lower(o.ai_phone_number) like ${p})`;
-  return sql`(${s.userId} in (select u.id from ${user} u where lower(u.name) like ${p}
-      or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${p}
-      or lower(u.email) like ${p})
-    or ${s.id} in (select o.subscription_id from ${aiReadyOrders} o where o.subscription_id is not null and ${orderMatches})
-    or ${s.aiReadyOrderId} in (select o.id from ${aiReadyOrders} o where ${orderMatches}))`;
+  // Each side is its own subquery (a hashed set, read once through its one
+  // trigram index), not a condition checked row by row across the join. Inside
+  // a subquery, "user" and "ai_ready_orders" name the subquery's own rows.
+  const orderMatches = sql`${orderSearchText(aiReadyOrders)} like ${p}`;
+  return sql`(${s.userId} in (select ${user.id} from ${user} where ${userSearchText(user)} like ${p})
+    or ${s.id} in (select ${aiReadyOrders.subscriptionId} from ${aiReadyOrders} where ${aiReadyOrders.subscriptionId} is not null and ${orderMatches})
+    or ${s.aiReadyOrderId} in (select ${aiReadyOrders.id} from ${aiReadyOrders} where ${orderMatches}))`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { notifications } from "@/db/schema";
+import { notifications, notificationSearchText } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { cursorBoolean, cursorString, cursorTimestamp, likePattern, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 
@@ -39,8 +39,7 @@ export async function listNotifications(page: Pick<PageRequest, "limit" | "curso
   if (unread !== null && unread !== "" && unread !== "true" && unread !== "false") throw badRequest("unread must be true or false");
   if (unread === "true") where.push(eq(notifications.isRead, false));
   if (page.q) {
-    const p = likePattern(page.q);
-    where.push(sql`(lower(${notifications.title}) like ${p} or lower(${notifications.message}) like ${p})`);
+    where.push(sql`${notificationSearchText(notifications)} like ${likePattern(page.q)}`);
   }
   if (page.cursor) {
     const read = cursorBoolean(page.cursor, 0);

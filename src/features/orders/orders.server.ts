@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { aiReadyOrders, orderSearchText, subscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { queueEmail } from "@/features/email/email.server";
@@ -46,8 +46,7 @@ export async function listOrders(page: Pick<PageRequest, "limit" | "cursor" | "q
   const status = readChoice(page.params, "status", ORDER_STATUSES);
   if (status) where.push(eq(aiReadyOrders.status, status));
   if (page.q) {
-    const p = likePattern(page.q);
-    where.push(sql`(lower(${aiReadyOrders.aiEmployeeName}) like ${p} or lower(${aiReadyOrders.customerEmail}) like ${p} or lower(${aiReadyOrders.aiPhoneNumber}) like ${p})`);
+    where.push(sql`${orderSearchText(aiReadyOrders)} like ${likePattern(page.q)}`);
   }
   if (page.cursor) {
     const at = cursorTimestamp(page.cursor, 0);
