@@ -26,20 +26,21 @@ import nextTs from "eslint-config-next/typescript";
  *     from billing (billing/components/status-badges.tsx).
  */
 export const FEATURE_DEPENDENCIES = {
-  admin: ["admin-subscriptions", "auth", "email", "notifications", "orders", "plans", "test-tools"],
+  admin: ["admin-subscriptions", "auth", "email", "interactions", "notifications", "orders", "plans", "test-tools"],
   "admin-errors": [],
   "admin-subscriptions": ["billing", "overage", "plans", "usage"],
   auth: ["email"],
   billing: ["auth", "email", "notifications", "orders", "plans"],
   contact: ["email", "leads", "marketing", "notifications"],
   email: [],
+  interactions: ["billing", "email", "notifications", "plans", "usage"],
   leads: ["notifications"],
   marketing: ["plans"],
   notifications: ["admin-errors"],
   orders: ["admin-errors", "email", "storage"],
   overage: ["billing", "plans", "usage"],
   plans: [],
-  portal: ["billing", "plans"],
+  portal: ["billing", "interactions", "plans"],
   shell: ["auth"],
   storage: [],
   "test-tools": ["billing", "plans"],

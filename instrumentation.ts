@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -21,10 +21,16 @@ export async function register() {
     import("@/features/email/smtp.server"),
     import("@/features/auth/oidc-start-check.server"),
     import("@/features/storage/s3.server"),
+    import("@/features/interactions/usage-alerts.server"),
+    import("@/features/interactions/meter-report.server"),
+    import("@/features/interactions/retention.server"),
+    import("@/features/overage/auto-bill.server"),
+    import("@/features/interactions/demo-activity.server"),
   ]);
   await startServer({
-    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob],
-    schedules: [scheduleSandboxRollover],
+    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, retentionJob, autoBillOverageJob],
+    schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage],
     startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()],
+    demoData: [seedDemoActivity],
   });
 }

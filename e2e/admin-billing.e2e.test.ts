@@ -167,7 +167,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await customer.goto("/dashboard");
     await expect.poll(() => customer.getByTestId("usage-phone").isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await customer.getByTestId("usage-phone").textContent()).toBe("30 / 120 (25%)");
-    expect(await customer.getByTestId("usage-text").textContent()).toBe("60 / 240 (25%)");
+    expect(await customer.getByTestId("usage-text").textContent()).toBe("30 / 120 (25%)");
   }, 300_000);
 
   it("after the trial, admin bills an overage entry with two line items now; the customer sees the invoice and History is green", async () => {

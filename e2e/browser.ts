@@ -338,3 +338,24 @@ export async function fillContact(page: Page, message: string, company = "Bright
   await page.getByLabel("Subject").selectOption("Sales and pricing");
   await page.getByLabel("Message", { exact: true }).fill(message);
 }
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** The page fits a 390 px screen: nothing wider than the viewport. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Screenshot and axe at 1280 px, then at 390 px (nothing wider than the screen), then back; `ready` waits for the content each time. */
+export async function checkBothWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  await ready();
+  await screenshot(page, name);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(PHONE);
+  await ready();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, `${name}-390`);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { api, adminContext, dismissToasts, expectNoAxeViolations, fillCard, launch, newCustomerWithEmployee, screenshot, startTrialFromBilling, toastText } from "./browser";
+import type { Browser, BrowserContext } from "playwright-core";
+import { DESKTOP, PHONE, api, adminContext, checkBothWidths, dismissToasts, expectNoAxeViolations, fillCard, launch, newCustomerWithEmployee, screenshot, startTrialFromBilling, toastText } from "./browser";
 
 /**
  * The ended and past-due states in the browser (issue 10), on the sandbox
@@ -16,8 +16,6 @@ import { api, adminContext, dismissToasts, expectNoAxeViolations, fillCard, laun
  */
 
 const baseUrl = inject("baseUrl");
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 let browser: Browser;
 let admin: BrowserContext;
 
@@ -32,24 +30,6 @@ afterAll(async () => {
 
 async function moveClock(days: number): Promise<void> {
   await api(admin, "POST", "/api/admin/sandbox-clock", { days });
-}
-
-/** The page fits a 390 px screen: nothing wider than the viewport. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
-
-/** Screenshot and axe at 1280 px, then at 390 px, then back. */
-async function checkBothWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  await ready();
-  await screenshot(page, name);
-  await expectNoAxeViolations(page);
-  await page.setViewportSize(PHONE);
-  await ready();
-  await expectNoSidewaysScroll(page);
-  await screenshot(page, `${name}-390`);
-  await expectNoAxeViolations(page);
-  await page.setViewportSize(DESKTOP);
 }
 
 describe("ended and past-due subscriptions (sandbox)", () => {

@@ -149,8 +149,8 @@ describe("payments journeys (sandbox)", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Usage This Month" }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByTestId("dashboard-status").textContent()).toBe("Free Trial");
     expect(await page.getByTestId("usage-phone").textContent()).toBe("30 / 120 (25%)");
-    expect(await page.getByTestId("usage-text").textContent()).toBe("60 / 240 (25%)");
-    expect(await page.getByRole("progressbar", { name: "Phone sessions used this month" }).getAttribute("aria-valuenow")).toBe("25");
+    expect(await page.getByTestId("usage-text").textContent()).toBe("30 / 120 (25%)");
+    expect(await page.getByRole("progressbar", { name: "Phone units used this month" }).getAttribute("aria-valuenow")).toBe("25");
     await expect.poll(() => page.getByTestId("recent-activity").textContent()).toContain("30 phone sessions recorded");
     expect(await page.getByTestId("recent-activity").textContent()).toContain("Free trial started on the Small plan");
     expect(await page.getByText("Sample data").count()).toBe(0);

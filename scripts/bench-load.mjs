@@ -9,49 +9,26 @@
 // 3. Runs autocannon for each figure and Chromium for the admin lists' first
 //    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
 // Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
-import { spawnSync } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
+import { randomUUID } from "node:crypto";
 import { chromium } from "playwright-core";
+import { benchEnvironment, buildApp, clean, cookieFor, loadAverage, median, ms, openDatabase, rps, run, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
 import { ADMIN_SEARCH_NAME, seedSql } from "./bench-load-seed.mjs";
-import { PUBLIC_ROUTES, freePort, startServer } from "./bench-server.mjs";
+import { PUBLIC_ROUTES } from "./bench-server.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const pglite = args.includes("--pglite");
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.slice(11) ?? 60);
 const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
-const AUTH_SECRET = "bench-only-secret-0123456789abcdef0123456789abcdef";
 const SIZE = pglite ? { users: 5_000, subscriptions: 500 } : { users: 100_000, subscriptions: 10_000 };
 const CUSTOMER_SESSIONS = 150;
 const P99 = { mixed: pglite ? 3000 : 1000, authUser: 25, admin: 100, search: 100, firstPage: 1500 };
 
 const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-if (!args.includes("--no-build")) {
-  console.log(`Building into ${distDir} ...`);
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, env, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!args.includes("--no-build")) buildApp(env, distDir);
 
-const startLoad = loadavg().map((l) => l.toFixed(2)).join(" ");
-const dataDir = mkdtempSync(path.join(tmpdir(), "ai-employees-load-"));
-const serverEnv = { AUTH_SECRET, SEED_DEMO_DATA: "never", LOG_LEVEL: "warn", DATA_DIR: dataDir };
-let databaseUrl;
-if (pglite) serverEnv.PGLITE_DIR = path.join(dataDir, "pglite");
-else {
-  databaseUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/bench";
-  await ensureDatabase(databaseUrl);
-  serverEnv.DATABASE_URL = databaseUrl;
-}
-
-// The server migrates on start; the seed goes in after, while no server runs (PGlite has one owner).
-let server = await startServer({ distDir, env: serverEnv, port: await freePort() });
-await server.stop();
-const sessions = await seed();
-server = await startServer({ distDir, env: serverEnv, port: await freePort() });
+const startLoad = loadAverage();
+const { serverEnv, databaseUrl } = await benchEnvironment({ pglite, name: "load" });
+const { server, seeded: sessions } = await startAfterSeed({ distDir, serverEnv, seed });
 const base = server.baseUrl;
 const rows = [];
 try {
@@ -121,23 +98,20 @@ try {
 } finally {
   await server.stop();
 }
-writeTable();
+writeTable({
+  name: "load",
+  suffix: pglite ? "-pglite" : "",
+  title: `Load: ${pglite ? "PGlite" : "PostgreSQL"}, ${SIZE.users.toLocaleString("en-US")} users, ${SIZE.subscriptions.toLocaleString("en-US")} subscriptions`,
+  command: `npm run bench:load${pglite ? " -- --pglite" : ""}`,
+  startLoad,
+  rows,
+});
 
 // ---------------------------------------------------------------------------
 
-async function ensureDatabase(url) {
-  const { default: pg } = await import("pg");
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
-  await admin.connect();
-  const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
-  if (found.rowCount === 0) await admin.query(`create database "${name}"`);
-  await admin.end();
-}
-
 /** Seeds when the database lacks the seed (or --reseed); returns the session tokens to sign in with. */
 async function seed() {
-  const query = await openDatabase();
+  const query = await openDatabase({ databaseUrl, pgliteDir: serverEnv.PGLITE_DIR });
   try {
     const [{ n }] = await query(`select count(*)::int as n from "user" where id like 'bench-u-%'`);
     if (n !== SIZE.users || args.includes("--reseed")) {
@@ -160,37 +134,6 @@ async function seed() {
   } finally {
     await query.close();
   }
-}
-
-/** A query function on the bench database: PostgreSQL through pg, or the PGlite folder with pg_trgm. */
-async function openDatabase() {
-  if (!pglite) {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    const q = async (text) => (await client.query(text)).rows;
-    q.close = () => client.end();
-    return q;
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = new PGlite(serverEnv.PGLITE_DIR, { extensions: { pg_trgm } });
-  const q = async (text) => (await db.query(text)).rows;
-  q.close = () => db.close();
-  return q;
-}
-
-/** The better-auth session cookie for a token: token.base64(HMAC-SHA256(secret, token)), URI-encoded. */
-function cookieFor(token) {
-  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-function run(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ timeout: 10, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
 }
 
 /** 150 connections of signed-in customers reading their pages and APIs, 50 of visitors reading public pages. */
@@ -246,41 +189,4 @@ async function adminFirstPages(cookie) {
     await browser.close();
   }
   return out;
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-function rps(r) {
-  return Math.round(r.requests.average).toLocaleString("en-US");
-}
-function ms(v) {
-  return `${Math.round(v)} ms`;
-}
-function clean(r) {
-  return r.errors === 0 && r.timeouts === 0 && r.non2xx === 0;
-}
-function verdict(ok) {
-  return ok ? "PASS" : "**FAIL**";
-}
-
-function writeTable() {
-  const day = new Date().toISOString().slice(0, 10);
-  const file = `docs/benchmarks/load-${day}${pglite ? "-pglite" : ""}.md`;
-  const lines = [
-    `# Load: ${pglite ? "PGlite" : "PostgreSQL"}, ${SIZE.users.toLocaleString("en-US")} users, ${SIZE.subscriptions.toLocaleString("en-US")} subscriptions`,
-    "",
-    `\`npm run bench:load${pglite ? " -- --pglite" : ""}\` on ${new Date().toISOString()}; Node ${process.version}; server and load generator (autocannon) on the same 2-core machine.`,
-    `Load average at start: ${startLoad}; at end: ${loadavg().map((l) => l.toFixed(2)).join(" ")}.`,
-    "",
-    "| Figure | Measured | Target | Floor in this run | Result |",
-    "|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-    "",
-  ];
-  const out = lines.join("\n");
-  mkdirSync(path.join(root, "docs/benchmarks"), { recursive: true });
-  writeFileSync(path.join(root, file), out);
-  console.log(`\n${out}\nWritten to ${file}`);
 }

@@ -8,13 +8,21 @@ import { account, aiReadyOrders, session, user } from "@/db/schema";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-password", firstName: "Avery", lastName: "Admin" };
 export const DEMO_CUSTOMER = { email: "customer@example.com", password: "customer-demo-password", firstName: "Casey", lastName: "Customer" };
+/** A second demo customer with an active subscription and a month of calls (issue 13; its data comes from the interactions feature). */
+export const DEMO_ACTIVE_CUSTOMER = { email: "owner@example.com", password: "owner-demo-password", firstName: "Dana", lastName: "Diaz" };
+
+/** What start-up prints beside each demo account. */
+const DEMO_NOTES: Record<string, string> = {
+  [DEMO_CUSTOMER.email]: "has a pending AI employee",
+  [DEMO_ACTIVE_CUSTOMER.email]: "active subscription, a month of calls",
+};
 
 type DemoAccount = typeof DEMO_ADMIN;
 
 /** What start-up prints: a password only when this start created or changed it, or while it is the published one on a loopback URL. */
 export type DemoAccounts = {
   created: boolean;
-  accounts: Array<{ email: string; role: "admin" | "customer"; password: string | null }>;
+  accounts: Array<{ email: string; role: "admin" | "customer"; password: string | null; note?: string }>;
 };
 
 async function createUser(db: DbOrTx, u: DemoAccount, role: "admin" | "customer") {
@@ -42,7 +50,8 @@ const randomPassword = () => randomBytes(15).toString("base64url");
 
 /**
  * Seeds an admin, a customer with no subscription and one pending AI-ready
- * order for that customer into an empty database (in production only with
+ * order for that customer, and a second customer whose subscription and calls
+ * the server's `demoData` hooks add (issue 13), into an empty database (in production only with
  * SEED_DEMO_DATA=always). The published demo passwords are used only while
  * PUBLIC_BASE_URL is a loopback address; with any other base URL the demo
  * accounts get random passwords, printed once. A later start on a
@@ -69,6 +78,7 @@ async function seedUnderLock(db: DbOrTx): Promise<DemoAccounts | null> {
   const demo = [
     { ...DEMO_ADMIN, role: "admin" as const },
     { ...DEMO_CUSTOMER, role: "customer" as const },
+    { ...DEMO_ACTIVE_CUSTOMER, role: "customer" as const },
   ];
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
   if (Number(count) === 0) {
@@ -82,7 +92,7 @@ async function seedUnderLock(db: DbOrTx): Promise<DemoAccounts | null> {
       webChatUrl: "https://chat.example.com/sophie",
       status: "pending",
     });
-    return { created: true, accounts: accounts.map((a) => ({ email: a.email, role: a.role, password: a.password })) };
+    return { created: true, accounts: accounts.map((a) => ({ email: a.email, role: a.role, password: a.password, note: DEMO_NOTES[a.email] })) };
   }
   const accounts: DemoAccounts["accounts"] = [];
   for (const d of demo) {
@@ -95,14 +105,14 @@ async function seedUnderLock(db: DbOrTx): Promise<DemoAccounts | null> {
     if (!row?.hash) continue;
     const published = await verifyPassword({ hash: row.hash, password: d.password });
     if (!published) {
-      accounts.push({ email: d.email, role: d.role, password: null });
+      accounts.push({ email: d.email, role: d.role, password: null, note: DEMO_NOTES[d.email] });
     } else if (loopback) {
-      accounts.push({ email: d.email, role: d.role, password: d.password });
+      accounts.push({ email: d.email, role: d.role, password: d.password, note: DEMO_NOTES[d.email] });
     } else {
       const fresh = randomPassword();
       await db.update(account).set({ password: await hashPassword(fresh) }).where(eq(account.userId, row.id));
       await db.delete(session).where(eq(session.userId, row.id));
-      accounts.push({ email: d.email, role: d.role, password: fresh });
+      accounts.push({ email: d.email, role: d.role, password: fresh, note: DEMO_NOTES[d.email] });
     }
   }
   return accounts.length ? { created: false, accounts } : null;

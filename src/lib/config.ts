@@ -76,6 +76,19 @@ export const envSchema = z
       .min(100, { message: "must be at least 100 (ms)" })
       .max(600_000, { message: "must be at most 600000 (10 minutes)" })
       .default(5000),
+    INGEST_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ message: "must be a whole number of requests" })
+      .int({ message: "must be a whole number of requests" })
+      .min(1, { message: "must be at least 1" })
+      .max(100_000, { message: "must be at most 100000" })
+      .default(600),
+    INTERACTION_RETENTION_DAYS: z.coerce
+      .number({ message: "must be a whole number of days" })
+      .int({ message: "must be a whole number of days" })
+      .min(1, { message: "must be at least 1" })
+      .max(3650, { message: "must be at most 3650 (10 years)" })
+      .default(365),
+    RETELL_API_KEY: optionalString.pipe(z.string().min(16, { message: "must be the Retell API key with the webhook badge (at least 16 characters)" }).optional()),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
     TRUSTED_PROXY_HOPS: z.coerce

@@ -34,11 +34,14 @@ async function start({
   jobs,
   schedules = [],
   startChecks = [],
+  demoData = [],
 }: {
   jobs: readonly AnyJobDefinition[];
   /** Sets up recurring jobs once the queue runs (each sets or removes its schedule). */
   schedules?: ReadonlyArray<() => Promise<void>>;
   startChecks?: readonly StartCheck[];
+  /** Fills the demo accounts with data once, right after they were seeded into an empty database (the job queue runs by then). */
+  demoData?: ReadonlyArray<() => Promise<void>>;
 }): Promise<void> {
   let cfg;
   try {
@@ -63,7 +66,7 @@ async function start({
   if (seeded) {
     const lines = ["", seeded.created ? "Demo accounts (seeded into the empty database):" : "Demo accounts:"];
     for (const a of seeded.accounts) {
-      const note = a.role === "customer" ? "  (has a pending AI employee)" : "";
+      const note = a.note ? `  (${a.note})` : "";
       const password = a.password ?? "(printed when it was set; not stored in clear)";
       lines.push(`  ${a.role.padEnd(8)}  ${a.email}  password: ${password}${note}`);
     }
@@ -79,6 +82,12 @@ async function start({
   if (!cfg.stripeEnabled) console.log("Payments: sandbox provider (test mode, card 4242 4242 4242 4242).");
   await startJobs({ jobs });
   logger.info({ kinds: jobs.map((j) => j.kind) }, "job workers started");
+  if (seeded?.created) {
+    for (const fill of demoData) {
+      // Demo data is a convenience: a failure is logged, and the server still starts.
+      await fill().catch((err: unknown) => logger.error({ err }, "demo data not seeded"));
+    }
+  }
   for (const schedule of schedules) await schedule();
   await checks;
 }

@@ -36,6 +36,17 @@ const NUL_BODY = Object.fromEntries(
   ].map((f) => [f, `value${NUL}with a NUL`]),
 );
 
+/** Routes whose body may be larger than the default 64 KB. */
+const BODY_LIMITS: Record<string, number> = {
+  "objects/put/[...key]": 5 * 1024 * 1024,
+  "stripe/webhook": 1024 * 1024,
+  "v1/interactions": 20 * 1024 * 1024,
+  "v1/webhooks/retell": 2 * 1024 * 1024,
+};
+
+/** Routes for the voice platform, which refuse a NUL per record rather than the whole request (ADR 0101). */
+const NUL_PER_RECORD = new Set(["v1/interactions", "v1/webhooks/retell"]);
+
 describe("bad input gets a 4xx with a message, never a 500, and stores nothing", () => {
   let admin: TestUser;
   beforeAll(async () => {
@@ -51,13 +62,20 @@ describe("bad input gets a 4xx with a message, never a 500, and stores nothing",
         const mod = (await import(file)) as Record<string, Handler>;
         const before = await tableCounts();
         const res = await call(mod[method]!, { method, path: `/api/${key.replace(/\[[^\]]+\]/g, "x")}`, params: paramsFor(key, "x"), cookie: admin.cookie, body: NUL_BODY });
-        expect(res.status).toBe(400);
-        expect(((await res.json()) as { message: string }).message).toMatch(/NUL characters/);
+        if (NUL_PER_RECORD.has(key)) {
+          // These check the caller (API key, signature) first and then refuse a NUL per record
+          // (test/interactions-ingest.int.test.ts): here, without a key or signature, a 401
+          // (the Retell webhook is 404 while RETELL_API_KEY is not set).
+          expect([401, 404]).toContain(res.status);
+        } else {
+          expect(res.status).toBe(400);
+          expect(((await res.json()) as { message: string }).message).toMatch(/NUL characters/);
+        }
         expect(await tableCounts()).toEqual(before);
       });
       it(`${method} /api/${key}: a body over the limit is a 413 with a message`, async () => {
         const mod = (await import(file)) as Record<string, Handler>;
-        const limit = key === "objects/put/[...key]" ? 5 * 1024 * 1024 : key === "stripe/webhook" ? 1024 * 1024 : 64 * 1024;
+        const limit = BODY_LIMITS[key] ?? 64 * 1024;
         const res = await call(mod[method]!, { method, path: `/api/${key}`, params: paramsFor(key, "x"), cookie: admin.cookie, body: JSON.stringify({ message: "x".repeat(limit) }) });
         expect(res.status).toBe(413);
         expect(((await res.json()) as { message: string }).message).toMatch(/too large/i);

@@ -39,6 +39,8 @@ export const subscriptions = pgTable(
     upcomingInvoiceAmount: integer("upcoming_invoice_amount"),
     upcomingInvoiceDate: timestamp("upcoming_invoice_date", { withTimezone: true }),
     aiReadyOrderId: text("ai_ready_order_id").references(() => aiReadyOrders.id, { onDelete: "set null" }),
+    /** Bill the units over the allowance at the end of each usage month, without an admin (issue 13). */
+    autoBillOverage: boolean("auto_bill_overage").notNull().default(false),
     providerSyncedAt: timestamp("provider_synced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -17,3 +17,11 @@ export const notificationPriority = pgEnum("notification_priority", ["urgent", "
 export const PROVIDER_SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"] as const;
 /** Stripe's invoice statuses; mirrored, not enforced. */
 export const PROVIDER_INVOICE_STATUSES = ["draft", "open", "paid", "void", "uncollectible"] as const;
+
+/** The AI employees' interactions (issue 13). */
+export const INTERACTION_CHANNELS = ["phone", "sms", "chat", "social"] as const;
+export const INTERACTION_DIRECTIONS = ["inbound", "outbound"] as const;
+export const INTERACTION_OUTCOMES = ["answered", "voicemail", "no_answer", "busy", "failed", "spam", "transferred"] as const;
+export const interactionChannel = pgEnum("interaction_channel", INTERACTION_CHANNELS);
+export const interactionDirection = pgEnum("interaction_direction", INTERACTION_DIRECTIONS);
+export const interactionOutcome = pgEnum("interaction_outcome", INTERACTION_OUTCOMES);

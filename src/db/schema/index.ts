@@ -8,3 +8,4 @@ export * from "./usage";
 export * from "./email";
 export * from "./storage";
 export * from "./jobs";
+export * from "./interactions";

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { notificationPriority } from "./enums";
+import { user } from "./auth";
 
 /** Admin notifications (new leads, contact messages, subscription events). */
 export const notifications = pgTable(
@@ -28,3 +29,21 @@ export const notifications = pgTable(
 export function notificationSearchText(t: { title: AnyColumn; message: AnyColumn }): SQL {
   return sql`lower(${t.title} || ' ' || ${t.message})`;
 }
+
+/** Notices to a customer, shown in the portal (usage alerts; issue 13). `dedupeKey` makes each one once. */
+export const customerNotices = pgTable(
+  "customer_notices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    dedupeKey: text("dedupe_key").unique(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_notices_user_created_idx").on(t.userId, t.createdAt.desc())],
+);

@@ -28,8 +28,25 @@ export const aiReadyOrders = pgTable(
     index("ai_ready_orders_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("ai_ready_orders_subscription_idx").on(t.subscriptionId),
     index("ai_ready_orders_search_trgm_idx").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
+    // The ingestion API finds an AI employee by its number, however it is written (ADR 0101).
+    index("ai_ready_orders_phone_key_idx").using("btree", orderPhoneKey(t)),
   ],
 );
+
+/**
+ * An AI employee's phone number as the ingestion API matches it: its last ten
+ * digits ("+1 (555) 010-4477" and "+15550104477" are the same number). The
+ * expression of `ai_ready_orders_phone_key_idx`; phoneKey() computes the same in code.
+ */
+export function orderPhoneKey(t: { aiPhoneNumber: AnyColumn }): SQL {
+  return sql`right(regexp_replace(${t.aiPhoneNumber}, '[^0-9]', '', 'g'), 10)`;
+}
+
+/** phone -> the key orderPhoneKey() stores (the last ten digits), or null without seven digits. */
+export function phoneKey(phone: string): string | null {
+  const digits = phone.replace(/[^0-9]/g, "");
+  return digits.length >= 7 ? digits.slice(-10) : null;
+}
 
 /**
  * What the admin searches match for an AI employee: its name, phone number and

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, boolean } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, boolean } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { subscriptions } from "./billing";
 import { overageStatus } from "./enums";
@@ -74,4 +74,20 @@ export const overageLineItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("overage_line_items_entry_idx").on(t.entryId)],
+);
+
+/** Usage months billed automatically (overage/auto-bill.server.ts): one entry per subscription and month, never two. */
+export const overageAutoBills = pgTable(
+  "overage_auto_bills",
+  {
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    usageMonthStart: timestamp("usage_month_start", { withTimezone: true }).notNull(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => overageEntries.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.usageMonthStart] })],
 );

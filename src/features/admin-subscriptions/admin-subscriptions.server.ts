@@ -6,6 +6,7 @@ import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
 import { hasEnded } from "@/features/billing/views.server";
+import { usagePriceFor } from "@/features/billing/usage-prices";
 import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "@/features/billing/admin-api-types";
 import type { ProviderPrice } from "@/features/billing/provider/port";
 import { deriveBillingCycles, toCycleView } from "@/features/usage/billing-cycles";
@@ -110,6 +111,7 @@ async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]
       createdAt: sub.createdAt.toISOString(),
       stripeCustomerId: sub.providerCustomerId,
       aiReadyOrder: order ? { aiPhoneNumber: order.aiPhoneNumber, aiEmployeeName: order.aiEmployeeName } : null,
+      autoBillOverage: sub.autoBillOverage,
       stripeData: {
         stripeStatus: sub.providerStatus,
         daysInTrial: daysInTrial(sub.providerStatus ?? sub.status, sub.trialEnd, now),
@@ -139,11 +141,8 @@ export async function stripePrices(subscriptionId: string): Promise<StripePrices
   const plan = findPlan(sub.planId);
   const planId = plan?.id ?? sub.planId;
   const all = await (await getProvider()).listPrices();
-  const metered = all.filter((p) => p.usageType === "metered" && p.meterEventName);
   const pick = (event: string): PaymentPriceView | null => {
-    const candidates = metered.filter((p) => p.meterEventName === event);
-    const score = (p: ProviderPrice) => (p.lookupKey?.includes(`_${planId}_`) || p.lookupKey?.includes(`_${planId}`) ? 2 : 0) + (p.lookupKey?.endsWith(sub.billing) ? 1 : 0);
-    const best = [...candidates].sort((a, b) => score(b) - score(a))[0];
+    const best = usagePriceFor(all, event, planId, sub.billing);
     return best ? view(best) : null;
   };
   // Offer the prices relevant to this plan first: its own metered prices, then the rest.

@@ -16,6 +16,8 @@ export type AdminSubscription = {
   createdAt: string;
   stripeCustomerId: string;
   aiReadyOrder: { aiPhoneNumber: string; aiEmployeeName: string } | null;
+  /** Extra units are billed at the end of each usage month without an admin (issue 13). */
+  autoBillOverage: boolean;
   stripeData: {
     stripeStatus: string | null;
     daysInTrial: number;

@@ -1,7 +1,7 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { invoices, subscriptions, usageRecords } from "@/db/schema";
+import { interactions, invoices, subscriptions, usageRecords } from "@/db/schema";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
 import { sampleActivity, type ActivityEntry, type ActivityResponse } from "./activity";
 
@@ -19,10 +19,16 @@ function plural(n: number, one: string, many: string): string {
  */
 export async function recentActivity(userId: string, now: Date = new Date()): Promise<ActivityResponse> {
   const db = await getDb();
-  const [subs, usage, invs] = await Promise.all([
+  const [subs, usage, invs, calls] = await Promise.all([
     db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(LIMIT),
     db.select().from(usageRecords).where(eq(usageRecords.userId, userId)).orderBy(desc(usageRecords.createdAt)).limit(LIMIT),
     db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt)).limit(LIMIT),
+    db
+      .select({ id: interactions.id, channel: interactions.channel, direction: interactions.direction, outcome: interactions.outcome, from: interactions.fromNumber, to: interactions.toNumber, summary: interactions.summary, startedAt: interactions.startedAt, appointmentBooked: interactions.appointmentBooked })
+      .from(interactions)
+      .where(eq(interactions.userId, userId))
+      .orderBy(desc(interactions.startedAt), desc(interactions.id))
+      .limit(LIMIT),
   ]);
 
   const entries: ActivityEntry[] = [];
@@ -64,7 +70,28 @@ export async function recentActivity(userId: string, now: Date = new Date()): Pr
     });
   }
 
+  for (const c of calls) entries.push({ id: `interaction-${c.id}`, description: describeInteraction(c), timestamp: c.startedAt.toISOString(), type: interactionType(c) });
+
   if (entries.length === 0) return { entries: sampleActivity(now), sample: true };
   entries.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
   return { entries: entries.slice(0, LIMIT), sample: false };
+}
+
+type InteractionRow = { channel: string; direction: string; outcome: string; from: string | null; to: string | null; summary: string | null; appointmentBooked: boolean };
+
+const CHANNEL_NOUN: Record<string, string> = { phone: "Call", sms: "Text conversation", chat: "Chat", social: "Social message" };
+const OUTCOME_TEXT: Record<string, string> = { voicemail: "voicemail", no_answer: "no answer", busy: "busy", failed: "failed", spam: "spam", transferred: "transferred" };
+
+/** 'Call from +15550100200: Booked a furnace repair…' (the summary's first line), or the outcome when there is no summary. */
+function describeInteraction(c: InteractionRow): string {
+  const who = c.direction === "inbound" ? (c.from ? ` from ${c.from}` : "") : c.to ? ` to ${c.to}` : "";
+  const head = `${CHANNEL_NOUN[c.channel] ?? "Conversation"}${who}`;
+  const firstLine = c.summary?.split("\n")[0]?.trim();
+  if (firstLine) return `${head}: ${firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine}`;
+  return OUTCOME_TEXT[c.outcome] ? `${head} (${OUTCOME_TEXT[c.outcome]})` : head;
+}
+
+function interactionType(c: InteractionRow): ActivityEntry["type"] {
+  if (c.appointmentBooked) return "appointment";
+  return c.channel === "phone" ? "call" : c.channel === "sms" ? "sms" : "chat";
 }

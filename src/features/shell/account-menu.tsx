@@ -1,9 +1,10 @@
 "use client";
+import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import type { AuthUser } from "./use-auth-user";
 import { Avatar } from "./avatar";
 
-/** The signed-in user's avatar menu: Account, Admin (admins), Log out. */
+/** The signed-in user's avatar menu: Account, Calls & Messages, Admin (admins), Log out. */
 export function AccountMenu({ user }: { user: AuthUser }) {
   return (
     <DropdownMenu.Root>
@@ -23,6 +24,9 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className="block cursor-pointer rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
             <a href="/billing">Account</a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="block cursor-pointer rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            <Link href="/calls">Calls &amp; Messages</Link>
           </DropdownMenu.Item>
           {user.role === "admin" && (
             <DropdownMenu.Item asChild className="block cursor-pointer rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">

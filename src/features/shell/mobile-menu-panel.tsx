@@ -42,11 +42,18 @@ export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean
                 </li>
               ))}
               {user && (
-                <li>
-                  <a href="/billing" onClick={close} className={item}>
-                    Billing
-                  </a>
-                </li>
+                <>
+                  <li>
+                    <Link href="/calls" onClick={close} className={item}>
+                      Calls &amp; Messages
+                    </Link>
+                  </li>
+                  <li>
+                    <a href="/billing" onClick={close} className={item}>
+                      Billing
+                    </a>
+                  </li>
+                </>
               )}
               <li>
                 {user ? (

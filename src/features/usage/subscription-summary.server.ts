@@ -1,8 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { subscriptions, usageRecords } from "@/db/schema";
-import { findPlan } from "@/features/plans/catalogue";
+import { interactions, subscriptions, usageRecords } from "@/db/schema";
+import { findPlan, type Plan } from "@/features/plans/catalogue";
+import { usageAnchor, usageMonth } from "./usage-month";
 import { getProvider } from "@/features/billing/provider";
 import { monthOfPeriod } from "./billing-cycles";
 
@@ -12,7 +13,15 @@ export type SubscriptionSummary = {
   plan: { id: string; name: string };
   billing: "monthly" | "annual";
   currentPeriodEnd: string | null;
+  /** Units this month (decimal) against the plan's included units: phone and text share the allowance. */
   usage: { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
+  /**
+   * This usage month's units from the AI employee's calls and messages (issue 13,
+   * ADR 0101), decimal: phone and text units, the plan's included units (null:
+   * unlimited), the units beyond them and their cost in cents at the plan's
+   * extra-unit price. Spam-reported records count 0.
+   */
+  units: { monthStart: string; monthEnd: string; phone: number; text: number; calls: number; conversations: number; included: number | null; extra: number; extraCostCents: number };
 };
 
 const STATUS_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2, cancelled: 3 };
@@ -22,8 +31,9 @@ const MONTH_REACH_DAYS = 32;
 
 type SummaryRow = {
   now: string | Date;
-  subs: Array<{ id: string; status: string; planId: string; billing: "monthly" | "annual"; start: string | null; end: string | null; createdAt: string }>;
+  subs: Array<{ id: string; status: string; planId: string; billing: "monthly" | "annual"; start: string | null; end: string | null; createdAt: string; trialEnd: string | null }>;
   usage: Array<{ subscriptionId: string; at: string; phone: number; text: number }>;
+  units: Array<{ subscriptionId: string; month: string; phone: number; text: number; calls: number; conversations: number }>;
 };
 
 /**
@@ -43,15 +53,26 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
   const result = (await db.execute(sql`
     with clock as (select ${now} as now),
     subs as (
-      select id, status, plan_id, billing, current_period_start, current_period_end, created_at
+      select id, status, plan_id, billing, current_period_start, current_period_end, created_at, trial_end
       from ${subscriptions} where user_id = ${userId}
     )
     select
       (select now from clock) as now,
       coalesce((select json_agg(json_build_object(
         'id', id, 'status', status, 'planId', plan_id, 'billing', billing,
-        'start', current_period_start, 'end', current_period_end, 'createdAt', created_at
+        'start', current_period_start, 'end', current_period_end, 'createdAt', created_at, 'trialEnd', trial_end
       ) order by created_at desc) from subs), '[]'::json) as subs,
+      coalesce((select json_agg(m) from (
+        select i.subscription_id as "subscriptionId", i.usage_month_start as month,
+          coalesce(sum(i.units_milli) filter (where i.channel = 'phone' and i.spam_reported_at is null), 0) as phone,
+          coalesce(sum(i.units_milli) filter (where i.channel <> 'phone' and i.spam_reported_at is null), 0) as text,
+          count(*) filter (where i.channel = 'phone') as calls,
+          count(*) filter (where i.channel <> 'phone') as conversations
+        from ${interactions} i, clock
+        where i.subscription_id in (select id from subs)
+          and i.usage_month_start > clock.now - ${MONTH_REACH_DAYS} * interval '1 day'
+          and i.usage_month_start <= clock.now
+        group by 1, 2) m), '[]'::json) as units,
       coalesce((select json_agg(json_build_object(
         'subscriptionId', u.subscription_id, 'at', ${at},
         'phone', u.phone_inbound + u.phone_outbound, 'text', u.text_inbound + u.text_outbound
@@ -79,6 +100,9 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
     phoneUsed += u.phone;
     textUsed += u.text;
   }
+  // Units (issue 13, ADR 0101): phone units count 1 per recorded phone session and text
+  // sessions half a unit (spec 9), plus the AI employee's own calls and messages.
+  const units = unitsThisMonth(row.units, sub, plan, nowDate, { phone: phoneUsed * 1000, text: textUsed * 500 });
   return {
     id: sub.id,
     status: sub.status,
@@ -86,11 +110,35 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
     billing: sub.billing,
     currentPeriodEnd: sub.end ? new Date(sub.end).toISOString() : null,
     usage: {
-      phoneUsed,
+      phoneUsed: units.phone,
       // Spec 9: the default limit divisor is 1 (enterprise has no limit).
-      phoneLimit: plan?.phoneSessionLimit ?? 1,
-      textUsed,
-      textLimit: plan?.textSessionLimit ?? 1,
+      phoneLimit: plan?.units ?? 1,
+      textUsed: units.text,
+      textLimit: plan?.units ?? 1,
     },
+    units,
+  };
+}
+
+/** This usage month's units of `sub` (its anchor-day month containing now), adding `recorded` (thousandths typed in by an admin). */
+function unitsThisMonth(rows: SummaryRow["units"], sub: SummaryRow["subs"][number], plan: Plan | undefined, now: Date, recorded: { phone: number; text: number }): SubscriptionSummary["units"] {
+  const month = usageMonth(usageAnchor({ trialEnd: sub.trialEnd ? new Date(sub.trialEnd) : null, createdAt: new Date(sub.createdAt) }), now);
+  const mine = rows.find((r) => r.subscriptionId === sub.id && new Date(r.month).getTime() === month.start.getTime());
+  const phoneMilli = Number(mine?.phone ?? 0) + recorded.phone;
+  const textMilli = Number(mine?.text ?? 0) + recorded.text;
+  const included = plan?.units ?? null;
+  const extraMilli = included === null ? 0 : Math.max(0, phoneMilli + textMilli - included * 1000);
+  const rate = plan?.extraUnitPrice?.[sub.billing] ?? 0;
+  return {
+    monthStart: month.start.toISOString(),
+    monthEnd: month.end.toISOString(),
+    phone: phoneMilli / 1000,
+    text: textMilli / 1000,
+    calls: Number(mine?.calls ?? 0),
+    conversations: Number(mine?.conversations ?? 0),
+    included,
+    extra: extraMilli / 1000,
+    // Cents, rounded once at the end: extra thousandths × cents per unit / 1000.
+    extraCostCents: Math.round((extraMilli * rate) / 1000),
   };
 }

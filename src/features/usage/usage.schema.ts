@@ -100,4 +100,13 @@ export type SubscriptionPeriodResponse = {
   /** Usage recorded here per billing cycle id (quick preview). */
   usageByCycle: Record<string, { phoneInbound: number; phoneOutbound: number; textInbound: number; textOutbound: number }>;
   limits: { phone: number | null; text: number | null };
+  /**
+   * Each cycle's units from the AI employee's calls and messages (issue 13),
+   * decimal: phone and text units, the units over each usage month's included
+   * units summed over the cycle's months, and what they cost at the plan's
+   * extra-unit price (cents). Spam-reported records count 0.
+   */
+  unitsByCycle: Record<string, CycleUnits>;
 };
+
+export type CycleUnits = { phone: number; text: number; includedPerMonth: number | null; months: number; extra: number; unitPriceCents: number; extraCostCents: number };

@@ -12,6 +12,7 @@ import { findPlan } from "@/features/plans/catalogue";
 import { currentPeriod, deriveBillingCycles, toCycleView } from "./billing-cycles";
 import { cycleRefusalReason, meterEventWindowProblem, usageRecordTime } from "./provider-window";
 import { usageTotals } from "./usage-totals.server";
+import { unitsByCycle } from "./cycle-units.server";
 import { USAGE_CATEGORIES, usagePayloadSchema, type AddUsageResponse, type SubscriptionPeriodResponse, type UsagePayload } from "./usage.schema";
 
 export const USAGE_REPORT_JOB = "usage.report-meter-events";
@@ -43,6 +44,7 @@ export async function subscriptionPeriod(subscriptionId: string): Promise<Subscr
   for (const c of cycles) usageByCycle[c.id] = await usageTotals(sub.id, c.periodStart, c.periodEnd);
   const plan = findPlan(sub.planId);
   return {
+    unitsByCycle: await unitsByCycle(sub.id, cycles, plan, sub.billing),
     currentPeriodStart: period?.start.toISOString() ?? null,
     currentPeriodEnd: period?.end.toISOString() ?? null,
     billingCycles: cycles.map((c) => ({ ...toCycleView(c), acceptsUsage: cycleRefusalReason(c, now) === null })),

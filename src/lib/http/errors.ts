@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";

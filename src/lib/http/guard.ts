@@ -14,6 +14,8 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export type GuardOptions = {
   maxBodyBytes?: number;
   tooLargeMessage?: string;
+  /** A JSON body may hold NUL characters: the handler refuses them itself, per item (the ingestion API). */
+  nulCheckedByHandler?: boolean;
   /** Headers to set on the copy, replacing whatever the caller sent under those names. */
   setHeaders?: Record<string, string>;
 };
@@ -36,6 +38,7 @@ export async function guardRequest(req: Request, opts: GuardOptions = {}): Promi
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("application/json") || type.includes("+json")) {
     const text = new TextDecoder().decode(bytes);
+    if (opts.nulCheckedByHandler) return new Request(req.url, { method: req.method, headers, body: bytes, signal: req.signal });
     if (text.includes("\u0000")) throw new HttpError(400, "Text must not contain NUL characters.");
     let parsed: unknown;
     try {

@@ -31,14 +31,15 @@ export function encodeCursor(key: readonly (string | boolean)[]): string {
   return Buffer.from(JSON.stringify(key), "utf8").toString("base64url");
 }
 
-function decodeCursor(raw: string): unknown[] {
+/** The sort key a cursor holds; a malformed one is a 400 that says where the cursor comes from (`from`). */
+export function decodeCursor(raw: string, from = "the X-Next-Cursor of the previous page"): unknown[] {
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw new Error("not base64url");
     const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
     if (!Array.isArray(value)) throw new Error("not an array");
     return value;
   } catch {
-    throw badRequest("cursor is malformed; pass the X-Next-Cursor of the previous page");
+    throw badRequest(`cursor is malformed; pass ${from}`);
   }
 }
 

@@ -57,6 +57,21 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "stripe/webhook": { POST: "public" },
   "sandbox/confirm-setup": { POST: "user" },
   "admin/sandbox-clock": { GET: "admin", POST: "admin" },
+  // calls and messages from the AI employees (issue 13): the platform's API
+  // (an API key in the handler) and the admin's keys
+  "v1/interactions": { POST: "public" },
+  "v1/webhooks/retell": { POST: "public" },
+  "admin/api-keys": { GET: "admin", POST: "admin" },
+  "admin/api-keys/[id]": { DELETE: "admin" },
+  "admin/subscriptions/[id]/auto-bill-overage": { PUT: "admin" },
+  // the customer's call log (their own records only); the recording is
+  // public because its signed, 15-minute URL is the authorization
+  interactions: { GET: "user" },
+  "interactions/[id]": { GET: "user" },
+  "interactions/[id]/report-spam": { POST: "user" },
+  "interactions/export.csv": { GET: "user" },
+  "interactions/monthly-usage.csv": { GET: "user" },
+  "interactions/[id]/recording": { GET: "public" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
 };

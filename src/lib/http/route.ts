@@ -45,7 +45,7 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
    * signed-in callers are never cached.
    */
   return function route<A extends Access, P = Record<string, never>>(
-    opts: { access: A; allowCrossOrigin?: boolean; maxBodyBytes?: number; tooLargeMessage?: string },
+    opts: { access: A; allowCrossOrigin?: boolean; maxBodyBytes?: number; tooLargeMessage?: string; nulCheckedByHandler?: boolean },
     handler: (ctx: Ctx<A, P, U>) => Promise<Response> | Response,
   ) {
     return async (incoming: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
@@ -57,7 +57,7 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
         if (STATE_CHANGING.has(incoming.method) && !opts.allowCrossOrigin && isCrossOrigin(incoming)) {
           return finish(errorResponse(403, "Cross-origin request refused"));
         }
-        const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage });
+        const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage, nulCheckedByHandler: opts.nulCheckedByHandler });
         if (opts.access !== "public" || req.headers.get("cookie")) {
           user = await getCurrentUser(req.headers);
         }
@@ -70,7 +70,7 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
         const res = await handler({ req, user: user as Ctx<A, P, U>["user"], params, requestId, log });
         return finish(res);
       } catch (err) {
-        if (err instanceof HttpError) return finish(errorResponse(err.status, err.message));
+        if (err instanceof HttpError) return finish(errorResponse(err.status, err.message, err.headers));
         if (err instanceof ZodError) return finish(errorResponse(400, zodMessage(err)));
         const dbProblem = databaseInputProblem(err);
         if (dbProblem) {

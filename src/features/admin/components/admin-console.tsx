@@ -23,6 +23,7 @@ const ADMIN_PAGES = [
   { href: "/admin/usage", label: "Usage Management" },
   { href: "/admin/outbox", label: "E-mail outbox" },
   { href: "/admin/jobs", label: "Jobs" },
+  { href: "/admin/api-keys", label: "API keys" },
 ] as const;
 
 /**

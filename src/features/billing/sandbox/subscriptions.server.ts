@@ -51,7 +51,7 @@ export function toSubscription(row: SandboxRow<SubscriptionData>): ProviderSubsc
   };
 }
 
-async function newSubscription(input: NewSubscription, idempotencyKey: string): Promise<SandboxRow<SubscriptionData>> {
+async function newSubscription(input: NewSubscription & { startedAt?: Date }, idempotencyKey: string): Promise<SandboxRow<SubscriptionData>> {
   await requireCustomer(input.customerId);
   const plan = findPlan(input.planId);
   const amount = plan ? periodPrice(plan, input.billing) : null;
@@ -62,7 +62,7 @@ async function newSubscription(input: NewSubscription, idempotencyKey: string): 
       throw new ProviderError(`No such PaymentMethod: '${input.paymentMethodId}'`, "resource_missing", false);
     }
   }
-  const now = await sandboxNow();
+  const now = input.startedAt ?? (await sandboxNow());
   const trialDays = input.trialDays || 0;
   const trialEnd = trialDays > 0 ? new Date(now.getTime() + trialDays * 86_400_000) : null;
   const periodEnd = trialEnd ?? addPeriod(now, input.billing);
@@ -89,6 +89,19 @@ async function newSubscription(input: NewSubscription, idempotencyKey: string): 
       periods: [{ start: now.toISOString(), end: periodEnd.toISOString() }],
     },
   });
+}
+
+/**
+ * Demo data only (the seed, ADR 0101): a paid subscription that started in the
+ * past, on `startedAt`, without a trial, its card the default. Not on the
+ * provider port: only the sandbox can make one.
+ */
+export async function createStartedSubscription(input: Omit<NewSubscription, "trialDays">, startedAt: Date, idempotencyKey: string): Promise<ProviderSubscription> {
+  const row = await newSubscription({ ...input, trialDays: 0, startedAt }, idempotencyKey);
+  if (input.paymentMethodId) await setDefaultPaymentMethod(input.customerId, input.paymentMethodId);
+  // Its first period's invoice, paid with the card, as a real start would have left it.
+  await invoicePeriod(row, new Date(row.data.currentPeriodStart), new Date(row.data.currentPeriodEnd), await getDb());
+  return toSubscription(row);
 }
 
 export async function createTrialSubscription(input: NewSubscription, idempotencyKey: string): Promise<ProviderSubscription> {

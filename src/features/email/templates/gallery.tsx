@@ -4,6 +4,7 @@ import { ACCOUNT_EXISTS_SUBJECT, AccountExists } from "./account-exists";
 import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
+import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
 import { WELCOME_SUBJECT, Welcome } from "./welcome";
 
@@ -55,6 +56,13 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "A subscription's payment fails and it becomes past due.",
       subject: paymentFailedSubject("Professional"),
       element: <PaymentFailed firstName="Dana" planName="Professional" aiEmployeeName="Nova" baseUrl={baseUrl} />,
+    },
+    {
+      id: "usage-alert",
+      name: "Usage alert",
+      sentWhen: "A usage month passes 80% (and again 100%) of the plan's included units; once per threshold and month.",
+      subject: usageAlertSubject(80),
+      element: <UsageAlert firstName="Dana" planName="Small" threshold={80} usedUnits="96.5" includedUnits={120} monthEnd="Dec 15, 2026" baseUrl={baseUrl} />,
     },
     {
       id: "contact-message",

@@ -30,6 +30,9 @@ function lineTotal(quantity: string, unitPrice: string): number | null {
   return Number.isInteger(q) && Number.isInteger(u) && q >= 1 && u >= 0 && unitPrice !== "" ? q * u : null;
 }
 
+/** The units over the allowance in the entry's period, offered as one line item (issue 13). */
+export type ExtraUnitsSuggestion = { extra: number; unitPriceCents: number; extraCostCents: number; period: string };
+
 /** Add a line item to the open entry: a price (or a quick pick of the plan's usage prices), quantity, unit price override, description. */
 export function LineItemForm({
   subscription: s,
@@ -37,12 +40,14 @@ export function LineItemForm({
   prices,
   idPrefix,
   onAdded,
+  suggestion,
 }: {
   subscription: AdminSubscription;
   entry: OverageEntryView | null;
   prices: UseQueryResult<StripePricesResponse>;
   idPrefix: string;
   onAdded: (entry: OverageEntryView) => void;
+  suggestion?: ExtraUnitsSuggestion | null;
 }) {
   const form = useForm<LineItemFormInput, unknown, LineItemFormOutput>({ resolver: zodResolver(lineItemFormSchema), defaultValues: EMPTY_ITEM });
   const [quantity, unitPrice] = useWatch({ control: form.control, name: ["quantity", "unitPrice"] });
@@ -68,6 +73,15 @@ export function LineItemForm({
       if (p) form.setValue("unitPrice", String(p.unitAmount));
     },
   });
+
+  // The extra units as one item: the plan's phone unit price, quantity 1, their exact cost (units are thousandths; a quantity must be whole).
+  const fillExtraUnits = (x: ExtraUnitsSuggestion) => {
+    const p = prices.data?.usagePriceMap.phone_inbound;
+    if (p) form.setValue("stripePriceId", p.id);
+    form.setValue("quantity", "1");
+    form.setValue("unitPrice", String(x.extraCostCents));
+    form.setValue("description", `${x.extra.toLocaleString("en-US")} extra units (${x.period}) at ${formatCents(x.unitPriceCents)} a unit`);
+  };
 
   const quickPick = (key: UsageKey) => {
     const p = prices.data?.usagePriceMap[key];
@@ -103,6 +117,16 @@ export function LineItemForm({
           </Button>
         ))}
       </div>
+      {suggestion && suggestion.extra > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-950">
+          <span>
+            {suggestion.extra.toLocaleString("en-US")} units over the allowance: {formatCents(suggestion.extraCostCents)}
+          </span>
+          <Button type="button" size="sm" variant="outline" onClick={() => fillExtraUnits(suggestion)} disabled={prices.isLoading}>
+            Fill in extra units
+          </Button>
+        </div>
+      ) : null}
       <div className="grid gap-3 md:grid-cols-4">
         <div className="space-y-1.5 md:col-span-2">
           <Label htmlFor={`${idPrefix}-price`}>Price</Label>

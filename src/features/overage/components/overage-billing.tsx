@@ -6,16 +6,18 @@ import { useWatch } from "react-hook-form";
 import { Button } from "@/lib/ui/button";
 import { toast } from "@/lib/ui/toaster";
 import { apiPath, withQuery } from "@/lib/api-client";
-import type { AdminSubscription, StripePricesResponse } from "@/features/billing/admin-api-types";
+import type { AdminSubscription, BillingCycleView, StripePricesResponse } from "@/features/billing/admin-api-types";
+import type { SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
 import type { OverageEntryView } from "../overage.schema";
 import { formatDate, getJson, postJson, showAdminError, subscriptionPeriodQuery } from "@/features/usage/components/admin-client";
 import { submitResultMessage, type EntryFormOutput, type SubmitEntryResponse } from "../overage.schema";
 import { EntryForm, useEntryForm } from "./entry-form";
 import { EntryReviewDialog } from "./entry-review-dialog";
-import { LineItemForm } from "./line-item-form";
+import { LineItemForm, type ExtraUnitsSuggestion } from "./line-item-form";
 import { LineItemsTable } from "./line-items-table";
 import { historyKey } from "./overage-history";
 import { UsagePreview } from "./usage-preview";
+import { AutoBillSwitch } from "./auto-bill-switch";
 
 /**
  * The 'Overage Billing' tab (spec 2, admin): quick usage preview, choose a
@@ -71,6 +73,7 @@ export function OverageBilling({ subscription: s }: { subscription: AdminSubscri
   return (
     <div className="space-y-5">
       <UsagePreview subscription={s} cycle={previewCycle} period={period.data} loading={period.isLoading} headingId={`${id}-preview`} />
+      <AutoBillSwitch subscriptionId={s.id} initial={s.autoBillOverage} />
 
       {!entry ? (
         <EntryForm form={entryForm} idPrefix={id} cycles={cycles} pending={start.isPending} onStart={(data) => start.mutate(data)} />
@@ -79,7 +82,7 @@ export function OverageBilling({ subscription: s }: { subscription: AdminSubscri
           <p className="text-sm text-slate-800">
             Entry for {formatDate(entry.periodStart)} – {formatDate(entry.periodEnd)} · {entry.billNow ? "Bill now" : "Add to next invoice"}
           </p>
-          <LineItemForm subscription={s} entry={entry} prices={prices} idPrefix={id} onAdded={setEntry} />
+          <LineItemForm subscription={s} entry={entry} prices={prices} idPrefix={id} onAdded={setEntry} suggestion={extraUnitsOf(entry, cycles, period.data)} />
 
           <LineItemsTable entry={entry} />
 
@@ -104,4 +107,12 @@ export function OverageBilling({ subscription: s }: { subscription: AdminSubscri
       )}
     </div>
   );
+}
+
+/** The extra units of the entry's billing cycle, from the usage preview's data. */
+function extraUnitsOf(entry: OverageEntryView, cycles: BillingCycleView[], period: SubscriptionPeriodResponse | undefined): ExtraUnitsSuggestion | null {
+  const cycle = cycles.find((c) => new Date(c.periodStart).getTime() === new Date(entry.periodStart).getTime());
+  const units = cycle ? period?.unitsByCycle?.[cycle.id] : undefined;
+  if (!cycle || !units || units.extra <= 0) return null;
+  return { extra: units.extra, unitPriceCents: units.unitPriceCents, extraCostCents: units.extraCostCents, period: `${formatDate(entry.periodStart)} – ${formatDate(entry.periodEnd)}` };
 }

@@ -1,5 +1,8 @@
 import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
 import type { SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
+import { formatCents } from "@/features/plans/catalogue";
+
+const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 3 });
 
 /** The quick usage preview of a billing cycle (the chosen one, else the current one). */
 export function UsagePreview({
@@ -16,6 +19,7 @@ export function UsagePreview({
   headingId: string;
 }) {
   const usage = cycle ? period?.usageByCycle[cycle.id] : undefined;
+  const units = cycle ? period?.unitsByCycle?.[cycle.id] : undefined;
   return (
     // Named after the customer: two subscriptions with the same period must not give two landmarks of one name.
     <section aria-label={`Usage preview for ${s.user.email}, ${s.plan.name} plan, subscription ${s.id.slice(0, 8)}`} className="rounded-md bg-slate-50 p-3">
@@ -33,6 +37,13 @@ export function UsagePreview({
       ) : (
         <p className="text-sm text-slate-700">No usage recorded for this period.</p>
       )}
+      {units && units.phone + units.text > 0 ? (
+        <p className="mt-1 text-sm text-slate-800" data-testid="units-preview">
+          Calls &amp; messages: {fmt(units.phone)} phone + {fmt(units.text)} text units
+          {units.includedPerMonth === null ? " (unlimited plan)" : ` (${units.includedPerMonth.toLocaleString("en-US")} included a month)`}
+          {units.extra > 0 ? ` · ${fmt(units.extra)} extra units × ${formatCents(units.unitPriceCents)} = ${formatCents(units.extraCostCents)}` : " · no extra units"}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -12,8 +12,10 @@ import { Progress } from "@/lib/ui/progress";
 import { Spinner } from "@/lib/ui/spinner";
 import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
+import { formatCents } from "@/features/plans/catalogue";
 
 type Usage = { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
+type Units = { monthStart: string; monthEnd: string; calls: number; conversations: number; included: number | null; extra: number; extraCostCents: number };
 export type DashboardUser = {
   firstName: string | null;
   email: string;
@@ -25,6 +27,7 @@ export type DashboardUser = {
     billing: "monthly" | "annual";
     currentPeriodEnd: string | null;
     usage: Usage;
+    units: Units;
   } | null;
 };
 
@@ -127,10 +130,10 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
           <StatCard icon={CreditCard} label="Plan status" value={<Badge variant={badge.variant}>{badge.label}</Badge>} detail={`${sub.plan.name} plan`} />
         </li>
         <li>
-          <StatCard icon={Phone} label="Phone sessions this month" value={sub.usage.phoneUsed.toLocaleString("en-US")} detail={`of ${sub.usage.phoneLimit.toLocaleString("en-US")} included`} />
+          <StatCard icon={Phone} label="Phone units this month" value={formatUnits(sub.usage.phoneUsed)} detail={plural(sub.units.calls, "call", "calls")} />
         </li>
         <li>
-          <StatCard icon={MessageSquare} label="Text sessions this month" value={sub.usage.textUsed.toLocaleString("en-US")} detail={`of ${sub.usage.textLimit.toLocaleString("en-US")} included`} />
+          <StatCard icon={MessageSquare} label="Text units this month" value={formatUnits(sub.usage.textUsed)} detail={plural(sub.units.conversations, "conversation", "conversations")} />
         </li>
         <li>
           <StatCard
@@ -174,11 +177,20 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
 
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle as="h2">Usage This Month</CardTitle>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <CardTitle as="h2">Usage This Month</CardTitle>
+              <Link href="/calls" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+                View calls &amp; messages
+              </Link>
+            </div>
+            <CardDescription>
+              {formatDate(sub.units.monthStart)} – {formatDate(sub.units.monthEnd)}; phone and text share the plan&apos;s included units.
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
-            <UsageBar label="Phone sessions" used={sub.usage.phoneUsed} limit={sub.usage.phoneLimit} pct={phonePct} />
-            <UsageBar label="Text sessions" used={sub.usage.textUsed} limit={sub.usage.textLimit} pct={textPct} />
+            <UsageBar label="Phone units" used={sub.usage.phoneUsed} limit={sub.usage.phoneLimit} pct={phonePct} />
+            <UsageBar label="Text units" used={sub.usage.textUsed} limit={sub.usage.textLimit} pct={textPct} />
+            <UnitsTotal units={sub.units} used={sub.usage.phoneUsed + sub.usage.textUsed} />
           </CardContent>
         </Card>
       </div>
@@ -195,10 +207,7 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
                 Manage Billing
               </Link>
             </Button>
-            <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
-              <Download aria-hidden />
-              Download Reports
-            </Button>
+            <DownloadReports />
             <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
               <Settings aria-hidden />
               AI Settings
@@ -210,7 +219,7 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
               </Link>
             </Button>
             <p id="quick-actions-soon" className="text-xs text-slate-600">
-              Reports and AI settings are coming soon.
+              AI settings are coming soon.
             </p>
           </CardContent>
         </Card>
@@ -226,12 +235,60 @@ function UsageBar({ label, used, limit, pct }: { label: string; used: number; li
       <div className="mb-1.5 flex items-center justify-between text-sm">
         <span className="font-medium text-slate-900">{label}</span>
         <span className="text-slate-700" data-testid={`usage-${label.split(" ")[0]!.toLowerCase()}`}>
-          {used.toLocaleString("en-US")} / {limit.toLocaleString("en-US")} ({Math.round(pct)}%)
+          {formatUnits(used)} / {limit.toLocaleString("en-US")} ({Math.round(pct)}%)
         </span>
       </div>
       <Progress value={pct} label={`${label} used this month`} />
     </div>
   );
+}
+
+function UnitsTotal({ units, used }: { units: Units; used: number }) {
+  if (units.included === null) return <p className="text-sm text-slate-700">{formatUnits(used)} units used; your plan has no unit limit.</p>;
+  return (
+    <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="usage-total">
+      <p>
+        {formatUnits(used)} of {units.included.toLocaleString("en-US")} included units used.
+      </p>
+      {units.extra > 0 && (
+        <p className="mt-1 font-medium text-slate-900">
+          Extra units: {formatUnits(units.extra)} ({formatCents(units.extraCostCents)} at your plan&apos;s extra-unit price)
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Download Reports: the call log and the monthly usage, as CSV. */
+function DownloadReports() {
+  return (
+    <details className="group rounded-md border border-slate-200">
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50">
+        <Download className="size-4" aria-hidden />
+        Download Reports
+      </summary>
+      <ul className="flex flex-col gap-1 px-4 pb-3 text-sm">
+        <li>
+          <a className="text-brand-700 underline-offset-4 hover:underline" href="/api/interactions/export.csv" download>
+            Calls &amp; messages (CSV)
+          </a>
+        </li>
+        <li>
+          <a className="text-brand-700 underline-offset-4 hover:underline" href="/api/interactions/monthly-usage.csv" download>
+            Monthly usage (CSV)
+          </a>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+function formatUnits(n: number): string {
+  return n.toLocaleString("en-US", { maximumFractionDigits: 3 });
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
 const ACTIVITY_ICONS: Record<ActivityEntry["type"], LucideIcon> = {

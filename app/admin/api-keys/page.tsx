@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { ApiKeysPage } from "@/features/admin/components/api-keys-page";
+import { listApiKeys } from "@/features/interactions/api-keys.server";
+
+export const metadata: Metadata = { title: "API keys" };
+export const dynamic = "force-dynamic";
+
+/** /admin/api-keys: the keys the voice and chat platform sends calls and messages with (issue 13; admins only). */
+export default async function Page() {
+  const denied = await adminPageGuard("/admin/api-keys");
+  if (denied) return denied;
+  const keys = await listApiKeys();
+  return (
+    <AdminSubPage title="API keys">
+      <p className="mt-1 max-w-3xl text-slate-700">
+        The voice and chat platform reports every call, text and chat to <code className="text-sm">POST /api/v1/interactions</code> with{" "}
+        <code className="text-sm">Authorization: Bearer &lt;key&gt;</code>. A key is shown once, when it is created; only its first characters are
+        kept to tell keys apart. A revoked key is refused at once.
+      </p>
+      <ApiKeysPage initialKeys={keys} />
+    </AdminSubPage>
+  );
+}

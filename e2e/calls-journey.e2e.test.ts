@@ -1,0 +1,226 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { AdminSubscription } from "@/features/billing/admin-api-types";
+import type { SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
+import { adminContext, api, checkBothWidths, dismissToasts, expectNoAxeViolations, launch, newCustomerWithEmployee, screenshot, startTrialFromBilling, subscriptionOf, toastText } from "./browser";
+
+/**
+ * Issue 13 in the browser: an admin makes an API key; the simulator posts a
+ * day of calls through the public API; the customer finds a call by search,
+ * reads its transcript, plays its recording, reports a spam call and sees the
+ * credit, downloads the CSV; usage passes 80% and the alert e-mail is in the
+ * outbox; the admin sees the month's units and bills the suggested overage of
+ * the demo customer with an active subscription.
+ */
+
+const baseUrl = inject("baseUrl");
+const ROOT = path.resolve(import.meta.dirname, "..");
+let browser: Browser;
+let admin: BrowserContext;
+let adminPage: Page;
+let key: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await adminContext(browser, baseUrl);
+  adminPage = await admin.newPage();
+});
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+});
+
+async function postRecords(records: Record<string, unknown>[]): Promise<{ status: string; units: number | null; message: string | null }[]> {
+  const res = await fetch(`${baseUrl}/api/v1/interactions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ interactions: records }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { results: { status: string; units: number | null; message: string | null }[] }).results;
+}
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+/** `n` answered calls of 3 units (400 s) for the AI employee. */
+function longCalls(target: { aiEmployeeId?: string; aiPhoneNumber?: string }, n: number, tag: string) {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `e2e-${tag}-${Date.now()}-${i}`,
+    ...target,
+    channel: "phone",
+    direction: "inbound",
+    startedAt: minutesAgo(30 + i),
+    durationSeconds: 400,
+    outcome: "answered",
+    from: "+15550104040",
+    summary: "Long call about a kitchen remodel estimate",
+  }));
+}
+
+describe("calls and messages from the AI employees", () => {
+  it("the admin creates an API key, shown once", async () => {
+    await adminPage.goto("/admin/api-keys");
+    await adminPage.getByLabel("Name").fill("Voice platform (e2e)");
+    await adminPage.getByRole("button", { name: "Create API key" }).click();
+    const field = adminPage.locator("#new-api-key");
+    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
+    key = await field.inputValue();
+    expect(key).toMatch(/^hfk_/);
+    expect(await adminPage.getByText("Copy this key now: it will not be shown again.").isVisible()).toBe(true);
+    await screenshot(adminPage, "admin-api-keys");
+    await expectNoAxeViolations(adminPage);
+  });
+
+  it("a customer's AI employee takes a day of calls; the customer searches, reads, listens, reports spam, downloads; the 80% alert arrives", async () => {
+    const c = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Juniper", prefix: "calls", returnTo: "/billing" });
+    await startTrialFromBilling(c.page, "Juniper", "Jo Calls");
+    await dismissToasts(c.page);
+
+    // The simulator posts a day of realistic traffic through the public API.
+    const sim = spawnSync(process.execPath, [path.join(ROOT, "scripts/simulate-calls.mjs"), "--key", key, "--url", baseUrl, "--ai-employee", c.orderId, "--days", "1", "--per-day", "30", "--seed", "13"], { encoding: "utf8" });
+    expect(sim.status, sim.stderr + sim.stdout).toBe(0);
+    expect(sim.stdout).toMatch(/created/);
+
+    // Two calls to look for: one with a recording, one robocall the customer reports.
+    const marker = `Quokkavalve${Date.now()}`;
+    const [found, robocall] = await postRecords([
+      {
+        id: `e2e-found-${Date.now()}`,
+        aiEmployeeId: c.orderId,
+        channel: "phone",
+        direction: "inbound",
+        startedAt: minutesAgo(5),
+        durationSeconds: 200,
+        outcome: "answered",
+        from: "+15550107777",
+        summary: "Water heater leaking; visit booked for tomorrow 9am",
+        transcript: [
+          { speaker: "caller", text: `Hi, my ${marker} water heater is leaking in the garage.` },
+          { speaker: "agent", text: "I'm sorry to hear that. I can book a plumber tomorrow at 9. Does that work?" },
+          { speaker: "caller", text: "Yes, perfect." },
+        ],
+        recordingUrl: `${baseUrl}/recordings/sample-1.wav`,
+        appointmentBooked: true,
+      },
+      {
+        id: `e2e-robocall-${Date.now()}`,
+        aiEmployeeId: c.orderId,
+        channel: "phone",
+        direction: "inbound",
+        startedAt: minutesAgo(4),
+        durationSeconds: 75,
+        outcome: "answered",
+        from: "+15550109999",
+        summary: "Recorded message about an extended car warranty",
+      },
+    ]);
+    expect([found!.status, found!.units, robocall!.status, robocall!.units]).toEqual(["created", 2, "created", 1]);
+
+    // The call log, searched by a word of the transcript.
+    const page = c.page;
+    const results = page.getByRole("list", { name: "Calls and messages" }).locator(":scope > li");
+    await page.goto("/calls");
+    await checkBothWidths(page, "calls-log", async () => {
+      await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    });
+    await page.getByRole("searchbox", { name: "Search" }).fill(marker);
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1);
+    await results.first().getByRole("link").first().click();
+    await page.waitForURL(/\/calls\/.+/);
+
+    // The detail: transcript as a conversation, the recording plays.
+    const conversation = page.getByRole("list", { name: "Conversation" });
+    await expect.poll(() => conversation.textContent(), { timeout: 15_000 }).toContain(marker);
+    const played = await page.locator("audio").evaluate(async (a: HTMLAudioElement) => {
+      a.muted = true;
+      await a.play();
+      await new Promise((r) => setTimeout(r, 600));
+      return { duration: a.duration, time: a.currentTime };
+    });
+    expect(played.duration).toBeGreaterThan(1);
+    expect(played.time).toBeGreaterThan(0);
+    await checkBothWidths(page, "calls-detail", async () => {
+      await expect.poll(() => page.getByTestId("call-units").isVisible()).toBe(true);
+    });
+
+    // The robocall, reported as spam: its unit is credited.
+    await page.goto("/calls");
+    await page.getByRole("searchbox", { name: "Search" }).fill("warranty");
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1);
+    await results.first().getByRole("link").first().click();
+    await page.waitForURL(/\/calls\/.+/);
+    await page.getByRole("button", { name: "Report as spam" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Report as spam" }).click();
+    await expect.poll(() => page.getByText("Reported as spam: 1 unit credited").isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, "calls-spam-credited");
+
+    // The CSV of the call log.
+    await page.goto("/calls");
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.split("\r\n")[0]).toMatch(/^id,started_at,channel,direction,outcome/);
+    expect(csv).toContain("Water heater leaking");
+    expect(csv.trim().split("\r\n").length).toBeGreaterThan(10);
+
+    // Usage passes 80% of the Small plan's 120 units (the trial month counts, ADR 0101): the alert e-mail is in the outbox.
+    await postRecords(longCalls({ aiEmployeeId: c.orderId }, 33, "alert"));
+    const alert = adminPage.getByTestId("outbox-row").filter({ hasText: c.user.email }).filter({ hasText: "You have used 80% of this month's units" });
+    await expect
+      .poll(
+        async () => {
+          await adminPage.goto("/admin/outbox");
+          return alert.count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+
+    // The dashboard counts the units, and lists real activity.
+    await page.goto("/dashboard");
+    await checkBothWidths(page, "calls-dashboard", async () => {
+      await expect.poll(() => page.getByTestId("usage-total").textContent(), { timeout: 15_000 }).toMatch(/of 120 included units used/);
+      await expect.poll(() => page.getByTestId("recent-activity").textContent(), { timeout: 15_000 }).toContain("Call from");
+    });
+    await c.context.close();
+  }, 300_000);
+
+  it("the admin sees the month's units of the active demo customer and bills the suggested overage", async () => {
+    const owner = await subscriptionOf(admin, "owner@example.com");
+    expect(owner.status).toBe("active");
+    // 45 long calls: 135 units, over the Small plan's 120 whatever the seeded month held.
+    const posted = await postRecords(longCalls({ aiPhoneNumber: owner.aiReadyOrder!.aiPhoneNumber }, 45, "overage"));
+    expect(posted.every((r) => r.status === "created")).toBe(true);
+    const period = await api<SubscriptionPeriodResponse>(admin, "GET", `/api/admin/subscription-period?subscriptionId=${owner.id}`);
+    const cycle = period.billingCycles.find((x) => (period.unitsByCycle[x.id]?.extra ?? 0) > 0);
+    expect(cycle, "a cycle with extra units").toBeTruthy();
+    const units = period.unitsByCycle[cycle!.id]!;
+
+    await adminPage.goto("/admin?tab=subscriptions");
+    await adminPage.getByTestId("admin-subscriptions-search").fill("owner@example.com");
+    const item = adminPage.getByRole("article", { name: /^Subscription of / }).filter({ hasText: "owner@example.com" });
+    await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
+    await item.getByRole("button", { name: "Bill overage" }).click();
+    await item.getByLabel("Billing period").selectOption(cycle!.id);
+    await expect.poll(() => item.getByTestId("units-preview").textContent(), { timeout: 15_000 }).toContain("extra units");
+    await item.getByLabel("Bill now (invoice immediately)").check();
+    await item.getByRole("button", { name: "Start Overage Entry" }).click();
+    const fill = item.getByRole("button", { name: "Fill in extra units" });
+    await expect.poll(() => fill.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => item.getByLabel("Price", { exact: true }).locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await fill.click();
+    expect(await item.getByLabel("Unit price (cents)").inputValue()).toBe(String(units.extraCostCents));
+    await item.getByRole("button", { name: "Add Line Item" }).click();
+    await expect.poll(() => item.getByRole("table").textContent(), { timeout: 10_000 }).toContain("extra units");
+    await screenshot(adminPage, "admin-overage-extra-units");
+    await dismissToasts(adminPage);
+    await expectNoAxeViolations(adminPage);
+    await item.getByRole("button", { name: "Review & Submit" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Submit and Bill Now" }).click();
+    await expect.poll(() => toastText(adminPage), { timeout: 20_000 }).toContain("Invoice Created");
+    const refreshed = await api<AdminSubscription[]>(admin, "GET", `/api/admin/subscriptions?q=owner%40example.com`);
+    expect(refreshed[0]!.id).toBe(owner.id);
+  }, 180_000);
+});

@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { subscriptions } from "./billing";
+import { aiReadyOrders } from "./orders";
+import { interactionChannel, interactionDirection, interactionOutcome } from "./enums";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** One turn of a conversation, as the platform reported it. */
+export type TranscriptTurn = { speaker: "agent" | "caller"; text: string; at?: string };
+
+/** Keys for the voice and chat platform's calls to the ingestion API (ADR 0101). The key itself is never stored. */
+export const apiKeys = pgTable("api_keys", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** SHA-256 of the key, hex. */
+  keyHash: text("key_hash").notNull().unique(),
+  /** The key's first characters, shown in the list so an admin can tell keys apart. */
+  keyPrefix: text("key_prefix").notNull(),
+  createdBy: text("created_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  /** The per-key rate limit's fixed window: its start and the requests counted in it. */
+  windowStart: timestamp("window_start", { withTimezone: true }),
+  windowCount: integer("window_count").notNull().default(0),
+});
+
+/**
+ * A call, text conversation or chat an AI employee handled, as the platform
+ * reported it when it ended (issue 13). `id` is the platform's session id: the
+ * idempotency key. Units are integer thousandths (spec 9 rules, units.ts).
+ */
+export const interactions = pgTable(
+  "interactions",
+  {
+    id: text("id").primaryKey(),
+    aiReadyOrderId: text("ai_ready_order_id")
+      .notNull()
+      .references(() => aiReadyOrders.id, { onDelete: "cascade" }),
+    /** The customer who owns the AI employee when the record arrived (null: not claimed yet). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The subscription the units count against (null: none active or trialing; ADR 0101). */
+    subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** Start of the subscription's usage month the record falls in (null without a subscription). */
+    usageMonthStart: timestamp("usage_month_start", { withTimezone: true }),
+    channel: interactionChannel("channel").notNull(),
+    direction: interactionDirection("direction").notNull(),
+    outcome: interactionOutcome("outcome").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Phone: the call's length in milliseconds. */
+    durationMs: integer("duration_ms"),
+    /** Text channels: messages the AI employee sent. */
+    agentMessages: integer("agent_messages"),
+    fromNumber: text("from_number"),
+    toNumber: text("to_number"),
+    summary: text("summary"),
+    transcript: jsonb("transcript").$type<TranscriptTurn[]>(),
+    recordingUrl: text("recording_url"),
+    appointmentBooked: boolean("appointment_booked").notNull().default(false),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    unitsMilli: integer("units_milli").notNull(),
+    /** Which rule of spec 9 gave the units (units.ts). */
+    unitRule: text("unit_rule").notNull(),
+    /** Reported as spam by the customer: its units are credited (count 0). */
+    spamReportedAt: timestamp("spam_reported_at", { withTimezone: true }),
+    source: text("source").notNull().$type<"api" | "retell">(),
+    apiKeyId: text("api_key_id"),
+    /** When retention removed the transcript, recording and numbers (units kept). */
+    anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Full-text search over the summary and the transcript's words (the call log's search). */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(summary, '')) || jsonb_to_tsvector('english', jsonb_path_query_array(coalesce(transcript, '[]'::jsonb), '$[*].text'), '["string"]')`,
+    ),
+  },
+  (t) => [
+    // The call log: the customer's records, newest first (keyset order).
+    index("interactions_user_started_idx").on(t.userId, t.startedAt.desc(), t.id.desc()),
+    // Month totals and alerts.
+    index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
+    index("interactions_search_idx").using("gin", t.search),
+    // Retention finds the old records still holding conversation data.
+    index("interactions_retention_idx").on(t.startedAt).where(sql`anonymized_at is null`),
+  ],
+);
+
+/** A usage alert sent: one per subscription, usage month and threshold, never twice (the key makes sure). */
+export const usageAlerts = pgTable(
+  "usage_alerts",
+  {
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    usageMonthStart: timestamp("usage_month_start", { withTimezone: true }).notNull(),
+    /** Percent of the month's included units: 80 or 100. */
+    threshold: integer("threshold").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.usageMonthStart, t.threshold] })],
+);
+
+/**
+ * What the provider's meters were told of each subscription's usage month and
+ * category (meter-report.server.ts): whole units reported, a report under way
+ * (`pendingUnits`), and `dirty` when new units or a spam credit arrived since.
+ */
+export const meterReports = pgTable(
+  "meter_reports",
+  {
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    usageMonthStart: timestamp("usage_month_start", { withTimezone: true }).notNull(),
+    /** The meter's event name: phone_inbound, phone_outbound, text_inbound, text_outbound. */
+    category: text("category").notNull(),
+    reportedUnits: integer("reported_units").notNull().default(0),
+    pendingUnits: integer("pending_units"),
+    dirty: boolean("dirty").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.usageMonthStart, t.category] }),
+    index("meter_reports_due_idx").on(t.subscriptionId).where(sql`dirty or pending_units is not null`),
+  ],
+);

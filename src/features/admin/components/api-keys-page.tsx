@@ -1,0 +1,171 @@
+"use client";
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import { api, errorMessage, isUnauthorizedError } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+import { Badge } from "@/lib/ui/badge";
+import { Button } from "@/lib/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { Dialog } from "@/lib/ui/dialog";
+import { Input, Label } from "@/lib/ui/input";
+import type { ApiKeyView } from "@/features/interactions/api-keys.server";
+import { NewApiKey } from "./new-api-key";
+import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
+
+const KEYS_KEY = ["/api/admin/api-keys"] as const;
+
+/** /admin/api-keys: create a key (shown once), list every key, revoke an active one after confirmation. */
+export function ApiKeysPage({ initialKeys }: { initialKeys: ApiKeyView[] }) {
+  const queryClient = useQueryClient();
+  const keys = useQuery<ApiKeyView[]>({ queryKey: KEYS_KEY, initialData: initialKeys });
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  return (
+    <div className="mt-6 space-y-6">
+      <CreateApiKey onCreated={() => void queryClient.invalidateQueries({ queryKey: KEYS_KEY })} />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Keys</CardTitle>
+          <CardDescription>Every key, newest first. Revoked keys stay listed: the records they sent still name them.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {keys.isError ? (
+            <div className="mb-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
+              <p className="font-semibold">Unable to load the API keys.</p>
+              <Button className="mt-3" variant="outline" size="sm" onClick={() => void keys.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : null}
+          {keys.data.length === 0 ? (
+            <p className="text-slate-700">No API keys yet. Create one above for the platform.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="API keys" data-testid="api-key-list">
+              {keys.data.map((k) => (
+                <ApiKeyRow key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
+        {revoking ? (
+          <RevokeApiKeyDialog
+            apiKey={revoking}
+            onDone={(revoked) => {
+              setRevoking(null);
+              if (revoked) void queryClient.invalidateQueries({ queryKey: KEYS_KEY });
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () => void }) {
+  const facts: Array<[string, React.ReactNode]> = [
+    ["Key", <code key="prefix" className="font-mono">{k.keyPrefix}…</code>],
+    ["Created", formatDateTime(k.createdAt)],
+    ["Last used", formatDateTime(k.lastUsedAt, { empty: "Never" })],
+    ...(k.revokedAt ? ([["Revoked", formatDateTime(k.revokedAt)]] as Array<[string, React.ReactNode]>) : []),
+  ];
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between" data-testid="api-key-row">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <KeyRound className="size-4 text-slate-600" aria-hidden />
+          <span className="break-all font-medium text-slate-900">{k.name}</span>
+          {k.revokedAt ? <Badge variant="grey">Revoked</Badge> : <Badge variant="green">Active</Badge>}
+        </p>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[repeat(4,auto)]">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {k.revokedAt ? null : (
+        <Button variant="outline" size="sm" className="self-start text-red-800 hover:bg-red-50" onClick={onRevoke} aria-label={`Revoke ${k.name}`}>
+          Revoke
+        </Button>
+      )}
+    </li>
+  );
+}
+
+type Created = { id: string; name: string; key: string };
+
+const focusName = () => document.getElementById("api-key-name")?.focus();
+
+/** The "Create API key" form; the new key is shown once below it. */
+function CreateApiKey({ onCreated }: { onCreated: () => void }) {
+  const [name, setName] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const create = useMutation({
+    mutationFn: (n: string) => api.post<Created>("/api/admin/api-keys", { name: n }),
+    onSuccess: (c) => {
+      setCreated(c);
+      setName("");
+      onCreated();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      setProblem(errorMessage(error, "The key could not be created."));
+      focusName();
+    },
+  });
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) {
+      setProblem("Enter a name for the key.");
+      focusName();
+      return;
+    }
+    setProblem(null);
+    setCreated(null);
+    create.mutate(name.trim());
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Create API key</CardTitle>
+        <CardDescription>Name it after where it is used, e.g. “Voice platform (production)”.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} aria-label="Create API key" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <Label htmlFor="api-key-name">Name</Label>
+            <Input
+              id="api-key-name"
+              name="name"
+              required
+              aria-required="true"
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? "api-key-name-problem" : undefined}
+              className="mt-1"
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Creating..." : "Create API key"}
+          </Button>
+        </form>
+        {problem ? (
+          <p id="api-key-name-problem" className="mt-2 text-sm text-red-800" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {created ? <NewApiKey key={created.id} name={created.name} apiKey={created.key} onDone={() => {
+              setCreated(null);
+              focusName();
+            }} /> : null}
+      </CardContent>
+    </Card>
+  );
+}

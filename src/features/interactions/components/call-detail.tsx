@@ -1,0 +1,121 @@
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { formatDateTime } from "@/lib/format";
+import { Badge } from "@/lib/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
+import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, type InteractionDetail } from "../interaction-view";
+import { otherParty } from "./call-row";
+import { Transcript } from "./transcript";
+import { UnitsPanel } from "./units-panel";
+
+/** One call, text conversation or chat: summary, recording, units (and the spam report), details and the transcript. */
+export function CallDetail({ item }: { item: InteractionDetail }) {
+  const kind = item.channel === "phone" ? `${DIRECTION_LABEL[item.direction]} call` : `${DIRECTION_LABEL[item.direction]} ${CHANNEL_LABEL[item.channel]} conversation`;
+  const party = otherParty(item);
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <Link href="/calls" className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <ArrowLeft className="size-4" aria-hidden />
+        All calls and messages
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {kind} {item.direction === "inbound" ? "from" : "to"} {party}
+      </h1>
+      <p className="mt-1 text-slate-700">
+        <time dateTime={item.startedAt}>{formatDateTime(item.startedAt)} UTC</time> · handled by {item.aiEmployeeName}
+      </p>
+
+      {/* Small screens read top to bottom: summary, units, recording, details, transcript; large ones put units and details beside. */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-flow-row-dense lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle as="h2">Summary</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <p className="whitespace-pre-line break-words text-slate-900">{item.summary || "No summary was recorded."}</p>
+            {item.appointmentBooked || item.spamReportedAt || item.tags.length ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+                {item.appointmentBooked ? (
+                  <li>
+                    <Badge variant="green">Appointment booked</Badge>
+                  </li>
+                ) : null}
+                {item.spamReportedAt ? (
+                  <li>
+                    <Badge variant="amber">Reported as spam</Badge>
+                  </li>
+                ) : null}
+                {item.tags.map((t) => (
+                  <li key={t}>
+                    <Badge variant="outline">{t}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </CardContent>
+        </Card>
+        {/* Beside the summary and, for a call, the recording; the details then sit beside the transcript. */}
+        <Card className={item.channel === "phone" ? "lg:col-start-3 lg:row-span-2" : "lg:col-start-3"}>
+          <CardHeader>
+            <CardTitle as="h2">Units</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <UnitsPanel initial={{ id: item.id, units: item.units, creditedUnits: item.creditedUnits, unitRuleText: item.unitRuleText, canReportSpam: item.canReportSpam }} />
+          </CardContent>
+        </Card>
+        {item.channel === "phone" ? (
+          <Card className="lg:col-span-2">
+            <CardHeader>
+              <CardTitle as="h2">Recording</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {item.recordingUrl ? (
+                <audio controls preload="metadata" src={item.recordingUrl} className="w-full" aria-label={`Recording of the ${kind.toLowerCase()}`}>
+                  Your browser cannot play this recording. The transcript below has every word.
+                </audio>
+              ) : (
+                <p className="text-sm text-slate-700">No recording is available for this call.</p>
+              )}
+            </CardContent>
+          </Card>
+        ) : null}
+        <Card className="lg:col-start-3 lg:row-span-2">
+          <CardHeader>
+            <CardTitle as="h2">Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm lg:grid-cols-1">
+              <Detail label="AI employee">{item.aiEmployeeName}</Detail>
+              <Detail label="Channel">{CHANNEL_LABEL[item.channel]}</Detail>
+              <Detail label="Direction">{DIRECTION_LABEL[item.direction]}</Detail>
+              <Detail label="Outcome">{OUTCOME_LABEL[item.outcome]}</Detail>
+              <Detail label="From">{item.from || "—"}</Detail>
+              <Detail label="To">{item.to || "—"}</Detail>
+              {item.channel === "phone" ? <Detail label="Duration">{formatDuration(item.durationSeconds) || "—"}</Detail> : <Detail label="AI messages">{item.agentMessages ?? 0}</Detail>}
+              <Detail label="Session ID">
+                <code className="break-all text-xs">{item.id}</code>
+              </Detail>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle as="h2">Transcript</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Transcript turns={item.transcript} agentName={item.aiEmployeeName} callerName={item.direction === "inbound" ? "Caller" : party} />
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+"use client";
+import * as React from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { Input, Label, Select } from "@/lib/ui/input";
+import { Button } from "@/lib/ui/button";
+import { cn } from "@/lib/ui/cn";
+import { CHANNEL_LABEL, DIRECTION_LABEL, NO_FILTERS, OUTCOME_LABEL, choices, type CallFilterValues } from "../interaction-view";
+
+/**
+ * The search box and the filters of the call log; every field labelled, each
+ * change applied at once. On small screens the filters fold behind a
+ * "Filters" button (open when one is set); from lg up they always show.
+ */
+export function CallFilters({
+  values,
+  onChange,
+  aiEmployees,
+}: {
+  values: CallFilterValues;
+  onChange: (next: CallFilterValues) => void;
+  aiEmployees: { id: string; name: string }[];
+}) {
+  const set = (key: keyof CallFilterValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...values, [key]: e.target.value });
+  const active = (Object.keys(values) as (keyof CallFilterValues)[]).filter((k) => k !== "q" && values[k]).length;
+  const [open, setOpen] = React.useState(active > 0);
+  const any = active > 0 || Boolean(values.q);
+  return (
+    <form role="search" aria-label="Search and filter calls and messages" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <Label htmlFor="calls-q">Search</Label>
+          <Input id="calls-q" type="search" placeholder="Words from the conversation or a caller's number" value={values.q} onChange={set("q")} maxLength={200} />
+        </div>
+        <Button type="button" variant="outline" className="lg:hidden" aria-expanded={open} aria-controls="calls-filters" onClick={() => setOpen(!open)}>
+          <SlidersHorizontal aria-hidden />
+          Filters{active ? ` (${active})` : ""}
+        </Button>
+      </div>
+      <div id="calls-filters" className={cn("grid-cols-1 gap-3 sm:grid-cols-2 lg:grid lg:grid-cols-4", open ? "grid" : "hidden")}>
+        <div>
+          <Label htmlFor="calls-channel">Channel</Label>
+          <Select id="calls-channel" value={values.channel} onChange={set("channel")}>
+            <option value="">All channels</option>
+            {choices(CHANNEL_LABEL).map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABEL[c]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="calls-direction">Direction</Label>
+          <Select id="calls-direction" value={values.direction} onChange={set("direction")}>
+            <option value="">Inbound and outbound</option>
+            {choices(DIRECTION_LABEL).map((d) => (
+              <option key={d} value={d}>
+                {DIRECTION_LABEL[d]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="calls-outcome">Outcome</Label>
+          <Select id="calls-outcome" value={values.outcome} onChange={set("outcome")}>
+            <option value="">Any outcome</option>
+            {choices(OUTCOME_LABEL).map((o) => (
+              <option key={o} value={o}>
+                {OUTCOME_LABEL[o]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="calls-ai-employee">AI employee</Label>
+          <Select id="calls-ai-employee" value={values.aiEmployeeId} onChange={set("aiEmployeeId")}>
+            <option value="">All AI employees</option>
+            {aiEmployees.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="calls-from">From (UTC)</Label>
+          <Input id="calls-from" type="date" value={values.from} max={values.to || undefined} onChange={set("from")} />
+        </div>
+        <div>
+          <Label htmlFor="calls-to">To (UTC)</Label>
+          <Input id="calls-to" type="date" value={values.to} min={values.from || undefined} onChange={set("to")} />
+        </div>
+        <div className="flex items-end sm:col-span-2 lg:col-span-2">
+          <Button type="button" variant="outline" className="w-full lg:w-auto" disabled={!any} onClick={() => onChange(NO_FILTERS)}>
+            Clear filters
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { MessageSquare, Phone } from "lucide-react";
+import { formatDateTime } from "@/lib/format";
+import { Badge } from "@/lib/ui/badge";
+import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, formatUnitCount, type InteractionItem } from "../interaction-view";
+
+/** The other party: the caller of an inbound record, the one called on an outbound one. */
+export function otherParty(item: Pick<InteractionItem, "direction" | "from" | "to" | "channel">): string {
+  const number = item.direction === "inbound" ? item.from : item.to;
+  return number || (item.channel === "chat" ? "Website visitor" : "Unknown");
+}
+
+/** The row's title: the summary's first line, else what it was. */
+function title(item: InteractionItem): string {
+  const first = item.summary?.split(/\r?\n/).find((l) => l.trim())?.trim();
+  if (first) return first;
+  return `${DIRECTION_LABEL[item.direction]} ${item.channel === "phone" ? "call" : `${CHANNEL_LABEL[item.channel]} conversation`}`;
+}
+
+/** One record of the call log: its title links to the detail view; time, channel, caller, length, outcome and units below. */
+export function CallRow({ item }: { item: InteractionItem }) {
+  const Icon = item.channel === "phone" ? Phone : MessageSquare;
+  return (
+    <li className="relative rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-slate-300 hover:bg-slate-50">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <h3 className="min-w-0 flex-1 text-base font-semibold text-slate-900">
+          {/* The link covers the whole card (after:inset-0); the focus ring is drawn on the card. */}
+          <Link href={`/calls/${encodeURIComponent(item.id)}`} className="break-words outline-none after:absolute after:inset-0 after:content-['']">
+            {title(item)}
+          </Link>
+        </h3>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {item.spamReportedAt ? <Badge variant="amber">Reported as spam</Badge> : null}
+          {item.appointmentBooked ? <Badge variant="green">Appointment booked</Badge> : null}
+        </div>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <Field label="Time">
+          <time dateTime={item.startedAt}>{formatDateTime(item.startedAt)} UTC</time>
+        </Field>
+        <Field label="Channel">
+          <span className="inline-flex items-center gap-1">
+            <Icon className="size-4 text-slate-600" aria-hidden />
+            {CHANNEL_LABEL[item.channel]} · {DIRECTION_LABEL[item.direction].toLowerCase()}
+          </span>
+        </Field>
+        <Field label={item.direction === "inbound" ? "Caller" : "Called"}>
+          <span className="break-all">{otherParty(item)}</span>
+        </Field>
+        <Field label={item.channel === "phone" ? "Duration" : "AI messages"}>{item.channel === "phone" ? formatDuration(item.durationSeconds) : String(item.agentMessages ?? 0)}</Field>
+        <Field label="Outcome">{OUTCOME_LABEL[item.outcome]}</Field>
+        <Field label="Units">
+          {formatUnitCount(item.units)}
+          {item.creditedUnits !== null ? <span className="text-slate-700"> ({item.creditedUnits} credited)</span> : null}
+        </Field>
+      </dl>
+    </li>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+import * as React from "react";
+import { formatUnitCount, type InteractionDetail } from "../interaction-view";
+import { ReportSpamButton } from "./report-spam-button";
+
+type UnitsView = Pick<InteractionDetail, "id" | "units" | "creditedUnits" | "unitRuleText" | "canReportSpam">;
+
+/** The units a record counts, the rule of spec 9 that gave them, and the spam report (with its credit once made). */
+export function UnitsPanel({ initial }: { initial: UnitsView }) {
+  const [view, setView] = React.useState<UnitsView>(initial);
+  const [justReported, setJustReported] = React.useState(false);
+  const credit = React.useRef<HTMLParagraphElement>(null);
+  React.useEffect(() => {
+    // After the dialog closes, the credit is where the keyboard and screen reader land.
+    if (justReported) credit.current?.focus();
+  }, [justReported]);
+  return (
+    <div className="space-y-3">
+      <p className="text-3xl font-bold text-slate-900" data-testid="call-units">
+        {formatUnitCount(view.units)}
+      </p>
+      <p className="text-sm text-slate-700">{view.unitRuleText}</p>
+      {view.creditedUnits !== null ? (
+        <p ref={credit} tabIndex={-1} role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-900 outline-none">
+          Reported as spam: {formatUnitCount(view.creditedUnits)} credited
+        </p>
+      ) : view.canReportSpam ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700">A spam call of 30 seconds or more can be reported: its units are credited.</p>
+          <ReportSpamButton
+            id={view.id}
+            units={view.units}
+            onReported={(updated) => {
+              setView(updated);
+              setJustReported(true);
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { aiReadyOrders, subscriptions, user } from "@/db/schema";
+import { DEMO_ACTIVE_CUSTOMER } from "@/db/seed";
+import { config } from "@/lib/config";
+import { logger } from "@/lib/logger";
+import { getProvider } from "@/features/billing/provider";
+import { ensureCustomer } from "@/features/billing/customers.server";
+import { syncUser } from "@/features/billing/sync.server";
+import { confirmSetupIntent, createSetupIntent } from "@/features/billing/sandbox/customers-and-cards.server";
+import { createStartedSubscription } from "@/features/billing/sandbox/subscriptions.server";
+import { ingestInteractions } from "./ingest.server";
+import { simulatedTraffic } from "./simulated-traffic";
+
+/** How long ago the demo subscription started: most of a usage month is behind it. */
+const STARTED_DAYS_AGO = 20;
+const DAY_MS = 86_400_000;
+
+/**
+ * The second demo customer's living dashboard (issue 13): an active Small
+ * subscription that started 20 days ago (sandbox only: a real provider's
+ * subscriptions cannot start in the past), its AI employee "Max", and a month
+ * of realistic calls and chats through the ingestion path. Runs once, after
+ * the demo accounts were seeded into an empty database.
+ */
+export async function seedDemoActivity(): Promise<void> {
+  const provider = await getProvider();
+  if (!provider.periodsAdvanceWithoutWebhooks) {
+    logger.info("demo calls not seeded: they need the sandbox payment provider");
+    return;
+  }
+  const db = await getDb();
+  const [owner] = await db.select().from(user).where(eq(user.email, DEMO_ACTIVE_CUSTOMER.email)).limit(1);
+  if (!owner) return;
+  const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, owner.id)).limit(1);
+  if (existing) return;
+
+  const now = await provider.now();
+  const customerId = await ensureCustomer(owner);
+  const intent = await createSetupIntent(customerId, `demo-setup-${owner.id}`);
+  const card = await confirmSetupIntent(intent.clientSecret, { number: "4242 4242 4242 4242", expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: "123", name: "Dana Diaz" });
+  const orderId = randomUUID();
+  await db.insert(aiReadyOrders).values({
+    id: orderId,
+    aiEmployeeName: "Max",
+    aiPhoneNumber: "+1 (555) 010-2299",
+    customerEmail: owner.email,
+    webChatUrl: "https://chat.example.com/max",
+    status: "claimed",
+    claimedByUserId: owner.id,
+  });
+  await createStartedSubscription(
+    { customerId, planId: "small", billing: "monthly", paymentMethodId: card.paymentMethodId, metadata: { userId: owner.id, aiReadyOrderId: orderId } },
+    new Date(now.getTime() - STARTED_DAYS_AGO * DAY_MS),
+    `demo-subscription-${owner.id}`,
+  );
+  await syncUser(owner.id);
+  const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, owner.id)).limit(1);
+  if (sub) await db.update(aiReadyOrders).set({ subscriptionId: sub.id }).where(eq(aiReadyOrders.id, orderId));
+
+  const records = simulatedTraffic({ seed: 2026, days: 30, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl });
+  let created = 0;
+  for (let i = 0; i < records.length; i += 500) {
+    created += (await ingestInteractions(records.slice(i, i + 500), "api", null)).filter((r) => r.status === "created").length;
+  }
+  logger.info({ email: owner.email, calls: created }, "demo customer seeded with an active subscription and a month of calls");
+}

@@ -1,0 +1,75 @@
+import type { TranscriptTurn } from "@/db/schema/interactions";
+import type { Channel, Outcome, UnitRule } from "./units";
+
+/**
+ * One call, text conversation or chat as the customer's call log shows it
+ * (GET /api/interactions). Units are decimal (0.15, 2); a record reported as
+ * spam counts 0 and `creditedUnits` holds what it had.
+ */
+export type InteractionItem = {
+  id: string;
+  startedAt: string;
+  channel: Channel;
+  direction: "inbound" | "outbound";
+  outcome: Outcome;
+  aiEmployeeId: string;
+  aiEmployeeName: string;
+  from: string | null;
+  to: string | null;
+  durationSeconds: number | null;
+  agentMessages: number | null;
+  units: number;
+  /** The units a spam report credited (null unless reported). */
+  creditedUnits: number | null;
+  unitRule: UnitRule;
+  unitRuleText: string;
+  summary: string | null;
+  appointmentBooked: boolean;
+  tags: string[];
+  spamReportedAt: string | null;
+  canReportSpam: boolean;
+};
+
+/** The detail view (GET /api/interactions/<id>): the transcript and a signed, same-origin recording URL valid 15 minutes. */
+export type InteractionDetail = InteractionItem & { transcript: TranscriptTurn[]; recordingUrl: string | null };
+
+export type InteractionPage = { items: InteractionItem[]; nextCursor: string | null };
+
+/** The call log's filters as the query string carries them ("" when not set). */
+export type CallFilterValues = { q: string; channel: string; direction: string; outcome: string; aiEmployeeId: string; from: string; to: string };
+
+export const NO_FILTERS: CallFilterValues = { q: "", channel: "", direction: "", outcome: "", aiEmployeeId: "", from: "", to: "" };
+
+export const CHANNEL_LABEL: Record<Channel, string> = { phone: "Phone", sms: "SMS", chat: "Web chat", social: "Social" };
+
+export const OUTCOME_LABEL: Record<Outcome, string> = {
+  answered: "Answered",
+  voicemail: "Voicemail",
+  no_answer: "No answer",
+  busy: "Busy",
+  failed: "Failed",
+  spam: "Spam",
+  transferred: "Transferred",
+};
+
+export const DIRECTION_LABEL = { inbound: "Inbound", outbound: "Outbound" } as const;
+
+/** The values of a label table, in its order (the filters' options). */
+export function choices<K extends string>(labels: Record<K, string>): K[] {
+  return Object.keys(labels) as K[];
+}
+
+/** A call's length as "1:35" (or "1:02:05"); "" for text channels. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return "";
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+/** Units as the customer reads them: "1 unit", "0.15 units". */
+export function formatUnitCount(units: number): string {
+  return `${units} ${units === 1 ? "unit" : "units"}`;
+}

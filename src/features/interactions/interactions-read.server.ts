@@ -1,0 +1,251 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { aiReadyOrders, interactions, subscriptions, user } from "@/db/schema";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { cursorString, cursorTimestamp, decodeCursor, toPage } from "@/lib/http/pagination";
+import { createNotification } from "@/features/notifications/notify.server";
+import { formatDateTime } from "@/lib/format";
+import { UNIT_RULE_TEXT, toUnits, type UnitRule } from "./units";
+import { markMetersDirty, meterCategory } from "./meter-report.server";
+import { filterWhere, readFilters, readLimit, type InteractionFilters } from "./interaction-filters.server";
+import { signedRecordingPath } from "./recording-url.server";
+import { csvRow } from "./csv";
+import type { InteractionDetail, InteractionItem, InteractionPage } from "./interaction-view";
+
+/** A phone call shorter than this cannot be reported as spam (spec 9: spam is disconnected within 30 s). */
+const SPAM_REPORT_MIN_MS = 30_000;
+/** Rows per query of the CSV export: memory stays the same for any number of rows. */
+const EXPORT_PAGE = 1000;
+
+const i = interactions;
+/** The columns of a list row: no transcript, recording or search vector. */
+const listColumns = {
+  id: i.id,
+  startedAt: i.startedAt,
+  channel: i.channel,
+  direction: i.direction,
+  outcome: i.outcome,
+  aiReadyOrderId: i.aiReadyOrderId,
+  aiEmployeeName: aiReadyOrders.aiEmployeeName,
+  fromNumber: i.fromNumber,
+  toNumber: i.toNumber,
+  durationMs: i.durationMs,
+  agentMessages: i.agentMessages,
+  unitsMilli: i.unitsMilli,
+  unitRule: i.unitRule,
+  summary: i.summary,
+  appointmentBooked: i.appointmentBooked,
+  tags: i.tags,
+  spamReportedAt: i.spamReportedAt,
+  // The keyset cursor keeps the time as PostgreSQL prints it (microseconds intact).
+  at: sql<string>`${i.startedAt}::text`,
+};
+
+function canReportSpam(r: Pick<ListRow, "channel" | "outcome" | "spamReportedAt" | "durationMs">): boolean {
+  return r.channel === "phone" && r.outcome !== "spam" && r.spamReportedAt === null && (r.durationMs ?? 0) >= SPAM_REPORT_MIN_MS;
+}
+
+function toItem(r: ListRow): InteractionItem {
+  const reported = r.spamReportedAt !== null;
+  const rule = r.unitRule as UnitRule;
+  return {
+    id: r.id,
+    startedAt: r.startedAt.toISOString(),
+    channel: r.channel,
+    direction: r.direction,
+    outcome: r.outcome,
+    aiEmployeeId: r.aiReadyOrderId,
+    aiEmployeeName: r.aiEmployeeName,
+    from: r.fromNumber,
+    to: r.toNumber,
+    durationSeconds: r.durationMs === null ? null : r.durationMs / 1000,
+    agentMessages: r.agentMessages,
+    // A spam report credits the units: the record counts 0 in every total.
+    units: reported ? 0 : toUnits(r.unitsMilli),
+    creditedUnits: reported ? toUnits(r.unitsMilli) : null,
+    unitRule: rule,
+    unitRuleText: UNIT_RULE_TEXT[rule] ?? rule,
+    summary: r.summary,
+    appointmentBooked: r.appointmentBooked,
+    tags: r.tags,
+    spamReportedAt: r.spamReportedAt?.toISOString() ?? null,
+    canReportSpam: canReportSpam(r),
+  };
+}
+
+/** One keyset page of the caller's records under the filters, newest first (started_at desc, id desc). */
+async function selectPage(userId: string, f: InteractionFilters, cursor: readonly [string, string] | null, limit: number) {
+  const db = await getDb();
+  const where: SQL[] = [filterWhere(userId, f)];
+  if (cursor) where.push(sql`(${i.startedAt}, ${i.id}) < (${cursor[0]}::timestamptz, ${cursor[1]})`);
+  return db
+    .select(listColumns)
+    .from(i)
+    .innerJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId))
+    .where(and(...where))
+    .orderBy(desc(i.startedAt), desc(i.id))
+    .limit(limit);
+}
+type ListRow = Awaited<ReturnType<typeof selectPage>>[number];
+
+/**
+ * GET /api/interactions: the signed-in customer's calls, texts and chats,
+ * newest first, `limit` (1–50, default 25) at a time with an opaque cursor;
+ * filters channel, direction, outcome, aiEmployeeId, from/to (days) and q.
+ */
+export async function listInteractions(userId: string, params: URLSearchParams): Promise<InteractionPage> {
+  const filters = readFilters(params);
+  const limit = readLimit(params);
+  const raw = params.get("cursor");
+  let cursor: [string, string] | null = null;
+  if (raw) {
+    const decoded = decodeCursor(raw, "the nextCursor of the previous page");
+    cursor = [cursorTimestamp(decoded, 0), cursorString(decoded, 1)];
+  }
+  const rows = await selectPage(userId, filters, cursor, limit + 1);
+  return toPage(rows, limit, (r) => [r.at, r.id], toItem);
+}
+
+
+/** GET /api/interactions/<id>: one of the caller's records with its transcript and a signed recording link; 404 when it is not theirs. */
+export async function getInteraction(userId: string, id: string): Promise<InteractionDetail> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...listColumns, transcript: i.transcript, recordingUrl: i.recordingUrl })
+    .from(i)
+    .innerJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId))
+    .where(and(eq(i.id, id), eq(i.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Call or message not found");
+  return { ...toItem(row), transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null };
+}
+
+/**
+ * POST /api/interactions/<id>/report-spam (spec 9): a phone call of 30 s or
+ * more that was not recognised as spam is marked reported; its units are
+ * credited (0 in every total from now on). In the same transaction the
+ * provider's meter of its month is marked for the next report (not in a
+ * trial: trials are never reported) and the admins are told, once. A second
+ * report answers the record as it is.
+ */
+export async function reportSpam(userId: string, id: string): Promise<InteractionDetail> {
+  const current = await getInteraction(userId, id);
+  if (current.spamReportedAt) return current;
+  if (!current.canReportSpam) {
+    throw badRequest(
+      current.channel !== "phone"
+        ? "Only phone calls can be reported as spam"
+        : current.outcome === "spam"
+          ? "This call was already recognised as spam: it was never charged"
+          : "Only calls of 30 seconds or more can be reported as spam (spam calls are disconnected within 30 seconds)",
+    );
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(i)
+      .set({ spamReportedAt: sql`now()` })
+      .where(and(eq(i.id, id), eq(i.userId, userId), isNull(i.spamReportedAt)))
+      .returning({ subscriptionId: i.subscriptionId, usageMonthStart: i.usageMonthStart, startedAt: i.startedAt, channel: i.channel, direction: i.direction, unitsMilli: i.unitsMilli });
+    if (!done) return; // reported a moment ago by another request: that one told the admins
+    if (done.subscriptionId && done.usageMonthStart) {
+      const [sub] = await tx.select({ trialEnd: subscriptions.trialEnd }).from(subscriptions).where(eq(subscriptions.id, done.subscriptionId)).limit(1);
+      if (sub && (!sub.trialEnd || done.startedAt >= sub.trialEnd)) {
+        await markMetersDirty(tx, [{ subscriptionId: done.subscriptionId, usageMonthStart: done.usageMonthStart, category: meterCategory(done.channel, done.direction) }]);
+      }
+    }
+    const [who] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+    await createNotification(
+      {
+        type: "usage",
+        title: "Call reported as spam",
+        message: `${who?.email ?? userId} reported the call ${id} of ${formatDateTime(done.startedAt)} UTC${current.from ? ` from ${current.from}` : ""} as spam: ${toUnits(done.unitsMilli)} units credited.`,
+        priority: "normal",
+        dedupeKey: `spam-report:${id}`,
+      },
+      tx,
+    );
+  });
+  return getInteraction(userId, id);
+}
+
+const CSV_COLUMNS = [
+  "id",
+  "started_at",
+  "channel",
+  "direction",
+  "outcome",
+  "ai_employee",
+  "from",
+  "to",
+  "duration_seconds",
+  "agent_messages",
+  "units",
+  "unit_rule",
+  "spam_reported",
+  "summary",
+] as const;
+
+/**
+ * GET /api/interactions/export.csv: every record under the filters (no
+ * limit), as CSV, read in keyset pages of 1,000 only when the reader wants
+ * more, so memory stays the same for any number of rows. The parameters are
+ * checked before the stream starts (a bad one is a 400).
+ */
+export function exportCsv(userId: string, params: URLSearchParams): ReadableStream<Uint8Array> {
+  const filters = readFilters(params);
+  const encoder = new TextEncoder();
+  let cursor: [string, string] | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(csvRow(CSV_COLUMNS)));
+          return;
+        }
+        const rows = await selectPage(userId, filters, cursor, EXPORT_PAGE);
+        if (rows.length) {
+          controller.enqueue(encoder.encode(rows.map((r) => csvRow(csvLine(toItem(r)))).join("")));
+          const last = rows[rows.length - 1]!;
+          cursor = [last.at, last.id];
+        }
+        if (rows.length < EXPORT_PAGE) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function csvLine(r: InteractionItem): (string | number | null)[] {
+  return [
+    r.id,
+    r.startedAt,
+    r.channel,
+    r.direction,
+    r.outcome,
+    r.aiEmployeeName,
+    r.from,
+    r.to,
+    r.durationSeconds,
+    r.agentMessages,
+    r.units,
+    r.unitRule,
+    r.spamReportedAt,
+    r.summary,
+  ];
+}
+
+/** The AI employees whose records the customer sees: claimed by them or on one of their subscriptions (the call log's filter). */
+export async function listAiEmployees(userId: string): Promise<{ id: string; name: string }[]> {
+  const db = await getDb();
+  const mine = db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  const linked = db.select({ id: subscriptions.aiReadyOrderId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  return db
+    .select({ id: aiReadyOrders.id, name: aiReadyOrders.aiEmployeeName })
+    .from(aiReadyOrders)
+    .where(or(eq(aiReadyOrders.claimedByUserId, userId), inArray(aiReadyOrders.subscriptionId, mine), inArray(aiReadyOrders.id, linked)))
+    .orderBy(asc(aiReadyOrders.aiEmployeeName), asc(aiReadyOrders.id));
+}

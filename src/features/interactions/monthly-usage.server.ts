@@ -1,0 +1,67 @@
+import "server-only";
+import { addMonths } from "date-fns";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { interactions, subscriptions } from "@/db/schema";
+import { findPlan } from "@/features/plans/catalogue";
+import { csvRow } from "./csv";
+import { toUnits } from "./units";
+
+const HEADER = ["month_start", "month_end", "plan", "billing", "phone_units", "text_units", "calls", "conversations", "included_units", "extra_units", "extra_cost_usd"];
+
+/**
+ * GET /api/interactions/monthly-usage.csv: the caller's units per usage month
+ * and subscription, newest first (the dashboard's 'Download Reports'): phone
+ * and text units (spam-reported records count 0), the plan's included units,
+ * the extra units and their cost at the plan's extra-unit price. One row per
+ * month, so a few hundred rows at most; still streamed.
+ */
+export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Uint8Array>> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      month: interactions.usageMonthStart,
+      planId: subscriptions.planId,
+      billing: subscriptions.billing,
+      phone: sql<string>`coalesce(sum(${interactions.unitsMilli}) filter (where ${interactions.channel} = 'phone' and ${interactions.spamReportedAt} is null), 0)::text`,
+      text: sql<string>`coalesce(sum(${interactions.unitsMilli}) filter (where ${interactions.channel} <> 'phone' and ${interactions.spamReportedAt} is null), 0)::text`,
+      calls: sql<number>`(count(*) filter (where ${interactions.channel} = 'phone'))::int`,
+      conversations: sql<number>`(count(*) filter (where ${interactions.channel} <> 'phone'))::int`,
+    })
+    .from(interactions)
+    .innerJoin(subscriptions, eq(subscriptions.id, interactions.subscriptionId))
+    .where(and(eq(subscriptions.userId, userId), isNotNull(interactions.usageMonthStart)))
+    .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing)
+    .orderBy(desc(interactions.usageMonthStart));
+  const encoder = new TextEncoder();
+  const lines = [csvRow(HEADER)];
+  for (const r of rows) {
+    const plan = findPlan(r.planId);
+    const used = Number(r.phone) + Number(r.text);
+    const included = plan?.units ?? null;
+    const extra = included === null ? 0 : Math.max(0, used - included * 1000);
+    const cents = Math.round((extra * (plan?.extraUnitPrice?.[r.billing] ?? 0)) / 1000);
+    lines.push(
+      csvRow([
+        r.month!.toISOString(),
+        addMonths(r.month!, 1).toISOString(),
+        plan?.name ?? r.planId,
+        r.billing,
+        toUnits(Number(r.phone)),
+        toUnits(Number(r.text)),
+        r.calls,
+        r.conversations,
+        included ?? "unlimited",
+        toUnits(extra),
+        (cents / 100).toFixed(2),
+      ]),
+    );
+  }
+  return new ReadableStream({
+    pull(controller) {
+      const next = lines.shift();
+      if (next === undefined) controller.close();
+      else controller.enqueue(encoder.encode(next));
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { z } from "@/lib/zod";
+import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
+
+/** At most this many records in one `POST /api/v1/interactions`. */
+export const MAX_BATCH = 1000;
+/** A transcript's JSON may be at most this long. */
+export const MAX_TRANSCRIPT_BYTES = 200 * 1024;
+/** The longest call we believe: a day. */
+const MAX_DURATION_SECONDS = 24 * 60 * 60;
+/** How far ahead of our clock a start time may be (the platform's clock may run a little fast). */
+const FUTURE_SLACK_MS = 5 * 60 * 1000;
+
+const oneOf = (values: readonly string[]) => `must be one of: ${values.join(", ")}`;
+const text = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
+
+const turn = z.object({
+  speaker: z.enum(["agent", "caller"], { error: "must be agent or caller" }),
+  text: text(20_000),
+  at: text(40).optional(),
+});
+
+/**
+ * One record of the ingestion API (issue 13). Each record is checked on its
+ * own: a bad one is answered `rejected` with a message naming the field and
+ * never blocks the others. Unknown fields are ignored.
+ */
+export const interactionRecordSchema = z
+  .object({
+    id: text(200).min(1, { error: "must not be empty" }),
+    aiEmployeeId: text(200).min(1, { error: "must not be empty" }).optional(),
+    aiPhoneNumber: text(40).min(1, { error: "must not be empty" }).optional(),
+    channel: z.enum(INTERACTION_CHANNELS, { error: oneOf(INTERACTION_CHANNELS) }),
+    direction: z.enum(INTERACTION_DIRECTIONS, { error: oneOf(INTERACTION_DIRECTIONS) }),
+    startedAt: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, e.g. 2026-11-26T14:03:00Z" }),
+    durationSeconds: z
+      .number({ error: "must be a number of seconds" })
+      .min(0, { error: "must not be negative" })
+      .max(MAX_DURATION_SECONDS, { error: `must be at most ${MAX_DURATION_SECONDS} (a day)` })
+      .optional(),
+    outcome: z.enum(INTERACTION_OUTCOMES, { error: oneOf(INTERACTION_OUTCOMES) }),
+    agentMessages: z
+      .number({ error: "must be a whole number" })
+      .int({ error: "must be a whole number" })
+      .min(0, { error: "must not be negative" })
+      .max(100_000, { error: "must be at most 100000" })
+      .optional(),
+    from: text(40).optional(),
+    to: text(40).optional(),
+    summary: text(10_000).optional(),
+    transcript: z.array(turn, { error: "must be a list of {speaker, text, at?}" }).optional(),
+    // https; plain http only for the app's own address (its sample recordings, checked in ingest.server.ts).
+    recordingUrl: z.url({ protocol: /^https?$/, error: "must be an https URL" }).max(2000, { error: "must be at most 2000 characters" }).optional(),
+    appointmentBooked: z.boolean({ error: "must be true or false" }).optional(),
+    tags: z.array(text(50), { error: "must be a list of texts" }).max(20, { error: "must hold at most 20 tags" }).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.aiEmployeeId && !r.aiPhoneNumber) ctx.addIssue({ code: "custom", path: ["aiEmployeeId"], message: "give aiEmployeeId or aiPhoneNumber" });
+    if (r.channel === "phone" && r.durationSeconds === undefined) ctx.addIssue({ code: "custom", path: ["durationSeconds"], message: "is required for a phone call" });
+    if (r.channel !== "phone" && r.agentMessages === undefined) ctx.addIssue({ code: "custom", path: ["agentMessages"], message: `is required for ${r.channel}` });
+    if (Date.parse(r.startedAt) > Date.now() + FUTURE_SLACK_MS) ctx.addIssue({ code: "custom", path: ["startedAt"], message: "must not be in the future" });
+    if (r.transcript && Buffer.byteLength(JSON.stringify(r.transcript)) > MAX_TRANSCRIPT_BYTES) {
+      ctx.addIssue({ code: "custom", path: ["transcript"], message: "must be at most 200 KB" });
+    }
+  });
+
+export type InteractionRecord = z.infer<typeof interactionRecordSchema>;
+
+/** The per-record answer, in request order. `units` are decimal (0.15, 2). */
+export type IngestResult = { id: string | null; status: "created" | "duplicate" | "rejected"; units: number | null; message: string | null };
+
+/** A record's problem as one line naming the field: "channel: must be one of: phone, sms, chat, social". */
+export function recordProblem(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+}
+
+/** The first text field holding a NUL character (PostgreSQL cannot store it), or null. */
+export function nulField(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path || "record" : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulField(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const found = nulField(v, path ? `${path}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The ingestion API's body limit: 1,000 records with long transcripts. */
+export const INGEST_BODY_LIMIT = 20 * 1024 * 1024;

@@ -1,0 +1,104 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { addMonths } from "date-fns";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "@/lib/zod";
+import { getDb } from "@/lib/db";
+import { customerNotices, interactions, subscriptions, usageAlerts, user } from "@/db/schema";
+import { config } from "@/lib/config";
+import { defineJob } from "@/lib/jobs";
+import { logger } from "@/lib/logger";
+import { formatDate } from "@/lib/format";
+import { queueEmail } from "@/features/email/email.server";
+import { createNotification } from "@/features/notifications/notify.server";
+import { findPlan } from "@/features/plans/catalogue";
+import { usageAlertEmail } from "./usage-alert-email";
+
+/** Percent of the month's included units at which the customer is told. */
+export const ALERT_THRESHOLDS = [80, 100] as const;
+
+/**
+ * Checks one subscription's usage months against the plan's included units
+ * and sends what is due: at 80% and 100%, one e-mail and one notice in the
+ * portal; at 100% also an admin notification. Runs as a job queued by the
+ * ingestion transaction, so it reads committed totals: of two requests
+ * committing at the same time, the later one's check sees both. The
+ * usage_alerts row (primary key: subscription, month, threshold) is written in
+ * the same transaction as the e-mail and the notices, so each goes out once.
+ */
+export async function checkUsageAlerts(subscriptionId: string, months: Date[]): Promise<number> {
+  const db = await getDb();
+  const [sub] = await db
+    .select({ id: subscriptions.id, planId: subscriptions.planId, userId: subscriptions.userId, email: user.email, firstName: user.firstName, name: user.name })
+    .from(subscriptions)
+    .innerJoin(user, eq(user.id, subscriptions.userId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .limit(1);
+  const plan = findPlan(sub?.planId);
+  if (!sub || !plan || plan.units === null) return 0; // unlimited (Enterprise), or gone
+  const includedMilli = plan.units * 1000;
+  let sent = 0;
+  for (const month of months) {
+    const [total] = await db
+      .select({ milli: sql<string>`coalesce(sum(${interactions.unitsMilli}), 0)::text` })
+      .from(interactions)
+      .where(and(eq(interactions.subscriptionId, subscriptionId), eq(interactions.usageMonthStart, month), isNull(interactions.spamReportedAt)));
+    const used = Number(total?.milli ?? 0);
+    for (const threshold of ALERT_THRESHOLDS) {
+      if (used * 100 < threshold * includedMilli) continue;
+      const key = `usage-alert:${subscriptionId}:${month.toISOString()}:${threshold}`;
+      const created = await db.transaction(async (tx) => {
+        const rows = await tx.insert(usageAlerts).values({ subscriptionId, usageMonthStart: month, threshold }).onConflictDoNothing().returning({ threshold: usageAlerts.threshold });
+        if (rows.length === 0) return false;
+        const usedUnits = formatUnits(used);
+        const monthEnd = formatDate(addMonths(month, 1));
+        await queueEmail(tx, await usageAlertEmail({ email: sub.email, firstName: sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd }, config().baseUrl), { key });
+        await tx
+          .insert(customerNotices)
+          .values({
+            id: randomUUID(),
+            userId: sub.userId,
+            kind: "usage-alert",
+            title: threshold === 100 ? "All included units used" : "80% of this month's units used",
+            message: `${usedUnits} of ${plan.units} units used this month (until ${monthEnd}).${threshold === 100 ? " Further units are billed at your plan's extra-unit price." : ""}`,
+            dedupeKey: key,
+          })
+          .onConflictDoNothing();
+        if (threshold === 100) {
+          await createNotification(
+            {
+              type: "usage",
+              title: "Included units used up",
+              message: `${sub.firstName ?? sub.name} (${sub.email}) has used ${usedUnits} of ${plan.units} units this month (${plan.name} plan): overage can be billed.`,
+              priority: "high",
+              dedupeKey: key,
+            },
+            tx,
+          );
+        }
+        return true;
+      });
+      if (created) {
+        sent++;
+        logger.info({ subscriptionId, month: month.toISOString(), threshold, usedMilli: used }, "usage alert sent");
+      }
+    }
+  }
+  return sent;
+}
+
+/** Thousandths as the customer reads units: "96.5", "120", "0.15". */
+export function formatUnits(milli: number): string {
+  return String(milli / 1000);
+}
+
+export const usageAlertsJob = defineJob({
+  kind: "interactions.usage-alerts",
+  schema: z.object({ subscriptionId: z.string().min(1), months: z.array(z.iso.datetime()).min(1).max(24) }),
+  handler: async ({ subscriptionId, months }) => {
+    await checkUsageAlerts(
+      subscriptionId,
+      months.map((m) => new Date(m)),
+    );
+  },
+});

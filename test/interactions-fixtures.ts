@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "@/lib/db";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
+import * as apiKeys from "@app/api/admin/api-keys/route";
+import * as ingest from "@app/api/v1/interactions/route";
+import { call, createUser, type TestUser } from "./http-helpers";
+
+/** A customer with an AI employee (an AI-ready order) and, unless `subscription: null`, a subscription it counts against. */
+export async function customerWithAiEmployee(
+  opts: { planId?: string; status?: "active" | "trialing" | "past_due" | "cancelled"; trialEnd?: Date | null; createdAt?: Date; period?: { start: Date; end: Date }; subscription?: null; phone?: string } = {},
+): Promise<{ user: TestUser; orderId: string; subscriptionId: string | null; phone: string }> {
+  const u = await createUser();
+  const db = await getDb();
+  const orderId = randomUUID();
+  const subscriptionId = opts.subscription === null ? null : randomUUID();
+  const phone = opts.phone ?? `+1 (555) ${String(Math.floor(Math.random() * 9_000_000) + 1_000_000).replace(/^(\d{3})/, "$1-")}`;
+  await db.insert(aiReadyOrders).values({
+    id: orderId,
+    aiEmployeeName: "Nova",
+    aiPhoneNumber: phone,
+    customerEmail: u.email,
+    webChatUrl: "https://chat.example.com/nova",
+    status: subscriptionId ? "active" : "claimed",
+    subscriptionId,
+    claimedByUserId: u.id,
+  });
+  if (subscriptionId) {
+    await db.insert(subscriptions).values({
+      id: subscriptionId,
+      userId: u.id,
+      planId: opts.planId ?? "small",
+      billing: "monthly",
+      status: opts.status ?? "active",
+      trialEnd: opts.trialEnd ?? null,
+      currentPeriodStart: opts.period?.start ?? null,
+      currentPeriodEnd: opts.period?.end ?? null,
+      providerCustomerId: `cus_${subscriptionId.slice(0, 8)}`,
+      providerSubscriptionId: `sub_${subscriptionId}`,
+      aiReadyOrderId: orderId,
+      createdAt: opts.createdAt ?? new Date(Date.now() - 40 * 86_400_000),
+    });
+  }
+  return { user: u, orderId, subscriptionId, phone };
+}
+
+/** A new ingestion API key, made through the admin API. */
+export async function newApiKey(admin: TestUser): Promise<string> {
+  const res = await call(apiKeys.POST, { method: "POST", path: "/api/admin/api-keys", body: { name: "platform" }, cookie: admin.cookie });
+  if (res.status !== 201) throw new Error(`API key not created: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { key: string }).key;
+}
+
+export type IngestAnswer = { results: { id: string | null; status: string; units: number | null; message: string | null }[] };
+
+/** POST /api/v1/interactions with a key. */
+export function postInteractions(key: string | null, body: unknown): Promise<Response> {
+  return call(ingest.POST, { method: "POST", path: "/api/v1/interactions", body, headers: key ? { authorization: `Bearer ${key}` } : {} });
+}
+
+let n = 0;
+/** A valid phone record for `aiEmployeeId` (override any field). */
+export function phoneRecord(aiEmployeeId: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: `test-${randomUUID()}-${n++}`,
+    aiEmployeeId,
+    channel: "phone",
+    direction: "inbound",
+    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    durationSeconds: 95,
+    outcome: "answered",
+    from: "+15550100200",
+    summary: "Booked a furnace repair for tomorrow morning",
+    transcript: [
+      { speaker: "caller", text: "My furnace stopped working" },
+      { speaker: "agent", text: "I can book a technician for 7:30 tomorrow." },
+    ],
+    ...over,
+  };
+}

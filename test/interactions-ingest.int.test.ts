@@ -1,0 +1,163 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { apiKeys, interactions } from "@/db/schema";
+import { startJobs } from "@/lib/jobs";
+import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
+import { createUser, type TestUser } from "./http-helpers";
+import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type IngestAnswer } from "./interactions-fixtures";
+
+/** Issue 13: POST /api/v1/interactions (ADR 0101). */
+
+let admin: TestUser;
+let key: string;
+let nova: Awaited<ReturnType<typeof customerWithAiEmployee>>;
+
+beforeAll(async () => {
+  await startJobs({ jobs: [usageAlertsJob], workers: false });
+  admin = await createUser({ role: "admin" });
+  key = await newApiKey(admin);
+  nova = await customerWithAiEmployee();
+});
+
+async function answer(res: Response): Promise<IngestAnswer["results"]> {
+  expect(res.status).toBe(200);
+  return ((await res.json()) as IngestAnswer).results;
+}
+
+async function stored(ids: string[]) {
+  const db = await getDb();
+  return db.select().from(interactions).where(inArray(interactions.id, ids));
+}
+
+describe("keys", () => {
+  it("refuses a missing, unknown or revoked key with 401 and stores nothing", async () => {
+    const rec = phoneRecord(nova.orderId);
+    expect((await postInteractions(null, { interactions: [rec] })).status).toBe(401);
+    const wrong = await postInteractions("hfk_not-a-key", { interactions: [rec] });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { message: string }).message).toBe("Invalid or revoked API key");
+    const revoked = await newApiKey(admin);
+    const db = await getDb();
+    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.keyPrefix, revoked.slice(0, 10)));
+    expect((await postInteractions(revoked, { interactions: [rec] })).status).toBe(401);
+    expect(await stored([rec.id as string])).toHaveLength(0);
+  });
+
+  it("answers 429 with Retry-After past the per-key limit, and counts the last use", async () => {
+    const limited = await newApiKey(admin);
+    const db = await getDb();
+    await db.update(apiKeys).set({ windowStart: new Date(), windowCount: 600 }).where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
+    const res = await postInteractions(limited, { interactions: [phoneRecord(nova.orderId)] });
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // A window that has passed starts again.
+    await db.update(apiKeys).set({ windowStart: new Date(Date.now() - 61_000), windowCount: 600 }).where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
+    expect((await postInteractions(limited, { interactions: [phoneRecord(nova.orderId)] })).status).toBe(200);
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
+    expect(row!.windowCount).toBe(1);
+    expect(row!.lastUsedAt).not.toBeNull();
+  });
+});
+
+describe("a batch", () => {
+  it("stores the valid records and rejects each bad one with a message naming the field, in request order", async () => {
+    const good = phoneRecord(nova.orderId, { durationSeconds: 200 });
+    const byPhone = phoneRecord("", { aiEmployeeId: undefined, aiPhoneNumber: `+1${nova.phone.replace(/\D/g, "").slice(-10)}`, channel: "sms", durationSeconds: undefined, agentMessages: 16 });
+    const batch = [
+      good,
+      phoneRecord("no-such-employee"),
+      phoneRecord(nova.orderId, { durationSeconds: -5 }),
+      phoneRecord(nova.orderId, { channel: "fax" }),
+      phoneRecord(nova.orderId, { outcome: "hung_up" }),
+      phoneRecord(nova.orderId, { durationSeconds: 100_000 }),
+      phoneRecord(nova.orderId, { summary: "bad\u0000text" }),
+      phoneRecord(nova.orderId, { durationSeconds: undefined }),
+      phoneRecord(nova.orderId, { recordingUrl: "http://insecure.example.com/a.wav" }),
+      byPhone,
+      { nothing: true },
+    ];
+    const results = await answer(await postInteractions(key, { interactions: batch }));
+    expect(results.map((r) => r.status)).toEqual(["created", "rejected", "rejected", "rejected", "rejected", "rejected", "rejected", "rejected", "rejected", "created", "rejected"]);
+    expect(results[0]).toEqual({ id: good.id, status: "created", units: 2, message: null });
+    expect(results[9]).toEqual({ id: byPhone.id, status: "created", units: 1, message: null });
+    expect(results[1]!.message).toBe("aiEmployeeId: no AI employee has this id");
+    expect(results[2]!.message).toBe("durationSeconds: must not be negative");
+    expect(results[3]!.message).toMatch(/^channel: must be one of: phone, sms, chat, social/);
+    expect(results[4]!.message).toMatch(/^outcome: must be one of: answered, voicemail/);
+    expect(results[5]!.message).toMatch(/^durationSeconds: must be at most 86400/);
+    expect(results[6]!.message).toBe("summary: text must not contain NUL characters");
+    expect(results[7]!.message).toBe("durationSeconds: is required for a phone call");
+    expect(results[8]!.message).toBe("recordingUrl: must be an https URL");
+    expect(results[10]).toMatchObject({ id: null, status: "rejected" });
+    const rows = await stored(batch.map((r) => (r as { id?: string }).id).filter((id): id is string => Boolean(id)));
+    expect(rows.map((r) => r.id).sort()).toEqual([good.id, byPhone.id].sort());
+    const sms = rows.find((r) => r.id === byPhone.id)!;
+    expect([sms.aiReadyOrderId, sms.userId, sms.subscriptionId, sms.unitsMilli, sms.unitRule]).toEqual([nova.orderId, nova.user.id, nova.subscriptionId, 1000, "text"]);
+  });
+
+  it("answers 400 for a body that is not {interactions: [...]} and 413 past 1,000 records", async () => {
+    expect((await postInteractions(key, "{not json")).status).toBe(400);
+    expect((await postInteractions(key, { interactions: [] })).status).toBe(400);
+    expect((await postInteractions(key, { calls: [] })).status).toBe(400);
+    const tooMany = Array.from({ length: 1001 }, () => phoneRecord(nova.orderId));
+    const res = await postInteractions(key, { interactions: tooMany });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe("interactions: at most 1000 records per request (got 1001)");
+    expect(await stored(tooMany.slice(0, 5).map((r) => r.id as string))).toHaveLength(0);
+  });
+});
+
+describe("idempotency", () => {
+  it("answers the same id again as a duplicate with its original units, and stores it once", async () => {
+    const rec = phoneRecord(nova.orderId, { outcome: "voicemail", durationSeconds: 40 });
+    expect((await answer(await postInteractions(key, { interactions: [rec] })))[0]).toMatchObject({ status: "created", units: 0.15 });
+    // Sent again with other numbers: the first stays.
+    const again = await answer(await postInteractions(key, { interactions: [{ ...rec, outcome: "answered", durationSeconds: 400 }, rec] }));
+    expect(again).toEqual([
+      { id: rec.id, status: "duplicate", units: 0.15, message: "already received" },
+      { id: rec.id, status: "duplicate", units: 0.15, message: "already received" },
+    ]);
+    expect(await stored([rec.id as string])).toHaveLength(1);
+  });
+
+  it("stores each record once when the same batch is sent concurrently", async () => {
+    const batch = Array.from({ length: 40 }, (_, i) => phoneRecord(nova.orderId, { durationSeconds: 10 + i * 10 }));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postInteractions(key, { interactions: batch }).then(answer)));
+    for (let i = 0; i < batch.length; i++) {
+      const statuses = answers.map((a) => a[i]!.status);
+      expect(statuses.filter((s) => s === "created")).toHaveLength(1);
+      expect(new Set(answers.map((a) => a[i]!.units)).size).toBe(1);
+    }
+    const db = await getDb();
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interactions)
+      .where(and(inArray(interactions.id, batch.map((r) => r.id as string))));
+    expect(count!.n).toBe(40);
+  });
+});
+
+describe("whose records", () => {
+  it("records of an AI employee without a counting subscription are stored but count against no month", async () => {
+    const pending = await customerWithAiEmployee({ subscription: null });
+    const rec = phoneRecord(pending.orderId);
+    expect((await answer(await postInteractions(key, { interactions: [rec] })))[0]!.status).toBe("created");
+    const [row] = await stored([rec.id as string]);
+    expect([row!.userId, row!.subscriptionId, row!.usageMonthStart]).toEqual([pending.user.id, null, null]);
+  });
+
+  it("dates each record into its subscription's usage month, counted from the anchor day", async () => {
+    const anchor = new Date("2026-01-31T12:00:00Z");
+    const sub = await customerWithAiEmployee({ trialEnd: anchor, createdAt: new Date("2026-01-17T12:00:00Z") });
+    const inTrial = phoneRecord(sub.orderId, { startedAt: "2026-01-20T09:00:00Z" });
+    const march = phoneRecord(sub.orderId, { startedAt: "2026-03-01T09:00:00Z" });
+    await answer(await postInteractions(key, { interactions: [inTrial, march] }));
+    const rows = await stored([inTrial.id as string, march.id as string]);
+    const month = (id: unknown) => rows.find((r) => r.id === id)!.usageMonthStart!.toISOString();
+    expect(month(inTrial.id)).toBe("2025-12-31T12:00:00.000Z");
+    expect(month(march.id)).toBe("2026-02-28T12:00:00.000Z");
+  });
+});

@@ -1,0 +1,77 @@
+import { addMonths } from "date-fns";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { overageEntries, overageLineItems } from "@/db/schema";
+import { startJobs } from "@/lib/jobs";
+import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
+import { overageBillJob } from "@/features/overage/overage.server";
+import { autoBillOverage } from "@/features/overage/auto-bill.server";
+import * as autoBill from "@app/api/admin/subscriptions/[id]/auto-bill-overage/route";
+import * as period from "@app/api/admin/subscription-period/route";
+import { call, createUser, type TestUser } from "./http-helpers";
+import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
+
+/** Issue 13: the admin's usage preview in units, and overage billed at the end of each usage month (ADR 0101). */
+
+let admin: TestUser;
+let key: string;
+
+beforeAll(async () => {
+  await startJobs({ jobs: [usageAlertsJob, overageBillJob], workers: false });
+  admin = await createUser({ role: "admin" });
+  key = await newApiKey(admin);
+});
+
+/** A Small monthly subscription whose first usage month ended ten days ago, with 126 units in it and 5 in the current month. */
+async function busyCustomer() {
+  const createdAt = new Date(Date.now() - 40 * 86_400_000);
+  const c = await customerWithAiEmployee({ planId: "small", createdAt, period: { start: addMonths(createdAt, 1), end: addMonths(createdAt, 2) } });
+  const at = (days: number) => new Date(createdAt.getTime() + days * 86_400_000).toISOString();
+  await postInteractions(key, {
+    interactions: [
+      ...Array.from({ length: 42 }, () => phoneRecord(c.orderId, { durationSeconds: 400, startedAt: at(5) })),
+      ...Array.from({ length: 5 }, () => phoneRecord(c.orderId, { durationSeconds: 60, startedAt: at(35) })),
+    ],
+  });
+  return { ...c, createdAt };
+}
+
+async function entriesOf(subscriptionId: string) {
+  const db = await getDb();
+  const entries = await db.select().from(overageEntries).where(eq(overageEntries.subscriptionId, subscriptionId));
+  const items = entries.length ? await db.select().from(overageLineItems).where(eq(overageLineItems.entryId, entries[0]!.id)) : [];
+  return { entries, items };
+}
+
+describe("the usage preview in units", () => {
+  it("shows each cycle's phone and text units and prices the units over the allowance", async () => {
+    const c = await busyCustomer();
+    const res = await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${c.subscriptionId}`, cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { billingCycles: { id: string; periodStart: string }[]; unitsByCycle: Record<string, { phone: number; extra: number; extraCostCents: number }> };
+    const first = body.billingCycles.find((x) => new Date(x.periodStart).getTime() === c.createdAt.getTime())!;
+    expect(body.unitsByCycle[first.id]).toMatchObject({ phone: 126, text: 0, includedPerMonth: 120, extra: 6, unitPriceCents: 198, extraCostCents: 1188 });
+  });
+});
+
+describe("automatic overage billing", () => {
+  it("bills an ended month's extra units once, on the next invoice, only when the admin turned it on", async () => {
+    const c = await busyCustomer();
+    await autoBillOverage();
+    expect((await entriesOf(c.subscriptionId!)).entries).toHaveLength(0);
+
+    expect((await call(autoBill.PUT, { method: "PUT", path: "/x", params: { id: c.subscriptionId! }, body: { enabled: true }, cookie: c.user.cookie })).status).toBe(403);
+    expect((await call(autoBill.PUT, { method: "PUT", path: "/x", params: { id: c.subscriptionId! }, body: { enabled: "yes" }, cookie: admin.cookie })).status).toBe(400);
+    const on = await call(autoBill.PUT, { method: "PUT", path: "/x", params: { id: c.subscriptionId! }, body: { enabled: true }, cookie: admin.cookie });
+    expect(await on.json()).toEqual({ id: c.subscriptionId, autoBillOverage: true });
+
+    await Promise.all([autoBillOverage(), autoBillOverage()]);
+    await autoBillOverage();
+    const { entries, items } = await entriesOf(c.subscriptionId!);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ billNow: false, status: "pending", totalAmount: 1188, createdBy: "auto-bill", periodStart: c.createdAt });
+    expect(items.map((i) => [i.quantity, i.unitPrice, i.totalPrice])).toEqual([[1, 1188, 1188]]);
+    expect(items[0]!.description).toMatch(/^6 extra units \(.+\) at \$1\.98 a unit$/);
+  });
+});

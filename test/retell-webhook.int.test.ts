@@ -1,0 +1,205 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { resetConfigForTests } from "@/lib/config";
+import { startJobs } from "@/lib/jobs";
+import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
+import { interactions } from "@/db/schema";
+import { POST } from "@app/api/v1/webhooks/retell/route";
+import { call } from "./http-helpers";
+import { customerWithAiEmployee } from "./interactions-fixtures";
+
+/** Issue 13: Retell's call webhook (ADR 0101), fed the payloads in test/fixtures/retell. */
+
+const RETELL_KEY = "key_5f3a9c1e7b2d48a6b0c4e9f1d2a7c3b8";
+const FIXTURES = path.join(import.meta.dirname, "fixtures/retell");
+/** The fixtures' first call starts at this time; every call is moved by the same amount to start an hour ago. */
+const FIXTURE_START = 1795676580000;
+
+type Fixture = { event: string; call: Record<string, unknown> & { call_id: string } };
+
+let nova: Awaited<ReturnType<typeof customerWithAiEmployee>>;
+const savedKey = process.env.RETELL_API_KEY;
+
+beforeAll(async () => {
+  process.env.RETELL_API_KEY = RETELL_KEY;
+  resetConfigForTests();
+  // Ingestion queues a usage-alert check in its transaction; no worker runs it here.
+  await startJobs({ jobs: [usageAlertsJob], workers: false });
+  // The AI employee's number as an admin typed it; the fixtures' calls reach it as +14155550142.
+  nova = await customerWithAiEmployee({ phone: "+1 (415) 555-0142" });
+});
+
+afterAll(() => {
+  if (savedKey === undefined) delete process.env.RETELL_API_KEY;
+  else process.env.RETELL_API_KEY = savedKey;
+  resetConfigForTests();
+});
+
+/** A fixture, its timestamps moved to the last hour, its web call naming the test's AI employee. */
+function fixture(name: string, over: Record<string, unknown> = {}): Fixture {
+  const f = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), "utf8")) as Fixture;
+  const shift = Date.now() - 3_600_000 - FIXTURE_START;
+  for (const k of ["start_timestamp", "end_timestamp"]) if (typeof f.call[k] === "number") f.call[k] = (f.call[k] as number) + shift;
+  if ((f.call.metadata as { aiEmployeeId?: string } | undefined)?.aiEmployeeId) f.call.metadata = { ...(f.call.metadata as object), aiEmployeeId: nova.orderId };
+  Object.assign(f.call, over);
+  return f;
+}
+
+/** Retell's signature, computed here from the scheme (not with the code under test). */
+function sign(body: string, key = RETELL_KEY, timestamp = Date.now()): string {
+  return `v=${timestamp},d=${createHmac("sha256", key).update(body + timestamp).digest("hex")}`;
+}
+
+function deliver(body: string, signature: string | null = sign(body)): Promise<Response> {
+  return call(POST, { method: "POST", path: "/api/v1/webhooks/retell", body, headers: signature ? { "x-retell-signature": signature } : {} });
+}
+
+async function rows(callId: string) {
+  const db = await getDb();
+  return db.select().from(interactions).where(eq(interactions.id, `retell:${callId}`));
+}
+
+describe("signature", () => {
+  it("refuses a tampered body, a wrong key, a stale or future timestamp and a missing header with 401, storing nothing", async () => {
+    const f = fixture("call-ended-inbound", { call_id: "call_sig_checks" });
+    const body = JSON.stringify(f);
+    const tampered = body.replace('"duration_ms":134520', '"duration_ms":1345');
+    expect(tampered).not.toBe(body);
+    const attempts: Array<[string, string | null]> = [
+      [tampered, sign(body)],
+      [body, sign(body, "key_0000000000000000000000000000000")],
+      [body, sign(body, RETELL_KEY, Date.now() - 6 * 60_000)],
+      [body, sign(body, RETELL_KEY, Date.now() + 6 * 60_000)],
+      [body, null],
+      [body, "v=abc,d=def"],
+    ];
+    for (const [sent, signature] of attempts) {
+      const res = await deliver(sent, signature);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { message: string }).message).toMatch(/x-retell-signature/);
+    }
+    expect(await rows("call_sig_checks")).toHaveLength(0);
+  });
+
+  it("verifies the raw body, so the same JSON written differently needs its own signature", async () => {
+    const f = fixture("call-ended-inbound", { call_id: "call_raw_body" });
+    const pretty = JSON.stringify(f, null, 2);
+    expect((await deliver(JSON.stringify(f), sign(pretty))).status).toBe(401);
+    expect((await deliver(pretty, sign(pretty))).status).toBe(200);
+  });
+
+  it("answers 404 while RETELL_API_KEY is not set", async () => {
+    delete process.env.RETELL_API_KEY;
+    resetConfigForTests();
+    try {
+      const body = JSON.stringify(fixture("call-ended-inbound", { call_id: "call_no_key" }));
+      expect((await deliver(body)).status).toBe(404);
+    } finally {
+      process.env.RETELL_API_KEY = RETELL_KEY;
+      resetConfigForTests();
+    }
+    expect(await rows("call_no_key")).toHaveLength(0);
+  });
+
+  it("answers 400 to a signed body that is not JSON or not a Retell event", async () => {
+    expect((await deliver('{"event": "call_ended", "call": ')).status).toBe(400);
+    expect((await deliver(JSON.stringify({ event: "call_ended", call: {} }))).status).toBe(400);
+  });
+});
+
+describe("call_ended and call_analyzed", () => {
+  const inbound = "call_6a1f0c2d9e8b47f3a5c4e21b";
+
+  it("stores an inbound phone call with its channel, outcome, units and transcript", async () => {
+    const res = await deliver(JSON.stringify(fixture("call-ended-inbound")));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "created", units: 1 });
+    const [row] = await rows(inbound);
+    expect(row).toMatchObject({
+      aiReadyOrderId: nova.orderId,
+      userId: nova.user.id,
+      subscriptionId: nova.subscriptionId,
+      channel: "phone",
+      direction: "inbound",
+      outcome: "answered",
+      durationMs: 134_520,
+      fromNumber: "+14155550187",
+      toNumber: "+14155550142",
+      unitsMilli: 1000,
+      unitRule: "call",
+      source: "retell",
+      apiKeyId: null,
+      summary: null,
+      recordingUrl: `https://dxc03zgurdly9.cloudfront.net/${inbound}/recording.wav`,
+    });
+    expect(row!.transcript).toHaveLength(9);
+    expect(row!.transcript![0]).toMatchObject({ speaker: "agent", text: expect.stringMatching(/^Thanks for calling Bayview/) });
+    expect(row!.transcript![1]).toMatchObject({ speaker: "caller", text: expect.stringMatching(/water heater is leaking/) });
+    expect(Date.parse(row!.transcript![1]!.at!)).toBeGreaterThan(row!.startedAt.getTime());
+  });
+
+  it("a replayed call_ended is a duplicate", async () => {
+    const res = await deliver(JSON.stringify(fixture("call-ended-inbound")));
+    expect(await res.json()).toEqual({ status: "duplicate", units: 1 });
+    expect(await rows(inbound)).toHaveLength(1);
+  });
+
+  it("call_analyzed afterwards adds the summary, without a second row or a change of units", async () => {
+    const analyzed = fixture("call-analyzed-inbound");
+    const res = await deliver(JSON.stringify(analyzed));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "updated", units: 1 });
+    const stored = await rows(inbound);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.summary).toBe((analyzed.call.call_analysis as { call_summary: string }).call_summary);
+    expect(stored[0]!.unitsMilli).toBe(1000);
+    expect(stored[0]!.transcript).toHaveLength(9);
+    // Delivered again: nothing left to add.
+    expect(await (await deliver(JSON.stringify(analyzed))).json()).toEqual({ status: "duplicate", units: 1 });
+  });
+
+  it("call_analyzed without a call_ended before it stores the call with its summary", async () => {
+    const res = await deliver(JSON.stringify(fixture("call-analyzed-inbound", { call_id: "call_analyzed_only" })));
+    expect(await res.json()).toEqual({ status: "created", units: 1 });
+    const [row] = await rows("call_analyzed_only");
+    expect(row!.summary).toMatch(/leaking water heater/);
+  });
+
+  it("stores an outbound voicemail, an unanswered dial and a web call by their rules", async () => {
+    const vm = await deliver(JSON.stringify(fixture("call-ended-voicemail")));
+    expect(await vm.json()).toEqual({ status: "created", units: 0.15 });
+    const [voicemail] = await rows("call_b7e2d4f1a09c4e6d8f3b5a12");
+    expect(voicemail).toMatchObject({ aiReadyOrderId: nova.orderId, channel: "phone", direction: "outbound", outcome: "voicemail", unitRule: "voicemail", toNumber: "+16505550123" });
+    expect(voicemail!.transcript).toEqual([expect.objectContaining({ speaker: "agent" })]);
+
+    const na = await deliver(JSON.stringify(fixture("call-ended-no-answer")));
+    expect(await na.json()).toEqual({ status: "created", units: 0.02 });
+    const [dial] = await rows("call_0d5c8a3e7f214b9ca6e1f4d7");
+    expect(dial).toMatchObject({ direction: "outbound", outcome: "no_answer", unitRule: "failed_dial", durationMs: 0, transcript: null, recordingUrl: null });
+
+    const web = await deliver(JSON.stringify(fixture("call-ended-web")));
+    expect(await web.json()).toEqual({ status: "created", units: 0.5 });
+    const [chat] = await rows("call_f3a9b6c2e5d84170b2c8d9e4");
+    expect(chat).toMatchObject({ aiReadyOrderId: nova.orderId, channel: "chat", direction: "inbound", outcome: "answered", agentMessages: 4, fromNumber: null, unitRule: "text" });
+    expect(chat!.transcript).toHaveLength(7);
+  });
+
+  it("answers other events 204 and stores nothing", async () => {
+    const started = fixture("call-started-inbound", { call_id: "call_started_only" });
+    const res = await deliver(JSON.stringify(started));
+    expect(res.status).toBe(204);
+    expect(await rows("call_started_only")).toHaveLength(0);
+    expect((await deliver(JSON.stringify({ ...started, event: "transcript_updated" }))).status).toBe(204);
+  });
+
+  it("answers a call to a number that is no AI employee's 200 rejected (Retell would retry anything else), storing nothing", async () => {
+    const res = await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_unknown_number", to_number: "+12125550199" })));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "rejected", message: "aiPhoneNumber: no AI employee has this number" });
+    expect(await rows("call_unknown_number")).toHaveLength(0);
+  });
+});
