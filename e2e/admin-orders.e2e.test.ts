@@ -235,6 +235,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
         "AI employee setup instructions",
         "Welcome",
         "Payment failed",
+        "Usage alert",
         "Contact message (to the team)",
       ]);
       const setup = page.getByTestId("email-template").filter({ has: page.getByRole("heading", { name: "AI employee setup instructions" }) });
