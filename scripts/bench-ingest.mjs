@@ -22,6 +22,9 @@ const ROWS = pglite ? 50_000 : 1_000_000;
 const BATCH = 500;
 const EXPORT_ROWS = pglite ? 20_000 : 100_000;
 const TARGET = { recordsPerSecond: pglite ? 300 : 2000, batchP99: 500, firstPage: 100, search: 300, exportMb: 100 };
+/** Issue 13 sets the latency targets for PostgreSQL; on PGlite those rows are shown for information. */
+const target = (text) => (pglite ? "— (PostgreSQL only)" : text);
+const judged = (ok) => (pglite ? "informative" : verdict(ok));
 const KEY = `hfk_bench_${"k".repeat(24)}`;
 const OWNER = "bench-ix-owner";
 const ORDER = "bench-ix-order";
@@ -58,7 +61,7 @@ try {
     "",
     verdict(recordsPerSecond >= TARGET.recordsPerSecond && clean(ingest)),
   ]);
-  rows.push([`Ingestion: p99 per batch of ${BATCH}`, ms(ingest.latency.p99), `< ${TARGET.batchP99} ms`, "", verdict(ingest.latency.p99 < TARGET.batchP99 && clean(ingest))]);
+  rows.push([`Ingestion: p99 per batch of ${BATCH}`, ms(ingest.latency.p99), target(`< ${TARGET.batchP99} ms`), "", judged(ingest.latency.p99 < TARGET.batchP99 && clean(ingest))]);
 
   // The same batch from 8 clients at once: stored once, each record created exactly once.
   const same = batchBody(`dup-${randomUUID()}`);
@@ -69,20 +72,21 @@ try {
   const stored = pglite ? ids.filter((_, i) => answers.some((a) => a.results[i].status === "created")).length : await countStored(ids);
   rows.push(["Same batch of 500 sent by 8 clients at once", `${stored} stored; each created once: ${createdOnce ? "yes" : "no"}`, "500 stored, each once", "", verdict(stored === BATCH && createdOnce)]);
 
-  // The call log.
+  // The call log. The ingestion run added a third as many rows again: fresh statistics, as autovacuum's analyze would leave them.
+  await analyze();
   const firstPage = await run({ url: `${base}/api/interactions`, connections: 10, duration: 10, headers: { cookie } });
-  rows.push([`/api/interactions first page (${ROWS.toLocaleString("en-US")} records): p99`, ms(firstPage.latency.p99), `< ${TARGET.firstPage} ms`, "", verdict(firstPage.latency.p99 < TARGET.firstPage && clean(firstPage))]);
+  rows.push([`/api/interactions first page (${ROWS.toLocaleString("en-US")} records): p99`, ms(firstPage.latency.p99), target(`< ${TARGET.firstPage} ms`), "", judged(firstPage.latency.p99 < TARGET.firstPage && clean(firstPage))]);
   const search = await run({ url: `${base}/api/interactions?q=${encodeURIComponent("water heater")}`, connections: 10, duration: 10, headers: { cookie } });
-  rows.push(["/api/interactions search (full text): p99", ms(search.latency.p99), `< ${TARGET.search} ms`, "", verdict(search.latency.p99 < TARGET.search && clean(search))]);
+  rows.push(["/api/interactions search (full text): p99", ms(search.latency.p99), target(`< ${TARGET.search} ms`), "", judged(search.latency.p99 < TARGET.search && clean(search))]);
 
   // A CSV export of EXPORT_ROWS rows: the server's resident memory while it streams.
   const growth = await exportMemory();
   rows.push([
     `CSV export of ${growth.rows.toLocaleString("en-US")} rows: server memory growth`,
     `${growth.mb.toFixed(1)} MB (${growth.seconds.toFixed(1)} s)`,
-    `< ${TARGET.exportMb} MB`,
+    target(`< ${TARGET.exportMb} MB`),
     "",
-    verdict(growth.mb < TARGET.exportMb && growth.rows >= EXPORT_ROWS),
+    judged(growth.mb < TARGET.exportMb && growth.rows >= EXPORT_ROWS),
   ]);
 } finally {
   await server.stop();
@@ -128,6 +132,16 @@ async function post(body) {
   const res = await fetch(`${base}/api/v1/interactions`, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body });
   if (res.status !== 200) throw new Error(`POST /api/v1/interactions answered ${res.status}: ${await res.text()}`);
   return res.json();
+}
+
+async function analyze() {
+  if (pglite) return; // one owner: the server (PGlite's tables are small enough for its defaults)
+  const query = await openDatabase({ databaseUrl });
+  try {
+    await query("analyze interactions");
+  } finally {
+    await query.close();
+  }
 }
 
 async function countStored(ids) {
@@ -178,7 +192,7 @@ async function seed() {
         select 'seed-' || i, '${ORDER}', '${OWNER}',
                (array['phone','phone','phone','sms','chat'])[1 + i % 5]::interaction_channel, 'inbound', 'answered',
                now() - (i::float / ${ROWS} * 365) * interval '1 day',
-               case when i % 5 < 3 then 20000 + (i * 7919) % 600000 end, case when i % 5 >= 3 then 1 + i % 30 end,
+               case when i % 5 < 3 then 20000 + ((i::bigint * 7919) % 600000)::int end, case when i % 5 >= 3 then 1 + i % 30 end,
                '+1555' || lpad((i % 9999999)::text, 7, '0'),
                'Caller asked about a ' || w || ' and booked a visit',
                jsonb_build_array(jsonb_build_object('speaker', 'caller', 'text', 'I need help with a ' || w), jsonb_build_object('speaker', 'agent', 'text', 'I can book that for tomorrow.')),

@@ -77,7 +77,8 @@ export const interactions = pgTable(
   },
   (t) => [
     // The call log: the customer's records, newest first (keyset order).
-    index("interactions_user_started_idx").on(t.userId, t.startedAt.desc(), t.id.desc()),
+    // NULLS FIRST as ORDER BY ... DESC has it: otherwise the index cannot give the order (ADR 0096).
+    index("interactions_user_started_idx").on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Month totals and alerts.
     index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
     index("interactions_search_idx").using("gin", t.search),
