@@ -1,9 +1,10 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { interactions, overageAutoBills, overageEntries, overageLineItems, subscriptions } from "@/db/schema";
+import { interactions, overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
 import { defineJob, scheduleJob } from "@/lib/jobs";
 import { notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
@@ -11,7 +12,8 @@ import { formatDate } from "@/lib/format";
 import { getProvider } from "@/features/billing/provider";
 import { usagePriceFor } from "@/features/billing/usage-prices";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
-import { addLineItem, createEntry, submitEntry } from "./overage.server";
+import { insertLineItem, submitEntry } from "./overage.server";
+import { lineItemSchema } from "./overage.schema";
 
 /** Who the automatic entries name as their creator. */
 export const AUTO_BILL_CREATOR = "auto-bill";
@@ -78,34 +80,42 @@ export async function autoBillOverage(): Promise<number> {
   return billed;
 }
 
-/** One month: reserve it, fill the entry and submit it (resuming a reserved draft). True when submitted now. */
+/**
+ * One month: reserve it and submit it. The entry, its key and its line item
+ * are stored in one transaction, so a reserved draft always holds its item and
+ * a run that finds one (the last run stopped before submitting) only submits
+ * it; submitting twice enqueues one billing job. True when submitted now.
+ */
 async function billMonth(subscriptionId: string, start: Date, end: Date, extraMilli: number, rate: number, planId: string, billing: "monthly" | "annual"): Promise<boolean> {
   const db = await getDb();
   const key = and(eq(overageAutoBills.subscriptionId, subscriptionId), eq(overageAutoBills.usageMonthStart, start));
-  let [reserved] = await db.select({ entryId: overageAutoBills.entryId, status: overageEntries.status }).from(overageAutoBills).innerJoin(overageEntries, eq(overageEntries.id, overageAutoBills.entryId)).where(key);
+  const [reserved] = await db.select({ entryId: overageAutoBills.entryId, status: overageEntries.status }).from(overageAutoBills).innerJoin(overageEntries, eq(overageEntries.id, overageAutoBills.entryId)).where(key);
   if (reserved && reserved.status !== "draft") return false;
-  if (!reserved) {
-    const entry = await createEntry({ subscriptionId, periodStart: start.toISOString(), periodEnd: end.toISOString(), billNow: false }, AUTO_BILL_CREATOR);
-    const won = await db.insert(overageAutoBills).values({ subscriptionId, usageMonthStart: start, entryId: entry.id }).onConflictDoNothing().returning();
-    if (won.length === 0) {
-      await db.delete(overageEntries).where(eq(overageEntries.id, entry.id));
-      return false;
-    }
-    reserved = { entryId: entry.id, status: "draft" };
-  }
-  const [hasItem] = await db.select({ id: overageLineItems.id }).from(overageLineItems).where(eq(overageLineItems.entryId, reserved.entryId)).limit(1);
-  if (!hasItem) {
+  let entryId: string | undefined = reserved?.entryId;
+  if (!entryId) {
     const price = usagePriceFor(await (await getProvider()).listPrices(), "phone_inbound", planId, billing);
     if (!price) throw new Error(`no metered usage price for the ${planId} plan (${billing})`);
-    await addLineItem(reserved.entryId, {
+    const item = lineItemSchema.parse({
       stripePriceId: price.id,
       quantity: 1,
       // Thousandths × cents per unit, rounded to a cent once.
       unitPrice: Math.round((extraMilli * rate) / 1000),
       description: `${(extraMilli / 1000).toLocaleString("en-US")} extra units (${formatDate(start)} – ${formatDate(end)}) at ${formatCents(rate)} a unit`,
     });
+    entryId = await db.transaction(async (tx) => {
+      const [entry] = await tx.insert(overageEntries).values({ id: randomUUID(), subscriptionId, periodStart: start, periodEnd: end, billNow: false, status: "draft", createdBy: AUTO_BILL_CREATOR }).returning({ id: overageEntries.id });
+      // Of two runs at once, the second waits here for the first to commit, then inserts nothing.
+      const won = await tx.insert(overageAutoBills).values({ subscriptionId, usageMonthStart: start, entryId: entry!.id }).onConflictDoNothing().returning();
+      if (won.length === 0) {
+        await tx.delete(overageEntries).where(eq(overageEntries.id, entry!.id));
+        return undefined;
+      }
+      await insertLineItem(tx, entry!.id, price, item);
+      return entry!.id;
+    });
+    if (!entryId) return false;
   }
-  await submitEntry(reserved.entryId);
+  await submitEntry(entryId);
   return true;
 }
 

@@ -2,14 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
-import { getDb } from "@/lib/db";
+import { getDb, type DbOrTx } from "@/lib/db";
 import { invoices, overageEntries, overageLineItems } from "@/db/schema";
 import { defineJob, enqueueJob, jobStatus } from "@/lib/jobs";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
-import { ProviderError, type InvoiceLine, type ProviderInvoice, type ProviderInvoiceStatus } from "@/features/billing/provider/port";
+import { ProviderError, type InvoiceLine, type ProviderPrice, type ProviderInvoice, type ProviderInvoiceStatus } from "@/features/billing/provider/port";
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
 import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
 
@@ -131,26 +131,29 @@ export async function addLineItem(entryId: string, input: LineItemInput): Promis
   const prices = await (await getProvider()).listPrices();
   const price = prices.find((p) => p.id === data.stripePriceId);
   if (!price) throw badRequest("Price not found");
-  const totalPrice = data.quantity * data.unitPrice;
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.insert(overageLineItems).values({
-      id: randomUUID(),
-      entryId,
-      providerPriceId: price.id,
-      productName: price.productName,
-      unitLabel: price.unitLabel,
-      quantity: data.quantity,
-      unitPrice: data.unitPrice,
-      totalPrice,
-      description: data.description?.trim() || null,
-    });
-    await tx
-      .update(overageEntries)
-      .set({ totalAmount: sql`${overageEntries.totalAmount} + ${totalPrice}` })
-      .where(eq(overageEntries.id, entryId));
-  });
+  await db.transaction((tx) => insertLineItem(tx, entryId, price, data));
   return getEntry(entryId);
+}
+
+/** Stores a validated line item and adds it to its entry's total, in the caller's transaction. */
+export async function insertLineItem(tx: DbOrTx, entryId: string, price: ProviderPrice, data: LineItemInput): Promise<void> {
+  const totalPrice = data.quantity * data.unitPrice;
+  await tx.insert(overageLineItems).values({
+    id: randomUUID(),
+    entryId,
+    providerPriceId: price.id,
+    productName: price.productName,
+    unitLabel: price.unitLabel,
+    quantity: data.quantity,
+    unitPrice: data.unitPrice,
+    totalPrice,
+    description: data.description?.trim() || null,
+  });
+  await tx
+    .update(overageEntries)
+    .set({ totalAmount: sql`${overageEntries.totalAmount} + ${totalPrice}` })
+    .where(eq(overageEntries.id, entryId));
 }
 
 /**
