@@ -70,7 +70,7 @@ describe("calls and messages from the AI employees", () => {
     await expectNoAxeViolations(adminPage);
   });
 
-  it("a customer's AI employee takes a day of calls; the customer searches, reads, listens, reports spam, downloads; the 80% alert arrives", async () => {
+  it("a customer's AI employee takes a day of calls; the customer searches, reads, listens, reports spam, downloads; the 80% alert arrives and is dismissed", async () => {
     const c = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Juniper", prefix: "calls", returnTo: "/billing" });
     await startTrialFromBilling(c.page, "Juniper", "Jo Calls");
     await dismissToasts(c.page);
@@ -178,12 +178,22 @@ describe("calls and messages from the AI employees", () => {
       )
       .toBe(1);
 
-    // The dashboard counts the units, and lists real activity.
+    // The dashboard shows the alert's notice, counts the units, and lists real activity.
     await page.goto("/dashboard");
+    const notice = page.getByTestId("customer-notice").filter({ hasText: "80% of this month's units used" });
     await checkBothWidths(page, "calls-dashboard", async () => {
+      await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => page.getByTestId("usage-total").textContent(), { timeout: 15_000 }).toMatch(/of 120 included units used/);
       await expect.poll(() => page.getByTestId("recent-activity").textContent(), { timeout: 15_000 }).toContain("Call from");
     });
+    // Dismissed, it stays gone.
+    await notice.getByRole("button", { name: "Dismiss: 80% of this month's units used" }).click();
+    await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(0);
+    const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notices" && r.ok());
+    await page.reload();
+    await reread;
+    await expect.poll(() => page.getByTestId("usage-total").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await notice.count()).toBe(0);
     await c.context.close();
   }, 300_000);
 

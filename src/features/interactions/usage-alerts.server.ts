@@ -29,7 +29,7 @@ export const ALERT_THRESHOLDS = [80, 100] as const;
 export async function checkUsageAlerts(subscriptionId: string, months: Date[]): Promise<number> {
   const db = await getDb();
   const [sub] = await db
-    .select({ id: subscriptions.id, planId: subscriptions.planId, userId: subscriptions.userId, email: user.email, firstName: user.firstName, name: user.name })
+    .select({ id: subscriptions.id, planId: subscriptions.planId, trialEnd: subscriptions.trialEnd, userId: subscriptions.userId, email: user.email, firstName: user.firstName, name: user.name })
     .from(subscriptions)
     .innerJoin(user, eq(user.id, subscriptions.userId))
     .where(eq(subscriptions.id, subscriptionId))
@@ -51,8 +51,11 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
         const rows = await tx.insert(usageAlerts).values({ subscriptionId, usageMonthStart: month, threshold }).onConflictDoNothing().returning({ threshold: usageAlerts.threshold });
         if (rows.length === 0) return false;
         const usedUnits = formatUnits(used);
-        const monthEnd = formatDate(addMonths(month, 1));
-        await queueEmail(tx, await usageAlertEmail({ email: sub.email, firstName: sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd }, config().baseUrl), { key });
+        const end = addMonths(month, 1);
+        const monthEnd = formatDate(end);
+        // The rule overage billing follows: a month that ends within the trial is never billed.
+        const trial = Boolean(sub.trialEnd && end <= sub.trialEnd);
+        await queueEmail(tx, await usageAlertEmail({ email: sub.email, firstName: sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial }, config().baseUrl), { key });
         await tx
           .insert(customerNotices)
           .values({
@@ -60,7 +63,7 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
             userId: sub.userId,
             kind: "usage-alert",
             title: threshold === 100 ? "All included units used" : "80% of this month's units used",
-            message: `${usedUnits} of ${plan.units} units used this month (until ${monthEnd}).${threshold === 100 ? " Further units are billed at your plan's extra-unit price." : ""}`,
+            message: `${usedUnits} of ${plan.units} units used this month (until ${monthEnd}).${trial ? " Units beyond the plan are not billed during your free trial." : threshold === 100 ? " Further units are billed at your plan's extra-unit price." : ""}`,
             dedupeKey: key,
           })
           .onConflictDoNothing();

@@ -72,6 +72,9 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "interactions/export.csv": { GET: "user" },
   "interactions/monthly-usage.csv": { GET: "user" },
   "interactions/[id]/recording": { GET: "public" },
+  // the caller's own in-app notices (usage alerts) on the dashboard
+  notices: { GET: "user" },
+  "notices/[id]/read": { PUT: "user" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
 };

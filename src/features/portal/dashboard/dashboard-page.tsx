@@ -13,6 +13,7 @@ import { Spinner } from "@/lib/ui/spinner";
 import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
 import { formatCents } from "@/features/plans/catalogue";
+import { NoticeStrip } from "@/features/interactions/components/notice-strip";
 
 type Usage = { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
 type Units = { monthStart: string; monthEnd: string; calls: number; conversations: number; included: number | null; extra: number; extraCostCents: number };
@@ -75,6 +76,7 @@ export function DashboardPage() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Welcome back, {user.firstName || "there"}!</h1>
       <p className="mt-1 text-slate-700">Here&apos;s how your AI employee is doing.</p>
+      <NoticeStrip />
       {sub && LIVE.has(sub.status) ? <FullDashboard sub={sub} /> : <GetStarted />}
     </section>
   );
@@ -190,7 +192,7 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
           <CardContent className="flex flex-col gap-5">
             <UsageBar label="Phone units" used={sub.usage.phoneUsed} limit={sub.usage.phoneLimit} pct={phonePct} />
             <UsageBar label="Text units" used={sub.usage.textUsed} limit={sub.usage.textLimit} pct={textPct} />
-            <UnitsTotal units={sub.units} used={sub.usage.phoneUsed + sub.usage.textUsed} />
+            <UnitsTotal units={sub.units} used={sub.usage.phoneUsed + sub.usage.textUsed} trial={sub.status === "trialing"} />
           </CardContent>
         </Card>
       </div>
@@ -243,7 +245,8 @@ function UsageBar({ label, used, limit, pct }: { label: string; used: number; li
   );
 }
 
-function UnitsTotal({ units, used }: { units: Units; used: number }) {
+/** The month's units against the allowance; a trial month's extra units are not billed (ADR 0101). */
+function UnitsTotal({ units, used, trial }: { units: Units; used: number; trial: boolean }) {
   if (units.included === null) return <p className="text-sm text-slate-700">{formatUnits(used)} units used; your plan has no unit limit.</p>;
   return (
     <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="usage-total">
@@ -252,7 +255,7 @@ function UnitsTotal({ units, used }: { units: Units; used: number }) {
       </p>
       {units.extra > 0 && (
         <p className="mt-1 font-medium text-slate-900">
-          Extra units: {formatUnits(units.extra)} ({formatCents(units.extraCostCents)} at your plan&apos;s extra-unit price)
+          Extra units: {formatUnits(units.extra)} {trial ? "(not billed during your free trial)" : `(${formatCents(units.extraCostCents)} at your plan's extra-unit price)`}
         </p>
       )}
     </div>

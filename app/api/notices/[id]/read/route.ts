@@ -1,0 +1,5 @@
+import { route } from "@/features/auth/route.server";
+import { markNoticeRead } from "@/features/interactions/customer-notices.server";
+
+/** PUT /api/notices/{id}/read: dismisses one of the caller's notices (idempotent). */
+export const PUT = route<"user", { id: string }>({ access: "user" }, async ({ user, params }) => Response.json(await markNoticeRead(user.id, params.id)));

@@ -1,0 +1,37 @@
+import "server-only";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { customerNotices } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import type { CustomerNotice } from "./customer-notice";
+
+/** How many unread notices the dashboard shows at most (newest first). */
+const SHOWN = 5;
+
+/** GET /api/notices: the caller's unread in-app notices (the usage alerts), newest first. */
+export async function unreadNotices(userId: string): Promise<{ notices: CustomerNotice[] }> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: customerNotices.id, kind: customerNotices.kind, title: customerNotices.title, message: customerNotices.message, createdAt: customerNotices.createdAt })
+    .from(customerNotices)
+    .where(and(eq(customerNotices.userId, userId), isNull(customerNotices.readAt)))
+    .orderBy(desc(customerNotices.createdAt))
+    .limit(SHOWN);
+  return { notices: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+}
+
+/**
+ * PUT /api/notices/{id}/read: the customer dismissed a notice. Idempotent; a
+ * notice of another customer is answered as not found and left unread.
+ */
+export async function markNoticeRead(userId: string, id: string): Promise<{ id: string; read: true }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: customerNotices.id, readAt: customerNotices.readAt })
+    .from(customerNotices)
+    .where(and(eq(customerNotices.id, id), eq(customerNotices.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Notice not found");
+  if (!row.readAt) await db.update(customerNotices).set({ readAt: new Date() }).where(and(eq(customerNotices.id, id), isNull(customerNotices.readAt)));
+  return { id, read: true };
+}
