@@ -73,3 +73,10 @@ export function formatDuration(seconds: number | null): string {
 export function formatUnitCount(units: number): string {
   return `${units} ${units === 1 ? "unit" : "units"}`;
 }
+
+/** A transcript turn's ISO timestamp as the detail page's UTC clock ("21:50:31"); null when `at` is not an ISO timestamp. */
+export function turnClock(at: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) return null;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(11, 19);
+}

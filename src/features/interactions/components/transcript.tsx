@@ -1,5 +1,6 @@
 import type { TranscriptTurn } from "@/db/schema/interactions";
 import { cn } from "@/lib/ui/cn";
+import { turnClock } from "../interaction-view";
 
 /** The conversation as chat bubbles: the AI employee on the left, the caller on the right. */
 export function Transcript({ turns, agentName, callerName }: { turns: TranscriptTurn[]; agentName: string; callerName: string }) {
@@ -13,7 +14,7 @@ export function Transcript({ turns, agentName, callerName }: { turns: Transcript
             <div className={cn("max-w-[85%] rounded-2xl px-4 py-2 sm:max-w-[75%]", agent ? "rounded-bl-sm bg-brand-50 text-slate-900" : "rounded-br-sm bg-slate-100 text-slate-900")}>
               <p className="text-xs font-semibold text-slate-700">
                 {agent ? agentName : callerName}
-                {turn.at ? <span className="font-normal"> · {turn.at}</span> : null}
+                {turn.at ? <TurnTime at={turn.at} /> : null}
               </p>
               <p className="whitespace-pre-line break-words text-sm">{turn.text}</p>
             </div>
@@ -21,5 +22,18 @@ export function Transcript({ turns, agentName, callerName }: { turns: Transcript
         );
       })}
     </ol>
+  );
+}
+
+/** A turn's time: the page's UTC clock when it is a timestamp, otherwise as the platform sent it. */
+function TurnTime({ at }: { at: string }) {
+  const clock = turnClock(at);
+  return clock ? (
+    <time className="font-normal" dateTime={at}>
+      {" "}
+      · {clock}
+    </time>
+  ) : (
+    <span className="font-normal"> · {at}</span>
   );
 }
