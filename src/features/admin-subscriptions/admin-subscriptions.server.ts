@@ -39,11 +39,15 @@ const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
  */
 function searchSql(q: string): SQL {
   const p = likePattern(q);
-  // Each side is its own subquery (a hashed set, read once through its one
-  // trigram index), not a condition checked row by row across the join. Inside
-  // a subquery, "user" and "ai_ready_orders" name the subquery's own rows.
+  // Each side is its own subquery (a hashed set, read once), not a condition
+  // checked row by row across the join. Inside a subquery, "user" and
+  // "ai_ready_orders" name the subquery's own rows. The users' side is a
+  // materialized CTE: PostgreSQL plans an IN subquery for fetching half its
+  // rows, which picks a sequential scan of all users (47 ms at 100,000) over
+  // the trigram index; a CTE is planned for all its rows, so the index serves
+  // it (7 ms). The 10,000 AI employees are cheaper to scan than to look up.
   const orderMatches = sql`${orderSearchText(aiReadyOrders)} like ${p}`;
-  return sql`(${s.userId} in (select ${user.id} from ${user} where ${userSearchText(user)} like ${p})
+  return sql`(${s.userId} in (with matched as materialized (select ${user.id} from ${user} where ${userSearchText(user)} like ${p}) select id from matched)
     or ${s.id} in (select ${aiReadyOrders.subscriptionId} from ${aiReadyOrders} where ${aiReadyOrders.subscriptionId} is not null and ${orderMatches})
     or ${s.aiReadyOrderId} in (select ${aiReadyOrders.id} from ${aiReadyOrders} where ${orderMatches}))`;
 }
