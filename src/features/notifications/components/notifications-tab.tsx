@@ -52,6 +52,8 @@ export function NotificationsTab() {
     onError: (error) => showAdminError(error, "Failed to mark notification as read"),
   });
   const unread = list.items.filter((n) => !n.isRead).length;
+  // Unread come first: the count is complete once a read one is loaded or no page is left; otherwise there are more.
+  const unreadText = !list.hasNextPage || list.items.at(-1)?.isRead ? `${unread}` : `${unread}+`;
 
   return (
     <Card>
@@ -59,7 +61,7 @@ export function NotificationsTab() {
         <CardTitle as="h2">Notifications</CardTitle>
         <CardDescription>
           Trials, cancellations, failed payments, demo leads and contact messages, unread first, then newest.
-          {list.data ? ` ${unread} unread.` : ""}
+          {list.data ? ` ${unreadText} unread.` : ""}
         </CardDescription>
       </CardHeader>
       <CardContent>
