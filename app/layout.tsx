@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { GeistSans } from "geist/font/sans";
+import localFont from "next/font/local";
 import { Header } from "@/features/shell/header";
 import { Footer } from "@/features/shell/footer";
 import { Toaster } from "@/lib/ui/toaster";
@@ -16,11 +16,14 @@ export function generateMetadata(): Metadata {
   };
 }
 
+/** Geist Sans, every weight, cut down to the site's characters (scripts/make-font-subset.mjs, ADR 0102). */
+const geistSans = localFont({ src: "./fonts/geist-sans-latin.woff2", variable: "--font-geist-sans", weight: "100 900", display: "swap" });
+
 export const viewport: Viewport = { themeColor: "#4338ca", width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en" className={GeistSans.variable}>
+    <html lang="en" className={geistSans.variable}>
       <body className="flex min-h-screen flex-col font-sans">
         <Header />
         <main id="main" className="flex-1">
