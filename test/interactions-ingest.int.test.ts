@@ -110,6 +110,27 @@ describe("a batch", () => {
   });
 });
 
+describe("bodies that once failed as a whole", () => {
+  it("answers a record with a field nested 200,000 levels deep per record, not with a server error", async () => {
+    const rec = phoneRecord(nova.orderId);
+    const depth = 200_000;
+    const body = `{"interactions":[${JSON.stringify(rec).slice(0, -1)},"extra":${"[".repeat(depth)}"leaf"${"]".repeat(depth)}}]}`;
+    const [result] = await answer(await postInteractions(key, body));
+    expect(result!.id).toBe(rec.id);
+    expect(["created", "rejected"]).toContain(result!.status);
+  });
+
+  it("stores a backfill spanning more than two years of one subscription's usage months", async () => {
+    const c = await customerWithAiEmployee({ createdAt: new Date(Date.now() - 40 * 86_400_000) });
+    const records = Array.from({ length: 30 }, (_, i) => phoneRecord(c.orderId, { startedAt: new Date(Date.now() - (1 + i * 31) * 86_400_000).toISOString() }));
+    const results = await answer(await postInteractions(key, { interactions: records }));
+    expect(results.map((r) => r.status)).toEqual(records.map(() => "created"));
+    const db = await getDb();
+    const [months] = await db.select({ n: sql<number>`count(distinct ${interactions.usageMonthStart})::int` }).from(interactions).where(eq(interactions.subscriptionId, c.subscriptionId!));
+    expect(months!.n).toBeGreaterThan(24);
+  });
+});
+
 describe("idempotency", () => {
   it("answers the same id again as a duplicate with its original units, and stores it once", async () => {
     const rec = phoneRecord(nova.orderId, { outcome: "voicemail", durationSeconds: 40 });

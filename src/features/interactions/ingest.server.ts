@@ -5,10 +5,11 @@ import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { aiReadyOrders, interactions, orderPhoneKey, phoneKey, subscriptions } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs";
-import { interactionRecordSchema, nulField, recordProblem, type IngestResult, type InteractionRecord } from "./record.schema";
+import { findNul } from "@/lib/http/guard";
+import { interactionRecordSchema, recordProblem, type IngestResult, type InteractionRecord } from "./record.schema";
 import { toUnits, unitsFor } from "./units";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
-import { usageAlertsJob } from "./usage-alerts.server";
+import { MAX_ALERT_MONTHS, usageAlertsJob } from "./usage-alerts.server";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
 
 /** Subscription statuses whose AI employee's units count (ADR 0101). */
@@ -38,7 +39,7 @@ export async function ingestInteractions(items: unknown[], source: "api" | "rete
   items.forEach((item, index) => {
     const id = item && typeof item === "object" && typeof (item as { id?: unknown }).id === "string" ? (item as { id: string }).id : null;
     results[index]!.id = id && id.length <= 200 && !id.includes("\u0000") ? id : null;
-    const nul = nulField(item);
+    const nul = findNul(item);
     if (nul) return void (results[index]!.message = `${nul}: text must not contain NUL characters`);
     const parsed = interactionRecordSchema.safeParse(item);
     if (!parsed.success) return void (results[index]!.message = recordProblem(parsed.error));
@@ -93,13 +94,19 @@ export async function ingestInteractions(items: unknown[], source: "api" | "rete
 
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
+    // In id order, so two batches holding the same ids lock them in the same order (no deadlock).
+    rows.sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
     const inserted = new Set((await tx.insert(interactions).values(rows).onConflictDoNothing({ target: interactions.id }).returning({ id: interactions.id })).map((r) => r.id));
     const fresh = rows.filter((r) => inserted.has(r.id!) && r.subscriptionId && r.usageMonthStart);
     const batch = randomUUID();
     const monthsBySub = new Map<string, Set<string>>();
     for (const r of fresh) monthsBySub.set(r.subscriptionId!, (monthsBySub.get(r.subscriptionId!) ?? new Set()).add(r.usageMonthStart!.toISOString()));
     for (const [subscriptionId, months] of monthsBySub) {
-      await enqueueJob(tx, usageAlertsJob, { subscriptionId, months: [...months] }, { idempotencyKey: `usage-alerts:${subscriptionId}:${batch}` });
+      // A backfill can span more months than one job takes: one job per MAX_ALERT_MONTHS.
+      const all = [...months].sort();
+      for (let i = 0; i < all.length; i += MAX_ALERT_MONTHS) {
+        await enqueueJob(tx, usageAlertsJob, { subscriptionId, months: all.slice(i, i + MAX_ALERT_MONTHS) }, { idempotencyKey: `usage-alerts:${subscriptionId}:${batch}:${i}` });
+      }
     }
     // Trial months are never reported to the meters (a trial is not billed; ADR 0101).
     const billable = fresh.filter((r) => !trialEnds.get(r.subscriptionId!) || r.startedAt! >= trialEnds.get(r.subscriptionId!)!);

@@ -1,9 +1,9 @@
 import "server-only";
-import { addMonths } from "date-fns";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { interactions, subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
+import { usageMonthEnd } from "@/features/usage/usage-month";
 import { csvRow } from "./csv";
 import { toUnits } from "./units";
 
@@ -13,7 +13,8 @@ const HEADER = ["month_start", "month_end", "plan", "billing", "phone_units", "t
  * GET /api/interactions/monthly-usage.csv: the caller's units per usage month
  * and subscription, newest first (the dashboard's 'Download Reports'): phone
  * and text units (spam-reported records count 0), the plan's included units,
- * the extra units and their cost at the plan's extra-unit price. One row per
+ * the extra units and their cost at the plan's extra-unit price (0 in a
+ * trial month, which is never billed). One row per
  * month, so a few hundred rows at most; still streamed.
  */
 export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Uint8Array>> {
@@ -23,6 +24,8 @@ export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Ui
       month: interactions.usageMonthStart,
       planId: subscriptions.planId,
       billing: subscriptions.billing,
+      trialEnd: subscriptions.trialEnd,
+      createdAt: subscriptions.createdAt,
       phone: sql<string>`coalesce(sum(${interactions.unitsMilli}) filter (where ${interactions.channel} = 'phone' and ${interactions.spamReportedAt} is null), 0)::text`,
       text: sql<string>`coalesce(sum(${interactions.unitsMilli}) filter (where ${interactions.channel} <> 'phone' and ${interactions.spamReportedAt} is null), 0)::text`,
       calls: sql<number>`(count(*) filter (where ${interactions.channel} = 'phone'))::int`,
@@ -31,7 +34,7 @@ export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Ui
     .from(interactions)
     .innerJoin(subscriptions, eq(subscriptions.id, interactions.subscriptionId))
     .where(and(eq(subscriptions.userId, userId), isNotNull(interactions.usageMonthStart)))
-    .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing)
+    .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing, subscriptions.trialEnd, subscriptions.createdAt)
     .orderBy(desc(interactions.usageMonthStart));
   const encoder = new TextEncoder();
   const lines = [csvRow(HEADER)];
@@ -40,11 +43,14 @@ export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Ui
     const used = Number(r.phone) + Number(r.text);
     const included = plan?.units ?? null;
     const extra = included === null ? 0 : Math.max(0, used - included * 1000);
-    const cents = Math.round((extra * (plan?.extraUnitPrice?.[r.billing] ?? 0)) / 1000);
+    const end = usageMonthEnd(r, r.month!);
+    // A month that ends within the trial is never billed (ADR 0101).
+    const trial = Boolean(r.trialEnd && end <= r.trialEnd);
+    const cents = trial ? 0 : Math.round((extra * (plan?.extraUnitPrice?.[r.billing] ?? 0)) / 1000);
     lines.push(
       csvRow([
         r.month!.toISOString(),
-        addMonths(r.month!, 1).toISOString(),
+        end.toISOString(),
         plan?.name ?? r.planId,
         r.billing,
         toUnits(Number(r.phone)),

@@ -74,24 +74,5 @@ export function recordProblem(error: z.ZodError): string {
   return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
 }
 
-/** The first text field holding a NUL character (PostgreSQL cannot store it), or null. */
-export function nulField(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path || "record" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulField(value[i], `${path}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      const found = nulField(v, path ? `${path}.${k}` : k);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /** The ingestion API's body limit: 1,000 records with long transcripts. */
 export const INGEST_BODY_LIMIT = 20 * 1024 * 1024;

@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { addMonths } from "date-fns";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
@@ -12,7 +11,11 @@ import { formatDate } from "@/lib/format";
 import { queueEmail } from "@/features/email/email.server";
 import { createNotification } from "@/features/notifications/notify.server";
 import { findPlan } from "@/features/plans/catalogue";
+import { usageMonthEnd } from "@/features/usage/usage-month";
 import { usageAlertEmail } from "./usage-alert-email";
+
+/** The most usage months one alert check takes (a batch spanning more queues several). */
+export const MAX_ALERT_MONTHS = 24;
 
 /** Percent of the month's included units at which the customer is told. */
 export const ALERT_THRESHOLDS = [80, 100] as const;
@@ -29,7 +32,7 @@ export const ALERT_THRESHOLDS = [80, 100] as const;
 export async function checkUsageAlerts(subscriptionId: string, months: Date[]): Promise<number> {
   const db = await getDb();
   const [sub] = await db
-    .select({ id: subscriptions.id, planId: subscriptions.planId, trialEnd: subscriptions.trialEnd, userId: subscriptions.userId, email: user.email, firstName: user.firstName, name: user.name })
+    .select({ id: subscriptions.id, planId: subscriptions.planId, trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt, userId: subscriptions.userId, email: user.email, firstName: user.firstName, name: user.name })
     .from(subscriptions)
     .innerJoin(user, eq(user.id, subscriptions.userId))
     .where(eq(subscriptions.id, subscriptionId))
@@ -51,7 +54,7 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
         const rows = await tx.insert(usageAlerts).values({ subscriptionId, usageMonthStart: month, threshold }).onConflictDoNothing().returning({ threshold: usageAlerts.threshold });
         if (rows.length === 0) return false;
         const usedUnits = formatUnits(used);
-        const end = addMonths(month, 1);
+        const end = usageMonthEnd(sub, month);
         const monthEnd = formatDate(end);
         // The rule overage billing follows: a month that ends within the trial is never billed.
         const trial = Boolean(sub.trialEnd && end <= sub.trialEnd);
@@ -97,7 +100,7 @@ export function formatUnits(milli: number): string {
 
 export const usageAlertsJob = defineJob({
   kind: "interactions.usage-alerts",
-  schema: z.object({ subscriptionId: z.string().min(1), months: z.array(z.iso.datetime()).min(1).max(24) }),
+  schema: z.object({ subscriptionId: z.string().min(1), months: z.array(z.iso.datetime()).min(1).max(MAX_ALERT_MONTHS) }),
   handler: async ({ subscriptionId, months }) => {
     await checkUsageAlerts(
       subscriptionId,

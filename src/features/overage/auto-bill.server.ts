@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { addMonths } from "date-fns";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
@@ -12,6 +11,7 @@ import { formatDate } from "@/lib/format";
 import { getProvider } from "@/features/billing/provider";
 import { usagePriceFor } from "@/features/billing/usage-prices";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
+import { usageMonthEnd } from "@/features/usage/usage-month";
 import { insertLineItem, submitEntry } from "./overage.server";
 import { lineItemSchema } from "./overage.schema";
 
@@ -49,6 +49,7 @@ export async function autoBillOverage(): Promise<number> {
       planId: subscriptions.planId,
       billing: subscriptions.billing,
       trialEnd: subscriptions.trialEnd,
+      createdAt: subscriptions.createdAt,
     })
     .from(interactions)
     .innerJoin(subscriptions, eq(subscriptions.id, interactions.subscriptionId))
@@ -60,12 +61,12 @@ export async function autoBillOverage(): Promise<number> {
         gte(interactions.usageMonthStart, new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000)),
       ),
     )
-    .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing, subscriptions.trialEnd);
+    .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing, subscriptions.trialEnd, subscriptions.createdAt);
   let billed = 0;
   for (const m of months) {
     const plan = findPlan(m.planId);
     const start = m.start!;
-    const end = addMonths(start, 1);
+    const end = usageMonthEnd(m, start);
     if (!plan || plan.units === null || end > now || (m.trialEnd && end <= m.trialEnd)) continue;
     const extraMilli = Number(m.milli) - plan.units * 1000;
     const rate = plan.extraUnitPrice?.[m.billing] ?? 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usageAnchor, usageMonth } from "./usage-month";
+import { usageAnchor, usageMonth, usageMonthEnd } from "./usage-month";
 
 const d = (s: string) => new Date(s);
 const iso = (m: { start: Date; end: Date }) => [m.start.toISOString(), m.end.toISOString()];
@@ -25,5 +25,12 @@ describe("usage months from the anchor day", () => {
   it("annual plans reset monthly too: the anchor is the trial's end, else the start", () => {
     expect(usageAnchor({ trialEnd: d("2026-05-01T00:00:00Z"), createdAt: d("2026-04-17T00:00:00Z") })).toEqual(d("2026-05-01T00:00:00Z"));
     expect(usageAnchor({ trialEnd: null, createdAt: d("2026-04-17T00:00:00Z") })).toEqual(d("2026-04-17T00:00:00Z"));
+  });
+
+  it("a month's end is the next anchor day, not its start plus a month", () => {
+    const sub = { trialEnd: null, createdAt: d("2026-01-31T12:00:00Z") };
+    // The month that starts Feb 28 (the 31st anchor's short month) ends Mar 31, not Mar 28.
+    expect(usageMonthEnd(sub, d("2026-02-28T12:00:00Z")).toISOString()).toBe("2026-03-31T12:00:00.000Z");
+    expect(usageMonthEnd({ trialEnd: d("2026-03-15T10:00:00Z"), createdAt: d("2026-03-01T00:00:00Z") }, d("2026-02-15T10:00:00Z")).toISOString()).toBe("2026-03-15T10:00:00.000Z");
   });
 });

@@ -6,6 +6,14 @@ export function usageAnchor(sub: { trialEnd: Date | null; createdAt: Date }): Da
 }
 
 /**
+ * The end of the usage month that starts at `start`: the next month from the
+ * anchor, not `start` plus a month (a 31st anchor's Feb 28 month ends Mar 31).
+ */
+export function usageMonthEnd(sub: { trialEnd: Date | null; createdAt: Date }, start: Date): Date {
+  return usageMonth(usageAnchor(sub), start).end;
+}
+
+/**
  * The usage month holding `at`: months run from the anchor's day of the month
  * (spec 9: units reset monthly, on annual plans too). Month k starts at
  * anchor + k months, each counted from the anchor itself, so a 31st anchor
