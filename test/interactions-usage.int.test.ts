@@ -119,6 +119,48 @@ describe("provider meters", () => {
     ]);
   });
 
+  it("reports each unit once when two runs go at the same time", async () => {
+    const c = await customerWithAiEmployee({ planId: "medium" });
+    const sent: { value: number; identifier: string }[] = [];
+    vi.spyOn(await getProvider(), "reportMeterEvent").mockImplementation(async (e) => {
+      if (e.customerId === `cus_${c.subscriptionId!.slice(0, 8)}`) sent.push({ value: e.value, identifier: e.identifier });
+    });
+    await postInteractions(key, { interactions: calls(c.orderId, 4) }); // 12 units
+    await Promise.all([reportInteractionMeters(), reportInteractionMeters()]);
+    await postInteractions(key, { interactions: calls(c.orderId, 1) }); // 15 units
+    await Promise.all([reportInteractionMeters(), reportInteractionMeters()]);
+    // The provider counts an identifier once (stripe-notes): what it counted is the distinct events.
+    const counted = new Map(sent.map((e) => [e.identifier, e.value]));
+    expect([...counted.values()].reduce((a, b) => a + b, 0)).toBe(15);
+    const db = await getDb();
+    const [row] = await db.select().from(meterReports).where(eq(meterReports.subscriptionId, c.subscriptionId!));
+    expect([row!.reportedUnits, row!.pendingUnits, row!.dirty]).toEqual([15, null, false]);
+  });
+
+  it("loses no units when a run stops half-way: the next run reports what it had not sent", async () => {
+    const a = await customerWithAiEmployee({ planId: "medium" });
+    const b = await customerWithAiEmployee({ planId: "medium" });
+    const ours = new Map([`cus_${a.subscriptionId!.slice(0, 8)}`, `cus_${b.subscriptionId!.slice(0, 8)}`].map((id) => [id, new Map<string, number>()]));
+    let stopped = false;
+    vi.spyOn(await getProvider(), "reportMeterEvent").mockImplementation(async (e) => {
+      const counted = ours.get(e.customerId);
+      if (!counted) return;
+      // The first of our events never answers: the run stops there (a crash or a deploy).
+      if (!stopped) {
+        stopped = true;
+        return new Promise<void>(() => {});
+      }
+      counted.set(e.identifier, e.value);
+    });
+    await postInteractions(key, { interactions: calls(a.orderId, 2) }); // 6 units
+    await postInteractions(key, { interactions: calls(b.orderId, 3) }); // 9 units
+    void reportInteractionMeters();
+    await vi.waitFor(() => expect(stopped).toBe(true));
+    await reportInteractionMeters();
+    const total = (m: Map<string, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+    expect([...ours.values()].map(total).sort((x, y) => x - y)).toEqual([6, 9]);
+  });
+
   it("never reports a trial month", async () => {
     const c = await customerWithAiEmployee({ status: "trialing", trialEnd: new Date(Date.now() + 7 * 86_400_000), createdAt: new Date(Date.now() - 7 * 86_400_000) });
     const spy = vi.spyOn(await getProvider(), "reportMeterEvent").mockResolvedValue();

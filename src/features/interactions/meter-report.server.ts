@@ -1,6 +1,5 @@
 import "server-only";
-import { addMonths } from "date-fns";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { interactions, meterReports, subscriptions } from "@/db/schema";
@@ -8,6 +7,7 @@ import { defineJob, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { meterEventWindowProblem } from "@/features/usage/provider-window";
+import { usageMonthEnd } from "@/features/usage/usage-month";
 import type { MeterEventName } from "@/features/billing/provider/port";
 
 /** At most this many meter events a second (Stripe's test mode allows 25 requests a second in all). */
@@ -28,7 +28,10 @@ type MonthKey = { subscriptionId: string; usageMonthStart: Date; category: strin
  * reported: a trial is not billed (ADR 0101).
  */
 export async function markMetersDirty(tx: DbOrTx, keys: MonthKey[]): Promise<void> {
-  const unique = [...new Map(keys.map((k) => [`${k.subscriptionId}|${k.usageMonthStart.getTime()}|${k.category}`, k])).values()];
+  // Sorted, so two transactions marking the same rows lock them in the same order (no deadlock).
+  const unique = [...new Map(keys.map((k) => [`${k.subscriptionId}|${String(k.usageMonthStart.getTime()).padStart(15, "0")}|${k.category}`, k])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, k]) => k);
   if (unique.length === 0) return;
   await tx
     .insert(meterReports)
@@ -51,18 +54,15 @@ export async function reportInteractionMeters(): Promise<number> {
   const provider = await getProvider();
   const now = await provider.now();
   const due = await db
-    .update(meterReports)
-    .set({ dirty: false })
-    .where(
-      sql`(${meterReports.subscriptionId}, ${meterReports.usageMonthStart}, ${meterReports.category}) in (select subscription_id, usage_month_start, category from meter_reports where dirty or pending_units is not null limit ${PER_RUN} for update skip locked)`,
-    )
-    .returning();
+    .select({ subscriptionId: meterReports.subscriptionId, usageMonthStart: meterReports.usageMonthStart, category: meterReports.category })
+    .from(meterReports)
+    .where(or(eq(meterReports.dirty, true), isNotNull(meterReports.pendingUnits)))
+    .limit(PER_RUN);
   let sent = 0;
   let failed = 0;
-  for (const row of due) {
-    const key: MonthKey = { subscriptionId: row.subscriptionId, usageMonthStart: row.usageMonthStart, category: row.category };
+  for (const key of due) {
     try {
-      sent += await reportOne(row, key, now);
+      sent += await reportOne(key, now);
     } catch (err) {
       failed++;
       // Looked at again next minute (a pending target is resent as it was).
@@ -75,46 +75,57 @@ export async function reportInteractionMeters(): Promise<number> {
   return sent;
 }
 
-/** One (subscription, month, meter): 1 when an event went out, else 0. */
-async function reportOne(row: typeof meterReports.$inferSelect, key: MonthKey, now: Date): Promise<number> {
+/**
+ * One (subscription, month, meter): 1 when an event went out, else 0. One
+ * statement claims the row and writes its target down (the month's whole
+ * units, unless a target is already pending): records committed after it mark
+ * the row dirty again, and a run that stops anywhere after it leaves the
+ * target pending, so the next run sends the same event. The last write only
+ * lands while that target is still pending, so of two runs at once the
+ * reported total never goes back.
+ */
+async function reportOne(key: MonthKey, now: Date): Promise<number> {
   const db = await getDb();
   const provider = await getProvider();
-  const [sub] = await db.select({ customerId: subscriptions.providerCustomerId }).from(subscriptions).where(eq(subscriptions.id, key.subscriptionId)).limit(1);
+  const [sub] = await db
+    .select({ customerId: subscriptions.providerCustomerId, trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, key.subscriptionId))
+    .limit(1);
   if (!sub) return 0;
-  let target = row.pendingUnits;
-  if (target === null) {
-    const [total] = await db
-      .select({ milli: sql<string>`coalesce(sum(${interactions.unitsMilli}), 0)::text` })
-      .from(interactions)
-      .where(
-        and(
-          eq(interactions.subscriptionId, key.subscriptionId),
-          eq(interactions.usageMonthStart, key.usageMonthStart),
-          isNull(interactions.spamReportedAt),
-          sql`${meterCategoryOf()} = ${key.category}`,
-        ),
-      );
-    target = Math.floor(Number(total?.milli ?? 0) / 1000);
-    // A spam credit can lower the total below what was reported: meters only grow (the overage bill reads our own units).
-    if (target <= row.reportedUnits) return 0;
-    await db.update(meterReports).set({ pendingUnits: target, updatedAt: sql`now()` }).where(matches(key));
+  const units = sql`(select (coalesce(sum(${interactions.unitsMilli}), 0) / 1000)::integer from ${interactions}
+    where ${interactions.subscriptionId} = ${key.subscriptionId} and ${interactions.usageMonthStart} = ${key.usageMonthStart.toISOString()}::timestamptz
+    and ${interactions.spamReportedAt} is null and ${meterCategoryOf()} = ${key.category})`;
+  const [row] = await db
+    .update(meterReports)
+    // With a target already pending, the row stays dirty when it was: units that came since go in the next target.
+    .set({ dirty: sql`${meterReports.pendingUnits} is not null and ${meterReports.dirty}`, pendingUnits: sql`coalesce(${meterReports.pendingUnits}, ${units})`, updatedAt: sql`now()` })
+    .where(matches(key))
+    .returning({ reported: meterReports.reportedUnits, target: meterReports.pendingUnits });
+  if (!row || row.target === null) return 0;
+  const { reported, target } = row;
+  const stillPending = and(matches(key), eq(meterReports.pendingUnits, target));
+  // A spam credit can lower the total below what was reported: meters only grow (the overage bill reads our own units).
+  if (target <= reported) {
+    await db.update(meterReports).set({ pendingUnits: null }).where(stillPending);
+    return 0;
   }
   // Dated inside the usage month and the provider's window: the latest moment not after now.
-  const timestamp = new Date(Math.min(now.getTime(), addMonths(key.usageMonthStart, 1).getTime() - 1000));
+  const timestamp = new Date(Math.min(now.getTime(), usageMonthEnd(sub, key.usageMonthStart).getTime() - 1000));
   const outside = meterEventWindowProblem(timestamp, now);
   if (outside) {
     logger.error({ ...key, outside }, "interaction units can no longer be reported to the provider's meter");
-    await db.update(meterReports).set({ pendingUnits: null, updatedAt: sql`now()` }).where(matches(key));
+    await db.update(meterReports).set({ pendingUnits: null }).where(stillPending);
     return 0;
   }
   await provider.reportMeterEvent({
     eventName: key.category as MeterEventName,
     customerId: sub.customerId,
-    value: target - row.reportedUnits,
+    value: target - reported,
     identifier: `interactions-${key.subscriptionId}-${Math.floor(key.usageMonthStart.getTime() / 1000)}-${key.category}-${target}`,
     timestamp,
   });
-  await db.update(meterReports).set({ reportedUnits: target, pendingUnits: null, updatedAt: sql`now()` }).where(matches(key));
+  await db.update(meterReports).set({ reportedUnits: target, pendingUnits: null, updatedAt: sql`now()` }).where(stillPending);
   await new Promise((r) => setTimeout(r, 1000 / EVENTS_PER_SECOND));
   return 1;
 }
