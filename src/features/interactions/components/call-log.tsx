@@ -48,6 +48,8 @@ export function CallLog({
     getNextPageParam: (last) => last.nextCursor,
     queryFn: ({ pageParam, signal }) => api.get<InteractionPage>(withQuery(PATH, { ...query(applied), limit: 25, cursor: pageParam ?? undefined }), { signal }),
     initialData: same(applied, initialFilters) ? { pages: [initialPage], pageParams: [null] } : undefined,
+    // Coming back to /calls in the app shows the cached pages, read again when older than this (new calls arrive all day).
+    staleTime: 30_000,
     // A new filter keeps the current rows on screen until its first page arrives.
     placeholderData: keepPreviousData,
     meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/calls" } },

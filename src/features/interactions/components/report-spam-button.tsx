@@ -10,7 +10,7 @@ import { formatUnitCount, type InteractionDetail } from "../interaction-view";
 /**
  * "Report as spam" on a call the customer may report (spec 9): asks first,
  * then credits the call's units; `onReported` gets the updated record, and
- * the call log's cached pages are read again.
+ * the call log's and the dashboard's cached reads are read again.
  */
 export function ReportSpamButton({ id, units, onReported }: { id: string; units: number; onReported: (updated: InteractionDetail) => void }) {
   const queryClient = useQueryClient();
@@ -20,7 +20,8 @@ export function ReportSpamButton({ id, units, onReported }: { id: string; units:
     meta: { unauthorized: { ...LOGGED_OUT, returnTo: `/calls/${encodeURIComponent(id)}` } },
     onSuccess: (updated) => {
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: ["/api/interactions"] });
+      // The call log, and the dashboard's units and Recent Activity, count the credit.
+      for (const key of ["/api/interactions", "/api/auth/user", "/api/activity"]) void queryClient.invalidateQueries({ queryKey: [key] });
       onReported(updated);
     },
   });
