@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, notifications, paymentCustomers, subscriptions } from "@/db/schema";
+import { aiReadyOrders, interactions, notifications, paymentCustomers, subscriptions } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
 import { ensureCustomer } from "@/features/billing/customers.server";
 import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView } from "@/features/billing/api-types";
@@ -109,6 +109,10 @@ describe("customer billing API on the sandbox provider", () => {
   });
 
   it("completes checkout: trialing 14 days, order claimed and linked, trial_started notified", async () => {
+    // A call the AI employee took before it was claimed (no customer yet): Alice's once she claims it.
+    const db0 = await getDb();
+    const earlyCall = `early-${randomUUID()}`;
+    await db0.insert(interactions).values({ id: earlyCall, aiReadyOrderId: aliceOrder, channel: "phone", direction: "inbound", outcome: "answered", startedAt: new Date(), durationMs: 60_000, unitsMilli: 1000, unitRule: "call", source: "api" });
     const si = await confirmedSetupIntent(alice);
     expect(si.status).toBe("succeeded");
 
@@ -150,6 +154,8 @@ describe("customer billing API on the sandbox provider", () => {
     const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, aliceOrder));
     expect(order!.subscriptionId).toBe(aliceSubId);
     expect(order!.claimedByUserId).toBe(alice.id);
+    const [early] = await db.select({ userId: interactions.userId }).from(interactions).where(eq(interactions.id, earlyCall));
+    expect(early!.userId).toBe(alice.id);
     const notes = await db.select().from(notifications).where(eq(notifications.type, "trial_started"));
     expect(notes.filter((n) => n.message.includes("Small plan"))).toHaveLength(1);
     // The notification names the customer.

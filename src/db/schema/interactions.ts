@@ -82,6 +82,8 @@ export const interactions = pgTable(
     // Month totals and alerts.
     index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
     index("interactions_search_idx").using("gin", t.search),
+    // An AI employee's records: its claim gives them their customer; deleting it cascades.
+    index("interactions_order_idx").on(t.aiReadyOrderId),
     // Retention finds the old records still holding conversation data.
     index("interactions_retention_idx").on(t.startedAt).where(sql`anonymized_at is null`),
   ],

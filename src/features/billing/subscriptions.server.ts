@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
-import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import type { CurrentUser } from "@/features/auth/current-user.server";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { HttpError, badRequest, notFound } from "@/lib/http/errors";
@@ -191,6 +191,8 @@ export async function completeSubscription(
       if (claimed.length > 0 || ownsAlready) {
         await tx.update(subscriptions).set({ aiReadyOrderId: order.id, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
       }
+      // Calls it took before it was claimed (its setup, its first test calls) are now the customer's to see (ADR 0101).
+      if (claimed.length > 0) await tx.update(interactions).set({ userId: user.id }).where(and(eq(interactions.aiReadyOrderId, order.id), isNull(interactions.userId)));
     });
   }
   const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
