@@ -7,7 +7,7 @@ import { call, createUser, type TestUser } from "./http-helpers";
 
 /** A customer with an AI employee (an AI-ready order) and, unless `subscription: null`, a subscription it counts against. */
 export async function customerWithAiEmployee(
-  opts: { planId?: string; status?: "active" | "trialing" | "past_due" | "cancelled"; trialEnd?: Date | null; createdAt?: Date; period?: { start: Date; end: Date }; subscription?: null; phone?: string } = {},
+  opts: { planId?: string; billing?: "monthly" | "annual"; status?: "active" | "trialing" | "past_due" | "cancelled"; trialEnd?: Date | null; createdAt?: Date; period?: { start: Date; end: Date }; subscription?: null; phone?: string } = {},
 ): Promise<{ user: TestUser; orderId: string; subscriptionId: string | null; phone: string }> {
   const u = await createUser();
   const db = await getDb();
@@ -29,7 +29,7 @@ export async function customerWithAiEmployee(
       id: subscriptionId,
       userId: u.id,
       planId: opts.planId ?? "small",
-      billing: "monthly",
+      billing: opts.billing ?? "monthly",
       status: opts.status ?? "active",
       trialEnd: opts.trialEnd ?? null,
       currentPeriodStart: opts.period?.start ?? null,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,9 +25,9 @@ beforeAll(async () => {
 });
 
 /** A Small monthly subscription whose first usage month ended ten days ago, with 126 units in it and 5 in the current month. */
-async function busyCustomer() {
+async function busyCustomer(billing: "monthly" | "annual" = "monthly") {
   const createdAt = new Date(Date.now() - 40 * 86_400_000);
-  const c = await customerWithAiEmployee({ planId: "small", createdAt, period: { start: addMonths(createdAt, 1), end: addMonths(createdAt, 2) } });
+  const c = await customerWithAiEmployee({ planId: "small", billing, createdAt, period: { start: addMonths(createdAt, 1), end: addMonths(createdAt, 2) } });
   const at = (days: number) => new Date(createdAt.getTime() + days * 86_400_000).toISOString();
   await postInteractions(key, {
     interactions: [
@@ -73,5 +74,24 @@ describe("automatic overage billing", () => {
     expect(entries[0]).toMatchObject({ billNow: false, status: "pending", totalAmount: 1188, createdBy: "auto-bill", periodStart: c.createdAt });
     expect(items.map((i) => [i.quantity, i.unitPrice, i.totalPrice])).toEqual([[1, 1188, 1188]]);
     expect(items[0]!.description).toMatch(/^6 extra units \(.+\) at \$1\.98 a unit$/);
+  });
+
+  it("does not bill a month an admin already billed by hand", async () => {
+    const c = await busyCustomer();
+    const db = await getDb();
+    await db.insert(overageEntries).values({ id: randomUUID(), subscriptionId: c.subscriptionId!, periodStart: c.createdAt, periodEnd: addMonths(c.createdAt, 1), billNow: false, status: "pending", createdBy: admin.id, totalAmount: 1188 });
+    await call(autoBill.PUT, { method: "PUT", path: "/x", params: { id: c.subscriptionId! }, body: { enabled: true }, cookie: admin.cookie });
+    await autoBillOverage();
+    const entries = await db.select().from(overageEntries).where(eq(overageEntries.subscriptionId, c.subscriptionId!));
+    expect(entries.map((e) => e.createdBy)).toEqual([admin.id]);
+  });
+
+  it("bills an annual plan's month at once, not on an invoice a year away", async () => {
+    const c = await busyCustomer("annual");
+    await call(autoBill.PUT, { method: "PUT", path: "/x", params: { id: c.subscriptionId! }, body: { enabled: true }, cookie: admin.cookie });
+    await autoBillOverage();
+    const { entries } = await entriesOf(c.subscriptionId!);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ billNow: true, createdBy: "auto-bill", periodStart: c.createdAt });
   });
 });

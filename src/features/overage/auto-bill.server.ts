@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { interactions, overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
@@ -35,7 +35,10 @@ export async function setAutoBillOverage(subscriptionId: string, enabled: boolea
  * plan's extra-unit price. The `overage_auto_bills` key makes it once: of two
  * runs at the same time, the one that loses the key removes its draft. A run
  * that stopped half-way (a draft kept its key) is finished by the next one.
- * Trial months are never billed. Returns the entries submitted.
+ * Trial months are never billed, nor a month an admin already billed by hand
+ * (an overlapping submitted entry). An annual plan's month is billed at once
+ * (its next invoice is up to a year away); a monthly plan's goes on its next
+ * invoice. Returns the entries submitted.
  */
 export async function autoBillOverage(): Promise<number> {
   const db = await getDb();
@@ -93,6 +96,7 @@ async function billMonth(subscriptionId: string, start: Date, end: Date, extraMi
   const [reserved] = await db.select({ entryId: overageAutoBills.entryId, status: overageEntries.status }).from(overageAutoBills).innerJoin(overageEntries, eq(overageEntries.id, overageAutoBills.entryId)).where(key);
   if (reserved && reserved.status !== "draft") return false;
   let entryId: string | undefined = reserved?.entryId;
+  if (!entryId && (await billedByHand(subscriptionId, start, end))) return false;
   if (!entryId) {
     const price = usagePriceFor(await (await getProvider()).listPrices(), "phone_inbound", planId, billing);
     if (!price) throw new Error(`no metered usage price for the ${planId} plan (${billing})`);
@@ -104,7 +108,7 @@ async function billMonth(subscriptionId: string, start: Date, end: Date, extraMi
       description: `${(extraMilli / 1000).toLocaleString("en-US")} extra units (${formatDate(start)} – ${formatDate(end)}) at ${formatCents(rate)} a unit`,
     });
     entryId = await db.transaction(async (tx) => {
-      const [entry] = await tx.insert(overageEntries).values({ id: randomUUID(), subscriptionId, periodStart: start, periodEnd: end, billNow: false, status: "draft", createdBy: AUTO_BILL_CREATOR }).returning({ id: overageEntries.id });
+      const [entry] = await tx.insert(overageEntries).values({ id: randomUUID(), subscriptionId, periodStart: start, periodEnd: end, billNow: billing === "annual", status: "draft", createdBy: AUTO_BILL_CREATOR }).returning({ id: overageEntries.id });
       // Of two runs at once, the second waits here for the first to commit, then inserts nothing.
       const won = await tx.insert(overageAutoBills).values({ subscriptionId, usageMonthStart: start, entryId: entry!.id }).onConflictDoNothing().returning();
       if (won.length === 0) {
@@ -118,6 +122,25 @@ async function billMonth(subscriptionId: string, start: Date, end: Date, extraMi
   }
   await submitEntry(entryId);
   return true;
+}
+
+/** An admin already billed overage for a period overlapping this month (submitted, not failed): the month is not billed again. */
+async function billedByHand(subscriptionId: string, start: Date, end: Date): Promise<boolean> {
+  const db = await getDb();
+  const [entry] = await db
+    .select({ id: overageEntries.id })
+    .from(overageEntries)
+    .where(
+      and(
+        eq(overageEntries.subscriptionId, subscriptionId),
+        ne(overageEntries.createdBy, AUTO_BILL_CREATOR),
+        inArray(overageEntries.status, ["pending", "billed"]),
+        lt(overageEntries.periodStart, end),
+        gt(overageEntries.periodEnd, start),
+      ),
+    )
+    .limit(1);
+  return Boolean(entry);
 }
 
 export const autoBillOverageJob = defineJob({
