@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, notifications, notificationSearchText, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
+import { aiReadyOrders, interactionNumberDigits, interactions, notifications, notificationSearchText, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
 import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import * as notificationList from "@app/api/admin/notifications/route";
@@ -212,11 +212,14 @@ describe("trigram indexes", () => {
       const res = await tx.execute(sql`explain select ${user.id} from ${user} where ${userSearchText(user)} like ${p}`);
       const orders = await tx.execute(sql`explain select ${aiReadyOrders.id} from ${aiReadyOrders} where ${orderSearchText(aiReadyOrders)} like ${p}`);
       const notes = await tx.execute(sql`explain select ${notifications.id} from ${notifications} where ${notificationSearchText(notifications)} like ${p}`);
-      return [res, orders, notes].map((r) => JSON.stringify((r as unknown as { rows: unknown[] }).rows ?? r)).join("\n");
+      const numbers = await tx.execute(sql`explain select ${interactions.id} from ${interactions} where ${interactionNumberDigits(interactions)} like ${"%5550123%"}`);
+      return [res, orders, notes, numbers].map((r) => JSON.stringify((r as unknown as { rows: unknown[] }).rows ?? r)).join("\n");
     });
     expect(plan).toContain("user_search_trgm_idx");
     expect(plan).toContain("ai_ready_orders_search_trgm_idx");
     expect(plan).toContain("notifications_search_trgm_idx");
+    // The call log's number search (issue 13).
+    expect(plan).toContain("interactions_numbers_trgm_idx");
   });
 
   it("the migration created the pg_trgm extension", async () => {

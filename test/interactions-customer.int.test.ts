@@ -162,7 +162,7 @@ beforeAll(async () => {
   ids.short = await insert(alice, { startedAt: at("2025-06-12T08:00:00Z"), durationMs: 20_000 });
   ids.sms = await insert(alice, { channel: "sms", startedAt: at("2025-06-11T23:59:59.999Z"), agentMessages: 3, summary: "Texted the price list" });
   ids.chat = await insert(alice, { channel: "chat", direction: "outbound", startedAt: at("2025-06-11T10:00:00Z"), agentMessages: 16 });
-  ids.noAnswer = await insert(alice, { direction: "outbound", outcome: "no_answer", durationMs: 0, startedAt: at("2025-06-11T00:00:00Z") });
+  ids.noAnswer = await insert(alice, { direction: "outbound", outcome: "no_answer", durationMs: 0, startedAt: at("2025-06-11T00:00:00Z"), toNumber: "+1 555 012 3434" });
   ids.long = await insert(alice, { startedAt: at("2025-06-10T15:00:00Z"), durationMs: 200_000, summary: "Tried to sell an extended warranty" });
   ids.spamOutcome = await insert(alice, { outcome: "spam", durationMs: 45_000, startedAt: at("2025-06-10T14:00:00Z") });
   ids.orion = await insert(alice, { startedAt: at("2025-06-10T13:00:00Z") }, aliceSecondOrder);
@@ -282,7 +282,7 @@ describe("GET /api/interactions", () => {
     expect(await listIds("channel=phone&direction=outbound&from=2025-06-11&to=2025-06-12")).toEqual([ids.noAnswer]);
   });
 
-  it("searches the transcript's words (full text) and the caller's number however it is written", async () => {
+  it("searches the transcript's words (full text) and either number however it is written", async () => {
     // "furnace" is only in the transcript; English stemming finds "furnaces" too.
     expect(await listIds("q=furnace")).toEqual([ids.furnace]);
     expect(await listIds("q=furnaces")).toEqual([ids.furnace]);
@@ -290,6 +290,8 @@ describe("GET /api/interactions", () => {
     expect(await listIds("q=warranty")).toEqual([ids.long]);
     expect(await listIds(`q=${encodeURIComponent("010-0200")}`)).toEqual([ids.furnace]);
     expect(await listIds("q=5550100200")).toEqual([ids.furnace]);
+    // The number an outbound call dialled.
+    expect(await listIds(`q=${encodeURIComponent("(555) 012-3434")}`)).toEqual([ids.noAnswer]);
     expect(await listIds("q=zeppelin")).toEqual([]);
     // Bob's furnace is not Alice's.
     expect(await listIds("q=furnace", bob)).toEqual([ids.bob]);

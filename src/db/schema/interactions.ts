@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { subscriptions } from "./billing";
@@ -82,12 +82,23 @@ export const interactions = pgTable(
     // Month totals and alerts.
     index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
     index("interactions_search_idx").using("gin", t.search),
+    index("interactions_numbers_trgm_idx").using("gin", sql`${interactionNumberDigits(t)} gin_trgm_ops`),
     // An AI employee's records: its claim gives them their customer; deleting it cascades.
     index("interactions_order_idx").on(t.aiReadyOrderId),
     // Retention finds the old records still holding conversation data.
     index("interactions_retention_idx").on(t.startedAt).where(sql`anonymized_at is null`),
   ],
 );
+
+/**
+ * What the call log's number search matches: the digits of both numbers (the
+ * caller's, and the one called), however they were written. The expression of
+ * `interactions_numbers_trgm_idx`; a query must repeat it exactly (ADR 0100).
+ */
+export function interactionNumberDigits(t: { fromNumber: AnyColumn; toNumber: AnyColumn }): SQL {
+  // In parentheses: an index expression that is not a function call must be.
+  return sql`(regexp_replace(coalesce(${t.fromNumber}, ''), '[^0-9]', '', 'g') || ' ' || regexp_replace(coalesce(${t.toNumber}, ''), '[^0-9]', '', 'g'))`;
+}
 
 /** A usage alert sent: one per subscription, usage month and threshold, never twice (the key makes sure). */
 export const usageAlerts = pgTable(

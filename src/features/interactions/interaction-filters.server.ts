@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { interactions } from "@/db/schema";
+import { interactionNumberDigits, interactions } from "@/db/schema";
 import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
 import { badRequest } from "@/lib/http/errors";
 import { readChoice } from "@/lib/http/pagination";
@@ -79,7 +79,7 @@ export function filterWhere(userId: string, f: InteractionFilters): SQL {
   if (f.q) {
     const text = sql`${interactions.search} @@ websearch_to_tsquery('english', ${f.q})`;
     const digits = f.q.replace(/[^0-9]/g, "");
-    where.push(digits.length >= 3 ? sql`(${text} or regexp_replace(coalesce(${interactions.fromNumber}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`})` : text);
+    where.push(digits.length >= 3 ? sql`(${text} or ${interactionNumberDigits(interactions)} like ${`%${digits}%`})` : text);
   }
   return and(...where)!;
 }
