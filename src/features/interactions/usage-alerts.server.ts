@@ -42,6 +42,9 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
   const includedMilli = plan.units * 1000;
   let sent = 0;
   for (const month of months) {
+    // Both alerts of the month already sent: nothing to sum (a busy month is checked after every batch).
+    const done = await db.select({ threshold: usageAlerts.threshold }).from(usageAlerts).where(and(eq(usageAlerts.subscriptionId, subscriptionId), eq(usageAlerts.usageMonthStart, month)));
+    if (done.length === ALERT_THRESHOLDS.length) continue;
     const [total] = await db
       .select({ milli: sql<string>`coalesce(sum(${interactions.unitsMilli}), 0)::text` })
       .from(interactions)
