@@ -186,9 +186,11 @@ describe("calls and messages from the AI employees", () => {
       await expect.poll(() => page.getByTestId("usage-total").textContent(), { timeout: 15_000 }).toMatch(/of 120 included units used/);
       await expect.poll(() => page.getByTestId("recent-activity").textContent(), { timeout: 15_000 }).toContain("Call from");
     });
-    // Dismissed, it stays gone.
-    await notice.getByRole("button", { name: "Dismiss: 80% of this month's units used" }).click();
+    // Dismissed with the keyboard, it stays gone, and focus stays in the page (the next notice, or the heading).
+    await notice.getByRole("button", { name: "Dismiss: 80% of this month's units used" }).focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(0);
+    expect(await page.evaluate(() => (document.activeElement?.matches("[data-dismiss-notice], main h1") ? "in the page" : document.activeElement?.tagName))).toBe("in the page");
     const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notices" && r.ok());
     await page.reload();
     await reread;

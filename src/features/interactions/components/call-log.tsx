@@ -93,7 +93,7 @@ export function CallLog({
         </p>
       ) : null}
 
-      {items.length === 0 && !result.isFetching ? (
+      {items.length === 0 && !result.isFetching && !result.error ? (
         <EmptyState filtered={filtered} onClear={() => setValues(NO_FILTERS)} />
       ) : (
         <ul className="space-y-3" aria-label="Calls and messages" aria-busy={updating || undefined}>

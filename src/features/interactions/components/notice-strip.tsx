@@ -17,7 +17,18 @@ export function NoticeStrip() {
   const { data } = useQuery<{ notices: CustomerNotice[] }>({ queryKey: KEY, queryFn: getQueryFn({ on401: "returnNull" }) });
   const dismiss = useMutation({
     mutationFn: (id: string) => api.put(apiPath`/api/notices/${id}/read`),
-    onMutate: (id) => queryClient.setQueryData<{ notices: CustomerNotice[] }>(KEY, (old) => old && { notices: old.notices.filter((n) => n.id !== id) }),
+    onMutate: (id) => {
+      // Keyboard focus goes to the next notice's button, else to the page heading, not to the page's top.
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>("[data-dismiss-notice]")];
+      const next = buttons[buttons.findIndex((b) => b.dataset.dismissNotice === id) + 1] ?? buttons.find((b) => b.dataset.dismissNotice !== id);
+      const heading = document.querySelector<HTMLElement>("main h1");
+      if (next) next.focus();
+      else if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+      queryClient.setQueryData<{ notices: CustomerNotice[] }>(KEY, (old) => old && { notices: old.notices.filter((n) => n.id !== id) });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
   const notices = data?.notices ?? [];
@@ -31,7 +42,7 @@ export function NoticeStrip() {
             <p className="font-semibold">{n.title}</p>
             <p className="text-sm">{n.message}</p>
           </div>
-          <Button variant="ghost" size="icon" className="shrink-0 text-amber-950 hover:bg-amber-100" aria-label={`Dismiss: ${n.title}`} onClick={() => dismiss.mutate(n.id)}>
+          <Button variant="ghost" size="icon" className="shrink-0 text-amber-950 hover:bg-amber-100" aria-label={`Dismiss: ${n.title}`} data-dismiss-notice={n.id} onClick={() => dismiss.mutate(n.id)}>
             <X className="size-4" aria-hidden />
           </Button>
         </li>
