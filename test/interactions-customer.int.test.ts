@@ -44,8 +44,11 @@ function row(owner: Owner, over: Over, orderId = owner.orderId): typeof interact
   const units = unitsFor({ channel, outcome, durationMs, agentMessages });
   const startedAt = over.startedAt ?? at("2025-06-10T12:00:00Z");
   const sub = orderId === owner.orderId ? owner.subscriptionId : null;
+  const id = over.id ?? `call-${randomUUID()}`;
   return {
-    id: `call-${randomUUID()}`,
+    id,
+    sourceKey: "platform:default",
+    externalId: id,
     aiReadyOrderId: orderId,
     userId: owner.user.id,
     subscriptionId: sub,

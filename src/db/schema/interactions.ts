@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { subscriptions } from "./billing";
 import { aiReadyOrders } from "./orders";
@@ -25,6 +25,16 @@ export const apiKeys = pgTable("api_keys", {
   /** The per-key rate limit's fixed window: its start and the requests counted in it. */
   windowStart: timestamp("window_start", { withTimezone: true }),
   windowCount: integer("window_count").notNull().default(0),
+  /**
+   * What the key may write (issue 21): `platform`, one voice platform
+   * integration, every AI employee (the operator's platform); `customer`, the
+   * AI employees of `scopeUserId` only.
+   */
+  scope: text("scope").notNull().default("platform").$type<"platform" | "customer">(),
+  /** The integration a platform key belongs to ("retell", "vapi", "default"): its records share one id space. */
+  platform: text("platform"),
+  /** The customer a customer key writes for. */
+  scopeUserId: text("scope_user_id").references(() => user.id, { onDelete: "cascade" }),
 });
 
 /**
@@ -35,7 +45,16 @@ export const apiKeys = pgTable("api_keys", {
 export const interactions = pgTable(
   "interactions",
   {
+    /** Our id (a UUID; records stored before issue 21 keep the sender's id). */
     id: text("id").primaryKey(),
+    /**
+     * Where the record came from (issue 21): `platform:<integration>` for a
+     * platform key or a platform's webhook, `customer:<user id>` for a
+     * customer key. The sender's `id` is unique within its source only.
+     */
+    sourceKey: text("source_key").notNull(),
+    /** The sender's id for the record: the idempotency key within its source. */
+    externalId: text("external_id").notNull(),
     aiReadyOrderId: text("ai_ready_order_id")
       .notNull()
       .references(() => aiReadyOrders.id, { onDelete: "cascade" }),
@@ -65,6 +84,19 @@ export const interactions = pgTable(
     unitRule: text("unit_rule").notNull(),
     /** Reported as spam by the customer: its units are credited (count 0). */
     spamReportedAt: timestamp("spam_reported_at", { withTimezone: true }),
+    /**
+     * A spam report past the self-service cap (issue 21): `pending` until an
+     * admin decides; `approved` credits it (spamReportedAt set then),
+     * `declined` leaves the units counted.
+     */
+    spamReview: text("spam_review").$type<"pending" | "approved" | "declined">(),
+    spamReviewRequestedAt: timestamp("spam_review_requested_at", { withTimezone: true }),
+    /**
+     * Why the record counts toward no billed month (issue 21): `before_service`,
+     * dated before its AI employee or subscription existed; `late`, it arrived
+     * after its month was closed (overage billed or the meter window over).
+     */
+    billingNote: text("billing_note").$type<"before_service" | "late">(),
     source: text("source").notNull().$type<"api" | "retell">(),
     apiKeyId: text("api_key_id"),
     /** When retention removed the transcript, recording and numbers (units kept). */
@@ -76,6 +108,10 @@ export const interactions = pgTable(
     ),
   },
   (t) => [
+    // Idempotency per source (issue 21): the same sender id from two sources is two records.
+    uniqueIndex("interactions_source_external_idx").on(t.sourceKey, t.externalId),
+    // Spam reports waiting for an admin.
+    index("interactions_spam_review_idx").on(t.spamReviewRequestedAt).where(sql`spam_review = 'pending'`),
     // The call log: the customer's records, newest first (keyset order).
     // NULLS FIRST as ORDER BY ... DESC has it: otherwise the index cannot give the order (ADR 0096).
     index("interactions_user_started_idx").on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -67,6 +67,8 @@ export async function ingestInteractions(items: unknown[], source: "api" | "rete
     if (owner.sub) trialEnds.set(owner.sub.id, owner.sub.trialEnd);
     rows.push({
       id: record.id,
+      sourceKey: source === "retell" ? "platform:retell" : "platform:default",
+      externalId: record.id,
       aiReadyOrderId: owner.orderId,
       userId: owner.userId,
       subscriptionId: owner.sub?.id ?? null,
