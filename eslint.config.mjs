@@ -3,6 +3,7 @@ import path from "node:path";
 import boundaries from "eslint-plugin-boundaries";
 import next from "eslint-config-next";
 import nextTs from "eslint-config-next/typescript";
+import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
 
 /**
  * Layers (README.md, Architecture), checked by eslint-plugin-boundaries:
@@ -126,6 +127,12 @@ const config = [
     rules: {
       "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Import from "@/lib/zod" (Zod configured for the CSP).' }] }],
     },
+  },
+  {
+    // Multi-condition WHERE clauses cannot regroup (issue 21): no bare sql`` inside and()/or().
+    files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}", "scripts/**/*.{ts,mts}", "test/**/*.ts", "e2e/**/*.ts"],
+    plugins: { "sql-conditions": sqlConditionsPlugin },
+    rules: { "sql-conditions/no-bare-sql-condition": "error" },
   },
   { ignores: ["node_modules/**", ".next/**", ".next-*/**", "data/**", "src/db/migrations/**", "next-env.d.ts"] },
 ];

@@ -12,11 +12,14 @@ import { syncUser } from "@/features/billing/sync.server";
 import { confirmSetupIntent, createSetupIntent } from "@/features/billing/sandbox/customers-and-cards.server";
 import { createStartedSubscription } from "@/features/billing/sandbox/subscriptions.server";
 import { ingestInteractions } from "./ingest.server";
+import { DEFAULT_PLATFORM_SOURCE } from "./ingest-source";
 import { simulatedTraffic } from "./simulated-traffic";
 
 /** How long ago the demo subscription started: most of a usage month is behind it. */
 const STARTED_DAYS_AGO = 20;
 const DAY_MS = 86_400_000;
+/** Days of simulated calls and chats up to today. */
+const TRAFFIC_DAYS = 30;
 
 /**
  * The second demo customer's living dashboard (issue 13): an active Small
@@ -50,6 +53,8 @@ export async function seedDemoActivity(): Promise<void> {
     webChatUrl: "https://chat.example.com/max",
     status: "claimed",
     claimedByUserId: owner.id,
+    // Prepared before its month of calls began: the calls before the subscription are shown, not billed (issue 21).
+    createdAt: new Date(now.getTime() - (TRAFFIC_DAYS + 1) * DAY_MS),
   });
   await createStartedSubscription(
     { customerId, planId: "small", billing: "monthly", paymentMethodId: card.paymentMethodId, metadata: { userId: owner.id, aiReadyOrderId: orderId } },
@@ -60,10 +65,10 @@ export async function seedDemoActivity(): Promise<void> {
   const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, owner.id)).limit(1);
   if (sub) await db.update(aiReadyOrders).set({ subscriptionId: sub.id }).where(eq(aiReadyOrders.id, orderId));
 
-  const records = simulatedTraffic({ seed: 2026, days: 30, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl });
+  const records = simulatedTraffic({ seed: 2026, days: TRAFFIC_DAYS, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl });
   let created = 0;
   for (let i = 0; i < records.length; i += 500) {
-    created += (await ingestInteractions(records.slice(i, i + 500), "api", null)).filter((r) => r.status === "created").length;
+    created += (await ingestInteractions(records.slice(i, i + 500), DEFAULT_PLATFORM_SOURCE)).filter((r) => r.status === "created").length;
   }
   logger.info({ email: owner.email, calls: created }, "demo customer seeded with an active subscription and a month of calls");
 }

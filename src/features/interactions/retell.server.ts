@@ -1,8 +1,14 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { interactions, type TranscriptTurn } from "@/db/schema";
+import { interactions, subscriptions, type TranscriptTurn } from "@/db/schema";
+import { getProvider } from "@/features/billing/provider";
+import { usageMonthEnd } from "@/features/usage/usage-month";
+import { loadClosedMonths } from "./closed-months.server";
+import { RETELL_SOURCE } from "./ingest-source";
+import { markMetersDirty, meterCategory } from "./meter-report.server";
+import { unitsFor } from "./units";
 import type { InteractionRecord } from "./record.schema";
 import type { Outcome } from "./units";
 
@@ -13,6 +19,20 @@ export const RETELL_SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 export const RETELL_STORED_EVENTS = ["call_ended", "call_analyzed"] as const;
 
 /**
+ * The signature header `v=<unix ms>,d=<hex>` when well formed and its
+ * timestamp within five minutes of now, else null. Checked before the body is
+ * read (issue 21): a request without a fresh header is refused before its
+ * body is buffered.
+ */
+export function parseRetellSignature(header: string | null, now = Date.now()): { timestamp: number; digest: Buffer } | null {
+  const match = /^v=(\d+),d=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
+  if (!match) return null;
+  const timestamp = Number(match[1]);
+  if (!Number.isSafeInteger(timestamp) || Math.abs(now - timestamp) > RETELL_SIGNATURE_TOLERANCE_MS) return null;
+  return { timestamp, digest: Buffer.from(match[2]!, "hex") };
+}
+
+/**
  * Checks `x-retell-signature: v=<unix ms>,d=<hex>` over the raw request body.
  * The scheme of Retell's SDK (RetellAI/retell-typescript-sdk, src/lib/webhook_auth.ts,
  * release 5.60.0): d = hex HMAC-SHA256, keyed with the Retell API key, of the raw
@@ -20,13 +40,10 @@ export const RETELL_STORED_EVENTS = ["call_ended", "call_analyzed"] as const;
  * is more than five minutes from now. The digest is compared in constant time.
  */
 export function verifyRetellSignature(rawBody: string, header: string | null, apiKey: string, now = Date.now()): boolean {
-  const match = /^v=(\d+),d=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
-  if (!match) return false;
-  const timestamp = Number(match[1]);
-  if (!Number.isSafeInteger(timestamp) || Math.abs(now - timestamp) > RETELL_SIGNATURE_TOLERANCE_MS) return false;
-  const expected = createHmac("sha256", apiKey).update(rawBody + String(timestamp), "utf8").digest();
-  const given = Buffer.from(match[2]!, "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const signature = parseRetellSignature(header, now);
+  if (!signature) return false;
+  const expected = createHmac("sha256", apiKey).update(rawBody + String(signature.timestamp), "utf8").digest();
+  return signature.digest.length === expected.length && timingSafeEqual(signature.digest, expected);
 }
 
 /** The parts of Retell's call object (src/resources/call.ts of the SDK) that we read; everything is optional on the wire. */
@@ -64,24 +81,54 @@ export type RetellRecord = Partial<InteractionRecord> & { id: string };
 /** Our record id for a Retell call: the idempotency key of call_ended and call_analyzed alike. */
 export const retellRecordId = (callId: string) => `retell:${callId}`;
 
+/**
+ * Retell's disconnection reasons (the SDK's `disconnection_reason` in
+ * src/resources/call.ts) and the outcome each means for units (spec 9). Only
+ * the reasons listed as answered count as an answered call: a reason we do
+ * not know is a failed dial (0.02 units), never a charged call (issue 21).
+ */
 const OUTCOME_BY_REASON: Record<string, Outcome> = {
-  voicemail_reached: "voicemail",
-  dial_busy: "busy",
-  dial_no_answer: "no_answer",
-  dial_failed: "failed",
-  invalid_destination: "failed",
-  marked_as_spam: "spam",
-  scam_detected: "spam",
+  // The caller and the AI employee spoke.
+  user_hangup: "answered",
+  agent_hangup: "answered",
+  inactivity: "answered",
+  max_duration_reached: "answered",
+  error_llm_websocket_lost_connection: "answered",
+  error_llm_websocket_runtime: "answered",
+  error_llm_websocket_corrupt_payload: "answered",
+  error_no_audio_received: "answered",
+  error_asr: "answered",
   call_transfer: "transferred",
   transfer_bridged: "transferred",
+  voicemail_reached: "voicemail",
+  marked_as_spam: "spam",
+  scam_detected: "spam",
+  // Nobody answered, or the call never connected.
+  dial_busy: "busy",
+  dial_no_answer: "no_answer",
+  user_declined: "no_answer",
+  registered_call_timeout: "no_answer",
+  error_user_not_joined: "no_answer",
+  dial_failed: "failed",
+  invalid_destination: "failed",
+  telephony_provider_permission_denied: "failed",
+  telephony_provider_unavailable: "failed",
+  sip_routing_error: "failed",
+  concurrency_limit_reached: "failed",
+  no_valid_payment: "failed",
+  error_llm_websocket_open: "failed",
 };
 
-/** The outcome of a call by its disconnection reason (and the analysis's voicemail flag); anything else is answered. */
+/**
+ * The outcome of a call by its disconnection reason; the analysis's voicemail
+ * flag makes an answered call a voicemail. An unknown or missing reason is a
+ * failed dial (a web call, a chat, stays answered).
+ */
 export function retellOutcome(call: RetellCall): Outcome {
   const byReason = call.disconnection_reason ? OUTCOME_BY_REASON[call.disconnection_reason] : undefined;
-  if (byReason) return byReason;
-  if (call.call_analysis?.in_voicemail === true) return "voicemail";
-  return "answered";
+  if (call.call_analysis?.in_voicemail === true && (byReason === "answered" || byReason === undefined)) return "voicemail";
+  // A web call is a chat: its units follow its messages, and no dial can fail.
+  return byReason ?? (call.call_type === "web_call" ? "answered" : "failed");
 }
 
 /**
@@ -139,34 +186,52 @@ function retellTranscript(call: RetellCall, start: number): TranscriptTurn[] | n
   return turns.length ? turns : null;
 }
 
+/** What call_analyzed adds to a call stored by call_ended. */
+export type RetellAnalysis = { summary?: string; transcript?: TranscriptTurn[]; voicemail: boolean };
+
 /**
- * call_analyzed after call_ended: the stored record gets the analysis's summary,
- * and the transcript when it had none. Nothing else changes (units, outcome and
- * month stay as first stored). Only a Retell record not anonymized by retention
- * is touched, and a summary already there is kept, so a replay changes nothing.
- * True when the record changed.
+ * call_analyzed after call_ended (issues 13 and 21): the stored call gets the
+ * analysis's summary and, when it had none, the transcript; a call flagged as
+ * voicemail only by the analysis becomes a voicemail, with the voicemail's
+ * units (and the meters told), unless its usage month is closed (frozen).
+ *
+ * The one call is found by its source and id, locked, and updated by its own
+ * primary key: exactly one row can change (the statement this replaces
+ * regrouped its WHERE clause and wrote one call's transcript into every
+ * record without one, whoever owned it). A record anonymized by retention is
+ * never touched, and a replay changes nothing. True when the call changed.
  */
-export async function applyRetellAnalysis(id: string, analysis: { summary?: string; transcript?: TranscriptTurn[] }): Promise<boolean> {
-  if (!analysis.summary && !analysis.transcript) return false;
+export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis): Promise<boolean> {
   const db = await getDb();
-  const summary = analysis.summary ?? null;
-  const transcript = analysis.transcript ? JSON.stringify(analysis.transcript) : null;
-  const changed = await db
-    .update(interactions)
-    .set({
-      summary: sql`coalesce(${interactions.summary}, ${summary}::text)`,
-      transcript: sql`coalesce(${interactions.transcript}, ${transcript}::jsonb)`,
-    })
-    .where(
-      and(
-        eq(interactions.id, id),
-        eq(interactions.source, "retell"),
-        isNull(interactions.anonymizedAt),
-        sql`(${interactions.summary} is null and ${summary}::text is not null) or (${interactions.transcript} is null and ${transcript}::jsonb is not null)`,
-      ),
-    )
-    .returning({ id: interactions.id });
-  return changed.length > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(interactions)
+      .where(and(eq(interactions.sourceKey, RETELL_SOURCE.sourceKey), eq(interactions.externalId, id), isNull(interactions.anonymizedAt)))
+      .for("update")
+      .limit(1);
+    if (!row) return false;
+    const set: Partial<typeof interactions.$inferInsert> = {};
+    if (row.summary === null && analysis.summary) set.summary = analysis.summary;
+    if (row.transcript === null && analysis.transcript) set.transcript = analysis.transcript;
+    const [sub] = row.subscriptionId ? await tx.select().from(subscriptions).where(eq(subscriptions.id, row.subscriptionId)).limit(1) : [];
+    const month = sub && row.usageMonthStart ? { start: row.usageMonthStart, end: usageMonthEnd(sub, row.usageMonthStart) } : null;
+    const frozen = month ? (await loadClosedMonths(tx, [sub!.id], await (await getProvider()).now())).isClosed(sub!.id, month) : false;
+    if (analysis.voicemail && row.channel === "phone" && row.outcome === "answered" && !frozen) {
+      const units = unitsFor({ channel: "phone", outcome: "voicemail", durationMs: row.durationMs });
+      set.outcome = "voicemail";
+      set.unitsMilli = units.milli;
+      set.unitRule = units.rule;
+      const counted = sub && month && row.spamReportedAt === null && (!sub.trialEnd || row.startedAt >= sub.trialEnd);
+      if (counted && units.milli !== row.unitsMilli) {
+        await markMetersDirty(tx, [{ subscriptionId: sub.id, usageMonthStart: month.start, category: meterCategory(row.channel, row.direction) }]);
+      }
+    }
+    if (Object.keys(set).length === 0) return false;
+    const changed = await tx.update(interactions).set(set).where(eq(interactions.id, row.id)).returning({ id: interactions.id });
+    if (changed.length !== 1) throw new Error(`call_analyzed changed ${changed.length} records, not 1`);
+    return true;
+  });
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

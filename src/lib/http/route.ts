@@ -15,8 +15,10 @@ export type RouteUser = { role: string };
 /** Looks up the signed-in user for the request's headers (cookie), or null. */
 export type CurrentUserLookup<U extends RouteUser> = (headers: Headers) => Promise<U | null>;
 
-type Ctx<A extends Access, P, U extends RouteUser> = {
+type Ctx<A extends Access, P, U extends RouteUser, B = undefined> = {
   req: Request;
+  /** What `beforeBody` returned (the caller's credentials, checked before the body was read). */
+  pre: B;
   user: A extends "public" ? U | null : U;
   params: P;
   requestId: string;
@@ -44,9 +46,22 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
    * unexpected errors into a logged 500 with a generic message. Responses to
    * signed-in callers are never cached.
    */
-  return function route<A extends Access, P = Record<string, never>>(
-    opts: { access: A; allowCrossOrigin?: boolean; maxBodyBytes?: number; tooLargeMessage?: string; nulCheckedByHandler?: boolean },
-    handler: (ctx: Ctx<A, P, U>) => Promise<Response> | Response,
+  return function route<A extends Access, P = Record<string, never>, B = undefined>(
+    opts: {
+      access: A;
+      allowCrossOrigin?: boolean;
+      maxBodyBytes?: number;
+      tooLargeMessage?: string;
+      nulCheckedByHandler?: boolean;
+      /**
+       * Runs on the incoming request's headers before a byte of the body is
+       * read (issue 21): a machine caller's key or signature header is
+       * checked first, so an anonymous 20 MB post is refused without being
+       * buffered. Throw an HttpError to refuse; the result is `ctx.pre`.
+       */
+      beforeBody?: (req: Request) => Promise<B>;
+    },
+    handler: (ctx: Ctx<A, P, U, B>) => Promise<Response> | Response,
   ) {
     return async (incoming: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
       const requestId = randomUUID();
@@ -57,6 +72,7 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
         if (STATE_CHANGING.has(incoming.method) && !opts.allowCrossOrigin && isCrossOrigin(incoming)) {
           return finish(errorResponse(403, "Cross-origin request refused"));
         }
+        const pre = (opts.beforeBody ? await opts.beforeBody(incoming) : undefined) as B;
         const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage, nulCheckedByHandler: opts.nulCheckedByHandler });
         if (opts.access !== "public" || req.headers.get("cookie")) {
           user = await getCurrentUser(req.headers);
@@ -67,7 +83,7 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
         }
         const params = (nextCtx ? await nextCtx.params : {}) as P;
         assertNoNul(params, "");
-        const res = await handler({ req, user: user as Ctx<A, P, U>["user"], params, requestId, log });
+        const res = await handler({ req, pre, user: user as Ctx<A, P, U, B>["user"], params, requestId, log });
         return finish(res);
       } catch (err) {
         if (err instanceof HttpError) return finish(errorResponse(err.status, err.message, err.headers));

@@ -1,0 +1,45 @@
+import "server-only";
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db";
+import { overageAutoBills, overageEntries } from "@/db/schema";
+import { cycleRefusalReason } from "@/features/usage/provider-window";
+
+/**
+ * Closed usage months (issue 21). A month is closed once its overage was
+ * billed (automatically, or by an admin's entry over its dates that was
+ * submitted) or once the provider's meter window for it has passed (its
+ * events would be refused). A closed month is frozen: a record that arrives
+ * for it afterwards is stored and marked late, and changes no billed total,
+ * CSV row or invoice.
+ */
+export type ClosedMonths = {
+  /** Whether the usage month [start, end) of this subscription is closed at `now`. */
+  isClosed(subscriptionId: string, month: { start: Date; end: Date }): boolean;
+};
+
+/** Reads what closes the months of these subscriptions, in one query each. */
+export async function loadClosedMonths(db: DbOrTx, subscriptionIds: string[], now: Date): Promise<ClosedMonths> {
+  const autoBilled = new Set<string>();
+  const entries = new Map<string, { start: Date; end: Date }[]>();
+  if (subscriptionIds.length) {
+    for (const r of await db
+      .select({ subscriptionId: overageAutoBills.subscriptionId, start: overageAutoBills.usageMonthStart })
+      .from(overageAutoBills)
+      .where(inArray(overageAutoBills.subscriptionId, subscriptionIds))) {
+      autoBilled.add(`${r.subscriptionId}|${r.start.getTime()}`);
+    }
+    for (const r of await db
+      .select({ subscriptionId: overageEntries.subscriptionId, start: overageEntries.periodStart, end: overageEntries.periodEnd })
+      .from(overageEntries)
+      .where(and(inArray(overageEntries.subscriptionId, subscriptionIds), or(eq(overageEntries.status, "pending"), eq(overageEntries.status, "billed"))))) {
+      entries.set(r.subscriptionId, [...(entries.get(r.subscriptionId) ?? []), { start: r.start, end: r.end }]);
+    }
+  }
+  return {
+    isClosed(subscriptionId, month) {
+      if (cycleRefusalReason({ periodStart: month.start, periodEnd: month.end }, now) !== null) return true;
+      if (autoBilled.has(`${subscriptionId}|${month.start.getTime()}`)) return true;
+      return (entries.get(subscriptionId) ?? []).some((e) => e.start < month.end && e.end > month.start);
+    },
+  };
+}
