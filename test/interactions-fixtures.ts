@@ -23,6 +23,8 @@ export async function customerWithAiEmployee(
     status: subscriptionId ? "active" : "claimed",
     subscriptionId,
     claimedByUserId: u.id,
+    // Prepared before its subscription began (records older than the AI employee count toward no month; issue 21).
+    createdAt: new Date((opts.createdAt ?? new Date(Date.now() - 40 * 86_400_000)).getTime() - 86_400_000),
   });
   if (subscriptionId) {
     await db.insert(subscriptions).values({

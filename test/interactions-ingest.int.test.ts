@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
+import { usageMonth } from "@/features/usage/usage-month";
 import { apiKeys, interactions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
@@ -27,7 +28,7 @@ async function answer(res: Response): Promise<IngestAnswer["results"]> {
 
 async function stored(ids: string[]) {
   const db = await getDb();
-  return db.select().from(interactions).where(inArray(interactions.id, ids));
+  return db.select().from(interactions).where(inArray(interactions.externalId, ids));
 }
 
 describe("keys", () => {
@@ -93,8 +94,8 @@ describe("a batch", () => {
     expect(results[8]!.message).toBe("recordingUrl: must be an https URL");
     expect(results[10]).toMatchObject({ id: null, status: "rejected" });
     const rows = await stored(batch.map((r) => (r as { id?: string }).id).filter((id): id is string => Boolean(id)));
-    expect(rows.map((r) => r.id).sort()).toEqual([good.id, byPhone.id].sort());
-    const sms = rows.find((r) => r.id === byPhone.id)!;
+    expect(rows.map((r) => r.externalId).sort()).toEqual([good.id, byPhone.id].sort());
+    const sms = rows.find((r) => r.externalId === byPhone.id)!;
     expect([sms.aiReadyOrderId, sms.userId, sms.subscriptionId, sms.unitsMilli, sms.unitRule]).toEqual([nova.orderId, nova.user.id, nova.subscriptionId, 1000, "text"]);
   });
 
@@ -120,14 +121,21 @@ describe("bodies that once failed as a whole", () => {
     expect(["created", "rejected"]).toContain(result!.status);
   });
 
-  it("stores a backfill spanning more than two years of one subscription's usage months", async () => {
-    const c = await customerWithAiEmployee({ createdAt: new Date(Date.now() - 40 * 86_400_000) });
+  it("stores a backfill spanning more than two years: only the open months count, older ones are late (issue 21)", async () => {
+    const c = await customerWithAiEmployee({ createdAt: new Date(Date.now() - 3 * 365 * 86_400_000) });
     const records = Array.from({ length: 30 }, (_, i) => phoneRecord(c.orderId, { startedAt: new Date(Date.now() - (1 + i * 31) * 86_400_000).toISOString() }));
     const results = await answer(await postInteractions(key, { interactions: records }));
     expect(results.map((r) => r.status)).toEqual(records.map(() => "created"));
     const db = await getDb();
+    const rows = await stored(records.map((r) => r.id as string));
+    // The meter window is 35 days: the records of the last month or two count, every older one is late.
+    const counted = rows.filter((r) => r.usageMonthStart !== null);
+    expect(counted.length).toBeGreaterThanOrEqual(1);
+    expect(counted.length).toBeLessThanOrEqual(3);
+    expect(rows.filter((r) => r.billingNote === "late")).toHaveLength(30 - counted.length);
+    expect(results.filter((r) => /^stored late: its usage month \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\) is closed/.test(r.message ?? ""))).toHaveLength(30 - counted.length);
     const [months] = await db.select({ n: sql<number>`count(distinct ${interactions.usageMonthStart})::int` }).from(interactions).where(eq(interactions.subscriptionId, c.subscriptionId!));
-    expect(months!.n).toBeGreaterThan(24);
+    expect(months!.n).toBe(new Set(counted.map((r) => r.usageMonthStart!.getTime())).size);
   });
 });
 
@@ -156,7 +164,7 @@ describe("idempotency", () => {
     const [count] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(interactions)
-      .where(and(inArray(interactions.id, batch.map((r) => r.id as string))));
+      .where(and(inArray(interactions.externalId, batch.map((r) => r.id as string))));
     expect(count!.n).toBe(40);
   });
 });
@@ -171,14 +179,12 @@ describe("whose records", () => {
   });
 
   it("dates each record into its subscription's usage month, counted from the anchor day", async () => {
-    const anchor = new Date("2026-01-31T12:00:00Z");
-    const sub = await customerWithAiEmployee({ trialEnd: anchor, createdAt: new Date("2026-01-17T12:00:00Z") });
-    const inTrial = phoneRecord(sub.orderId, { startedAt: "2026-01-20T09:00:00Z" });
-    const march = phoneRecord(sub.orderId, { startedAt: "2026-03-01T09:00:00Z" });
-    await answer(await postInteractions(key, { interactions: [inTrial, march] }));
-    const rows = await stored([inTrial.id as string, march.id as string]);
-    const month = (id: unknown) => rows.find((r) => r.id === id)!.usageMonthStart!.toISOString();
-    expect(month(inTrial.id)).toBe("2025-12-31T12:00:00.000Z");
-    expect(month(march.id)).toBe("2026-02-28T12:00:00.000Z");
+    // The trial ended 50 days ago: the usage months run from that day (ADR 0101); usage-month.test.ts covers the calendar.
+    const anchor = new Date(Date.now() - 50 * 86_400_000);
+    const sub = await customerWithAiEmployee({ trialEnd: anchor, createdAt: new Date(anchor.getTime() - 14 * 86_400_000) });
+    const recent = phoneRecord(sub.orderId, { startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    await answer(await postInteractions(key, { interactions: [recent] }));
+    const [row] = await stored([recent.id as string]);
+    expect(row!.usageMonthStart!.toISOString()).toBe(usageMonth(anchor, new Date(recent.startedAt as string)).start.toISOString());
   });
 });

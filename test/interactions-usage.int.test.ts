@@ -180,14 +180,14 @@ describe("retention", () => {
     await postInteractions(key, { interactions: [old, recent] });
     expect(await anonymiseOldInteractions()).toBeGreaterThanOrEqual(1);
     const db = await getDb();
-    const rows = await db.select().from(interactions).where(inArray(interactions.id, [old.id as string, recent.id as string]));
-    const o = rows.find((r) => r.id === old.id)!;
-    const r = rows.find((x) => x.id === recent.id)!;
+    const rows = await db.select().from(interactions).where(inArray(interactions.externalId, [old.id as string, recent.id as string]));
+    const o = rows.find((r) => r.externalId === old.id)!;
+    const r = rows.find((x) => x.externalId === recent.id)!;
     expect([o.transcript, o.recordingUrl, o.summary, o.fromNumber, o.toNumber, o.unitsMilli, o.anonymizedAt !== null]).toEqual([null, null, null, null, null, 1000, true]);
     expect([r.summary, r.fromNumber, r.anonymizedAt]).toEqual(["Quokkaquartz boiler serviced", "+15550100200", null]);
     // The search forgets the anonymised words.
     const found = await db.select({ id: interactions.id }).from(interactions).where(sql`${interactions.search} @@ websearch_to_tsquery('english', 'quokkaquartz')`);
-    expect(found.map((f) => f.id)).toEqual([recent.id]);
+    expect(found.map((f) => f.id)).toEqual(rows.filter((x) => x.externalId === recent.id).map((x) => x.id));
     expect(await anonymiseOldInteractions()).toBe(0);
   });
 });
@@ -205,7 +205,7 @@ describe("the dashboard's Usage This Month", () => {
       ],
     });
     const db = await getDb();
-    await db.update(interactions).set({ spamReportedAt: new Date() }).where(eq(interactions.id, spam.id as string));
+    await db.update(interactions).set({ spamReportedAt: new Date() }).where(eq(interactions.externalId, spam.id as string));
     const res = await call(getUser, { path: "/api/auth/user", cookie: c.user.cookie });
     const body = (await res.json()) as { subscription: { usage: Record<string, number>; units: Record<string, unknown> } };
     expect(body.subscription.usage).toEqual({ phoneUsed: 126, phoneLimit: 120, textUsed: 1, textLimit: 120 });

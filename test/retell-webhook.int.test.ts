@@ -1,67 +1,29 @@
-import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { resetConfigForTests } from "@/lib/config";
 import { startJobs } from "@/lib/jobs";
 import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
-import { interactions } from "@/db/schema";
-import { POST } from "@app/api/v1/webhooks/retell/route";
-import { call } from "./http-helpers";
+import { notifications } from "@/db/schema";
 import { customerWithAiEmployee } from "./interactions-fixtures";
+import { deliverRetell, RETELL_KEY, retellFixture, retellRows, retellSign, withRetellKey } from "./retell-helpers";
 
 /** Issue 13: Retell's call webhook (ADR 0101), fed the payloads in test/fixtures/retell. */
 
-const RETELL_KEY = "key_5f3a9c1e7b2d48a6b0c4e9f1d2a7c3b8";
-const FIXTURES = path.join(import.meta.dirname, "fixtures/retell");
-/** The fixtures' first call starts at this time; every call is moved by the same amount to start an hour ago. */
-const FIXTURE_START = 1795676580000;
-
-type Fixture = { event: string; call: Record<string, unknown> & { call_id: string } };
-
 let nova: Awaited<ReturnType<typeof customerWithAiEmployee>>;
-const savedKey = process.env.RETELL_API_KEY;
+withRetellKey();
 
 beforeAll(async () => {
-  process.env.RETELL_API_KEY = RETELL_KEY;
-  resetConfigForTests();
   // Ingestion queues a usage-alert check in its transaction; no worker runs it here.
   await startJobs({ jobs: [usageAlertsJob], workers: false });
   // The AI employee's number as an admin typed it; the fixtures' calls reach it as +14155550142.
   nova = await customerWithAiEmployee({ phone: "+1 (415) 555-0142" });
 });
 
-afterAll(() => {
-  if (savedKey === undefined) delete process.env.RETELL_API_KEY;
-  else process.env.RETELL_API_KEY = savedKey;
-  resetConfigForTests();
-});
-
-/** A fixture, its timestamps moved to the last hour, its web call naming the test's AI employee. */
-function fixture(name: string, over: Record<string, unknown> = {}): Fixture {
-  const f = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), "utf8")) as Fixture;
-  const shift = Date.now() - 3_600_000 - FIXTURE_START;
-  for (const k of ["start_timestamp", "end_timestamp"]) if (typeof f.call[k] === "number") f.call[k] = (f.call[k] as number) + shift;
-  if ((f.call.metadata as { aiEmployeeId?: string } | undefined)?.aiEmployeeId) f.call.metadata = { ...(f.call.metadata as object), aiEmployeeId: nova.orderId };
-  Object.assign(f.call, over);
-  return f;
-}
-
-/** Retell's signature, computed here from the scheme (not with the code under test). */
-function sign(body: string, key = RETELL_KEY, timestamp = Date.now()): string {
-  return `v=${timestamp},d=${createHmac("sha256", key).update(body + timestamp).digest("hex")}`;
-}
-
-function deliver(body: string, signature: string | null = sign(body)): Promise<Response> {
-  return call(POST, { method: "POST", path: "/api/v1/webhooks/retell", body, headers: signature ? { "x-retell-signature": signature } : {} });
-}
-
-async function rows(callId: string) {
-  const db = await getDb();
-  return db.select().from(interactions).where(eq(interactions.id, `retell:${callId}`));
-}
+const fixture = (name: string, over: Record<string, unknown> = {}) => retellFixture(name, nova.orderId, over);
+const sign = retellSign;
+const deliver = deliverRetell;
+const rows = retellRows;
 
 describe("signature", () => {
   it("refuses a tampered body, a wrong key, a stale or future timestamp and a missing header with 401, storing nothing", async () => {
@@ -105,9 +67,16 @@ describe("signature", () => {
     expect(await rows("call_no_key")).toHaveLength(0);
   });
 
-  it("answers 400 to a signed body that is not JSON or not a Retell event", async () => {
-    expect((await deliver('{"event": "call_ended", "call": ')).status).toBe(400);
-    expect((await deliver(JSON.stringify({ event: "call_ended", call: {} }))).status).toBe(400);
+  it("answers a signed body that is not JSON or not a Retell event 200 rejected (so Retell stops retrying it) and tells the admins (issue 21)", async () => {
+    const db = await getDb();
+    const before = (await db.select().from(notifications).where(eq(notifications.type, "retell_event_refused"))).length;
+    for (const body of ['{"event": "call_ended", "call": ', JSON.stringify({ event: "call_ended", call: {} })]) {
+      const res = await deliver(body);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "rejected", message: expect.stringMatching(/not valid JSON|not a Retell webhook event/) });
+    }
+    const after = await db.select().from(notifications).where(eq(notifications.type, "retell_event_refused"));
+    expect(after.length - before).toBe(2);
   });
 });
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { group } from "@/lib/sql-group";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { interactionNumberDigits, interactions } from "@/db/schema";
 import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
@@ -79,7 +80,7 @@ export function filterWhere(userId: string, f: InteractionFilters): SQL {
   if (f.q) {
     const text = sql`${interactions.search} @@ websearch_to_tsquery('english', ${f.q})`;
     const digits = f.q.replace(/[^0-9]/g, "");
-    where.push(digits.length >= 3 ? sql`(${text} or ${interactionNumberDigits(interactions)} like ${`%${digits}%`})` : text);
+    where.push(digits.length >= 3 ? group(sql`${text} or ${interactionNumberDigits(interactions)} like ${`%${digits}%`}`) : text);
   }
   return and(...where)!;
 }

@@ -8,7 +8,7 @@ import { usageMonthEnd } from "@/features/usage/usage-month";
 import { loadClosedMonths } from "./closed-months.server";
 import { RETELL_SOURCE } from "./ingest-source";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
-import { unitsFor } from "./units";
+import { toUnits, unitsFor } from "./units";
 import type { InteractionRecord } from "./record.schema";
 import type { Outcome } from "./units";
 
@@ -199,10 +199,13 @@ export type RetellAnalysis = { summary?: string; transcript?: TranscriptTurn[]; 
  * primary key: exactly one row can change (the statement this replaces
  * regrouped its WHERE clause and wrote one call's transcript into every
  * record without one, whoever owned it). A record anonymized by retention is
- * never touched, and a replay changes nothing. True when the call changed.
+ * never touched, and a replay changes nothing. The call's units when it
+ * changed, else null.
  */
-export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis): Promise<boolean> {
+export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis): Promise<{ units: number } | null> {
   const db = await getDb();
+  // Before the transaction: the sandbox provider's clock is read from the database (one connection on PGlite).
+  const now = await (await getProvider()).now();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -210,13 +213,13 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
       .where(and(eq(interactions.sourceKey, RETELL_SOURCE.sourceKey), eq(interactions.externalId, id), isNull(interactions.anonymizedAt)))
       .for("update")
       .limit(1);
-    if (!row) return false;
+    if (!row) return null;
     const set: Partial<typeof interactions.$inferInsert> = {};
     if (row.summary === null && analysis.summary) set.summary = analysis.summary;
     if (row.transcript === null && analysis.transcript) set.transcript = analysis.transcript;
     const [sub] = row.subscriptionId ? await tx.select().from(subscriptions).where(eq(subscriptions.id, row.subscriptionId)).limit(1) : [];
     const month = sub && row.usageMonthStart ? { start: row.usageMonthStart, end: usageMonthEnd(sub, row.usageMonthStart) } : null;
-    const frozen = month ? (await loadClosedMonths(tx, [sub!.id], await (await getProvider()).now())).isClosed(sub!.id, month) : false;
+    const frozen = month ? (await loadClosedMonths(tx, [sub!.id], now)).isClosed(sub!.id, month) : false;
     if (analysis.voicemail && row.channel === "phone" && row.outcome === "answered" && !frozen) {
       const units = unitsFor({ channel: "phone", outcome: "voicemail", durationMs: row.durationMs });
       set.outcome = "voicemail";
@@ -227,10 +230,10 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
         await markMetersDirty(tx, [{ subscriptionId: sub.id, usageMonthStart: month.start, category: meterCategory(row.channel, row.direction) }]);
       }
     }
-    if (Object.keys(set).length === 0) return false;
+    if (Object.keys(set).length === 0) return null;
     const changed = await tx.update(interactions).set(set).where(eq(interactions.id, row.id)).returning({ id: interactions.id });
     if (changed.length !== 1) throw new Error(`call_analyzed changed ${changed.length} records, not 1`);
-    return true;
+    return { units: toUnits(set.unitsMilli ?? row.unitsMilli) };
   });
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { group } from "@/lib/sql-group";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { notifications, notificationSearchText } from "@/db/schema";
@@ -46,7 +47,7 @@ export async function listNotifications(page: Pick<PageRequest, "limit" | "curso
     const at = cursorTimestamp(page.cursor, 1);
     const id = cursorString(page.cursor, 2);
     where.push(
-      sql`(${notifications.isRead} > ${read} or (${notifications.isRead} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id})))`,
+      group(sql`${notifications.isRead} > ${read} or (${notifications.isRead} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id}))`),
     );
   }
   const rows = await db

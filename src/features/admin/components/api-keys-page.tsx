@@ -1,16 +1,14 @@
 "use client";
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import { api, errorMessage, isUnauthorizedError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Dialog } from "@/lib/ui/dialog";
-import { Input, Label } from "@/lib/ui/input";
 import type { ApiKeyView } from "@/features/interactions/api-keys.server";
-import { NewApiKey } from "./new-api-key";
+import { CreateApiKey } from "./create-api-key-form";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
 
 const KEYS_KEY = ["/api/admin/api-keys"] as const;
@@ -66,6 +64,7 @@ export function ApiKeysPage({ initialKeys }: { initialKeys: ApiKeyView[] }) {
 function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () => void }) {
   const facts: Array<[string, React.ReactNode]> = [
     ["Key", <code key="prefix" className="font-mono">{k.keyPrefix}…</code>],
+    ["Writes for", k.scope === "customer" ? `Customer ${k.customerEmail ?? "(deleted)"}` : `Platform “${k.platform}” (every AI employee)`],
     ["Created", formatDateTime(k.createdAt)],
     ["Last used", formatDateTime(k.lastUsedAt, { empty: "Never" })],
     ...(k.revokedAt ? ([["Revoked", formatDateTime(k.revokedAt)]] as Array<[string, React.ReactNode]>) : []),
@@ -93,79 +92,5 @@ function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () =
         </Button>
       )}
     </li>
-  );
-}
-
-type Created = { id: string; name: string; key: string };
-
-const focusName = () => document.getElementById("api-key-name")?.focus();
-
-/** The "Create API key" form; the new key is shown once below it. */
-function CreateApiKey({ onCreated }: { onCreated: () => void }) {
-  const [name, setName] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
-  const create = useMutation({
-    mutationFn: (n: string) => api.post<Created>("/api/admin/api-keys", { name: n }),
-    onSuccess: (c) => {
-      setCreated(c);
-      setName("");
-      onCreated();
-    },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      setProblem(errorMessage(error, "The key could not be created."));
-      focusName();
-    },
-  });
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) {
-      setProblem("Enter a name for the key.");
-      focusName();
-      return;
-    }
-    setProblem(null);
-    setCreated(null);
-    create.mutate(name.trim());
-  }
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Create API key</CardTitle>
-        <CardDescription>Name it after where it is used, e.g. “Voice platform (production)”.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={submit} aria-label="Create API key" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <Label htmlFor="api-key-name">Name</Label>
-            <Input
-              id="api-key-name"
-              name="name"
-              required
-              aria-required="true"
-              maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "api-key-name-problem" : undefined}
-              className="mt-1"
-            />
-          </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating..." : "Create API key"}
-          </Button>
-        </form>
-        {problem ? (
-          <p id="api-key-name-problem" className="mt-2 text-sm text-red-800" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        {created ? <NewApiKey key={created.id} name={created.name} apiKey={created.key} onDone={() => {
-              setCreated(null);
-              focusName();
-            }} /> : null}
-      </CardContent>
-    </Card>
   );
 }

@@ -60,10 +60,10 @@ export const POST = route(
       const updated = await applyRetellAnalysis(record.id, { summary: record.summary, transcript: record.transcript, voicemail: event.call.call_analysis?.in_voicemail === true });
       if (updated) {
         log.info({ callId: event.call.call_id }, "Retell call analysis added");
-        return Response.json({ status: "updated" });
+        return Response.json({ status: "updated", units: updated.units });
       }
     }
     log.info({ callId: event.call.call_id, event: event.event, status: result!.status }, "Retell call received");
-    return Response.json({ status: result!.status, units: result!.units, ...(result!.message ? { message: result!.message } : {}) });
+    return Response.json({ status: result!.status, units: result!.units, ...(result!.status === "created" && result!.message ? { message: result!.message } : {}) });
   },
 );

@@ -1,0 +1,4 @@
+import type { ESLint, Rule } from "eslint";
+
+export const noBareSqlCondition: Rule.RuleModule;
+export const sqlConditionsPlugin: ESLint.Plugin;
