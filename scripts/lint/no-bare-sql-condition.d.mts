@@ -1,4 +1,3 @@
-import type { ESLint, Rule } from "eslint";
+import type { ESLint } from "eslint";
 
-export const noBareSqlCondition: Rule.RuleModule;
 export const sqlConditionsPlugin: ESLint.Plugin;

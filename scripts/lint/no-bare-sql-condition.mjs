@@ -17,7 +17,7 @@ function isSqlTemplate(node) {
   return tag.type === "Identifier" && tag.name === "sql";
 }
 
-export const noBareSqlCondition = {
+const noBareSqlCondition = {
   meta: {
     type: "problem",
     docs: { description: "A raw sql fragment beside other conditions in and()/or() can regroup them" },

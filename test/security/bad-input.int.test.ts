@@ -9,6 +9,8 @@ import * as entries from "@app/api/admin/overage-entries/route";
 import * as lineItems from "@app/api/admin/overage-entries/[id]/line-items/route";
 import { BASE, call, createUser, type TestUser } from "../http-helpers";
 import { paramsFor, ROUTES, type Handler, type Method } from "./route-files";
+import { newApiKey } from "../interactions-fixtures";
+import { retellSign, withRetellKey } from "../retell-helpers";
 
 /** Row counts of every table: "nothing stored changed" is these being equal before and after. */
 async function tableCounts(): Promise<Record<string, number>> {
@@ -44,15 +46,25 @@ const BODY_LIMITS: Record<string, number> = {
   "v1/webhooks/retell": 2 * 1024 * 1024,
 };
 
+/**
+ * Machine callers whose credentials are checked before the body is read
+ * (issue 21): without them the answer is 401 before any size is known.
+ */
+const credentials = (key: string, apiKey: string): Record<string, string> =>
+  key === "v1/interactions" ? { authorization: `Bearer ${apiKey}` } : key === "v1/webhooks/retell" ? { "x-retell-signature": retellSign("{}") } : {};
+
 /** Routes for the voice platform, which refuse a NUL per record rather than the whole request (ADR 0101). */
 const NUL_PER_RECORD = new Set(["v1/interactions", "v1/webhooks/retell"]);
 
 describe("bad input gets a 4xx with a message, never a 500, and stores nothing", () => {
   let admin: TestUser;
+  let apiKey: string;
+  withRetellKey();
   beforeAll(async () => {
     process.env.ENABLE_TEST_TOOLS = "true";
     (await import("@/lib/config")).resetConfigForTests();
     admin = await createUser({ role: "admin" });
+    apiKey = await newApiKey(admin);
   });
 
   for (const { file, key } of ROUTES) {
@@ -76,7 +88,7 @@ describe("bad input gets a 4xx with a message, never a 500, and stores nothing",
       it(`${method} /api/${key}: a body over the limit is a 413 with a message`, async () => {
         const mod = (await import(file)) as Record<string, Handler>;
         const limit = BODY_LIMITS[key] ?? 64 * 1024;
-        const res = await call(mod[method]!, { method, path: `/api/${key}`, params: paramsFor(key, "x"), cookie: admin.cookie, body: JSON.stringify({ message: "x".repeat(limit) }) });
+        const res = await call(mod[method]!, { method, path: `/api/${key}`, params: paramsFor(key, "x"), cookie: admin.cookie, headers: credentials(key, apiKey), body: JSON.stringify({ message: "x".repeat(limit) }) });
         expect(res.status).toBe(413);
         expect(((await res.json()) as { message: string }).message).toMatch(/too large/i);
       });

@@ -23,6 +23,7 @@ const TYPE_STYLE: Record<string, { label: string; icon: LucideIcon; box: string;
   subscription_cancelled: { label: "Subscription cancelled", icon: XCircle, box: "border-red-300 bg-red-50", icon_: "bg-red-100 text-red-800" },
   subscription_past_due: { label: "Payment past due", icon: AlertTriangle, box: "border-amber-300 bg-amber-50", icon_: "bg-amber-100 text-amber-900" },
   demo_lead: { label: "Demo lead", icon: CalendarCheck, box: "border-blue-200 bg-white", icon_: "bg-blue-100 text-blue-800" },
+  retell_event_refused: { label: "Retell call not stored", icon: AlertTriangle, box: "border-amber-300 bg-amber-50", icon_: "bg-amber-100 text-amber-900" },
   contact_message: { label: "Contact message", icon: Mail, box: "border-violet-200 bg-white", icon_: "bg-violet-100 text-violet-800" },
 };
 const DEFAULT_STYLE = { label: "Notification", icon: Bell, box: "border-slate-200 bg-white", icon_: "bg-slate-100 text-slate-700" };
