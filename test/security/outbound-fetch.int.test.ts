@@ -193,6 +193,23 @@ describe("guarded outbound fetch: how much it takes", () => {
 });
 
 describe("OUTBOUND_ALLOW_HOSTS", () => {
+  it("connects to the address the fetch's own lookup gave: a name only that resolver knows is reached, once allowed", async () => {
+    const asked: string[] = [];
+    const pinned = createOutboundFetch({
+      allowHosts: () => [{ host: "recordings.internal.test", port: audio.port }],
+      resolve: async (name) => {
+        asked.push(name);
+        return [{ address: "127.0.0.1", family: 4 }];
+      },
+    });
+    const res = await pinned(`http://recordings.internal.test:${audio.port}/a.mp3`, { maxBytes: 1024, timeoutMs: 5_000 });
+    expect(await res.text()).toBe("hello");
+    expect(asked).toEqual(["recordings.internal.test"]);
+    // The same name on a port that is not named: resolved by the same lookup, and refused.
+    expect(await failure(pinned(`http://recordings.internal.test:${other.port}/secret`, LIMITS))).toBe("blocked");
+    expect(other.hits).toEqual([]);
+  });
+
   it("lets the named host:port through, and nothing else on that machine", async () => {
     process.env.OUTBOUND_ALLOW_HOSTS = `localhost:${audio.port}`;
     resetConfigForTests();

@@ -5,7 +5,7 @@ import { blockedRange, isIpLiteral } from "./address-ranges";
 import { cappedBody } from "./outbound-body";
 import { findOutboundError, OutboundRequestError } from "./outbound-errors";
 import { isAllowedHost, type AllowedHost } from "./outbound-allow-hosts";
-import { checkingLookup, systemResolver, type Resolver } from "./outbound-lookup";
+import { resolvingLookup, systemResolver, type Resolver } from "./outbound-lookup";
 
 /** The most redirects any outbound request follows. */
 export const MAX_REDIRECTS = 3;
@@ -43,9 +43,10 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
  */
 export function createOutboundFetch(options: { resolve?: Resolver; allowHosts?: () => readonly AllowedHost[] } = {}): OutboundFetch {
   const allowHosts = options.allowHosts ?? (() => config().OUTBOUND_ALLOW_HOSTS);
-  const guarded = new Agent({ connect: { lookup: checkingLookup(options.resolve ?? systemResolver) } });
+  const resolve = options.resolve ?? systemResolver;
+  const guarded = new Agent({ connect: { lookup: resolvingLookup(resolve, { check: true }) } });
   // OUTBOUND_ALLOW_HOSTS only: named by the operator, reached wherever they resolve.
-  const open = new Agent();
+  const open = new Agent({ connect: { lookup: resolvingLookup(resolve, { check: false }) } });
 
   return async function outboundFetch(input, init) {
     const maxRedirects = Math.min(init.maxRedirects ?? MAX_REDIRECTS, MAX_REDIRECTS);
