@@ -138,7 +138,7 @@ function checkDestination(url: URL, allowed: boolean, allowHttp: boolean): void 
   if (url.username || url.password) throw new OutboundRequestError("scheme", "credentials in the URL are not allowed");
   if (allowed || !isIpLiteral(url.hostname)) return;
   const range = blockedRange(url.hostname);
-  if (range) throw new OutboundRequestError("blocked", `${url.hostname} is a ${range} address; outbound requests never go there`);
+  if (range) throw new OutboundRequestError("blocked", `${url.hostname} is a refused address (${range}); outbound requests never go there`);
 }
 
 let shared: OutboundFetch | undefined;
