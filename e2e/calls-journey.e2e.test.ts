@@ -138,6 +138,26 @@ describe("calls and messages from the AI employees", () => {
     });
     expect(played.duration).toBeGreaterThan(1);
     expect(played.time).toBeGreaterThan(0);
+    // The page stayed open past the link's 15 minutes: the player fetches a fresh link and plays on.
+    const stale = await page.locator("audio").evaluate(async (a: HTMLAudioElement) => {
+      a.pause();
+      const url = new URL(a.src);
+      url.searchParams.set("expires", String(Math.floor(Date.now() / 1000) - 60));
+      a.src = url.toString();
+      await a.play().catch(() => {});
+      return a.src;
+    });
+    await expect.poll(() => page.locator("audio").evaluate((a: HTMLAudioElement) => (a.src !== "" && a.readyState >= 1 ? a.src : null)), { timeout: 15_000 }).not.toBeNull();
+    const fresh = await page.locator("audio").evaluate(async (a: HTMLAudioElement) => {
+      a.muted = true;
+      await a.play();
+      await new Promise((r) => setTimeout(r, 400));
+      return { src: a.src, time: a.currentTime };
+    });
+    expect(fresh.src).not.toBe(stale);
+    expect(new URL(fresh.src).searchParams.get("expires")).not.toBe(new URL(stale).searchParams.get("expires"));
+    expect(fresh.time).toBeGreaterThan(0);
+    expect(await page.getByRole("alert").filter({ hasText: "recording" }).count()).toBe(0);
     await checkBothWidths(page, "calls-detail", async () => {
       await expect.poll(() => page.getByTestId("call-units").isVisible()).toBe(true);
     });

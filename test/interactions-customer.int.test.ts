@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { config } from "@/lib/config";
+import { config, resetConfigForTests } from "@/lib/config";
 import { aiReadyOrders, interactions, meterReports, notifications, type TranscriptTurn } from "@/db/schema";
 import { unitsFor } from "@/features/interactions/units";
 import { usageMonth } from "@/features/usage/usage-month";
@@ -96,6 +98,10 @@ function getDetail(id: string, who: Owner = alice): Promise<Response> {
 function report(id: string, who: Owner | null = alice): Promise<Response> {
   return call(reportSpamRoute.POST, { method: "POST", path: `/api/interactions/${id}/report-spam`, cookie: who?.user.cookie, params: { id } });
 }
+async function storeRecording(id: string, recordingUrl: string): Promise<void> {
+  const db = await getDb();
+  await db.update(interactions).set({ recordingUrl }).where(eq(interactions.id, id));
+}
 function playRecording(id: string, pathAndQuery: string, headers?: Record<string, string>): Promise<Response> {
   return call(recording.GET, { path: pathAndQuery, params: { id }, headers });
 }
@@ -183,10 +189,6 @@ beforeAll(async () => {
   // Carol: 2,500 calls, for the export's paging.
   const many = Array.from({ length: 2500 }, (_, n) => row(carol, { startedAt: new Date(Date.UTC(2025, 5, 1) + n * 60_000), summary: `Call number ${n}` }));
   for (let k = 0; k < many.length; k += 500) await db.insert(interactions).values(many.slice(k, k + 500));
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const ALICE = () => Object.entries(ids).filter(([k]) => !["bob", "trial"].includes(k));
@@ -493,19 +495,123 @@ describe("GET /api/interactions/<id>/recording", () => {
     expect((await playRecording(ids.bob, signedRecordingPath(ids.bob))).status).toBe(200);
   });
 
-  it("streams a recording stored elsewhere with its audio type, and serves nothing but audio", async () => {
-    const upstream = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response(new Uint8Array([1, 2, 3, 4]), { headers: { "content-type": "audio/mpeg", "content-length": "4" } }));
-    const res = await playRecording(ids.remote, signedRecordingPath(ids.remote));
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("audio/mpeg");
-    expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([1, 2, 3, 4]);
-    expect(String(upstream.mock.calls[0]![0])).toBe("https://recordings.example.com/r/abc.mp3");
+  it("is never cached, whatever the answer", async () => {
+    const d = (await (await getDetail(ids.furnace)).json()) as InteractionDetail;
+    const answers = [
+      await playRecording(ids.furnace, d.recordingUrl!),
+      await playRecording(ids.furnace, d.recordingUrl!, { range: "bytes=0-11" }),
+      await playRecording(ids.furnace, signedRecordingPath(ids.furnace, Date.now() - 16 * 60_000)),
+      await playRecording(ids.short, signedRecordingPath(ids.short)),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 206, 403, 404]);
+    for (const res of answers) expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
 
-    upstream.mockResolvedValueOnce(new Response("<script>alert(1)</script>", { headers: { "content-type": "text/html" } }));
-    expect((await playRecording(ids.remote, signedRecordingPath(ids.remote))).status).toBe(502);
-    // A stored link to one of the app's own pages that is not a demo recording: nothing.
-    expect((await playRecording(ids.foreignPath, signedRecordingPath(ids.foreignPath))).status).toBe(404);
-    // A record without a recording.
-    expect((await playRecording(ids.short, signedRecordingPath(ids.short))).status).toBe(404);
+  it("serves the app's own sample recordings from disk, with no OUTBOUND_ALLOW_HOSTS", async () => {
+    expect(config().OUTBOUND_ALLOW_HOSTS).toEqual([]);
+    for (const url of [ownRecording(), ownRecording().replace("https:", "http:")]) {
+      await storeRecording(ids.remote, url);
+      const res = await playRecording(ids.remote, signedRecordingPath(ids.remote));
+      expect(res.status, url).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(wav)).toBe(true);
+    }
+  });
+
+  describe("stored on another server (the voice platform's)", () => {
+    let platform: Server;
+    let port: number;
+    const seen: Array<{ path: string; range?: string }> = [];
+    const allow = (value: string) => {
+      process.env.OUTBOUND_ALLOW_HOSTS = value;
+      resetConfigForTests();
+    };
+
+    beforeAll(async () => {
+      platform = createServer((req, res) => {
+        seen.push({ path: req.url ?? "", range: req.headers.range });
+        if (req.url === "/r/abc.mp3") return void res.writeHead(200, { "content-type": "audio/mpeg", "content-length": "4" }).end(Buffer.from([1, 2, 3, 4]));
+        if (req.url === "/r/page.html") return void res.writeHead(200, { "content-type": "text/html" }).end("<script>alert(1)</script>");
+        if (req.url === "/r/moved.mp3") return void res.writeHead(302, { location: `http://127.0.0.1:${port}/r/abc.mp3` }).end();
+        if (req.url === "/r/declared-100mb.mp3") return void res.writeHead(200, { "content-type": "audio/mpeg", "content-length": String(100 * 1024 * 1024) }).end();
+        if (req.url === "/r/endless.mp3") {
+          // 100 MB without a Content-Length, sent as fast as it is read.
+          res.writeHead(200, { "content-type": "audio/mpeg" });
+          const chunk = Buffer.alloc(256 * 1024, 7);
+          let left = 400;
+          const write = () => {
+            while (left > 0 && res.write(chunk)) left--;
+            if (left > 0) res.once("drain", write);
+            else res.end();
+          };
+          return write();
+        }
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => platform.listen(0, "127.0.0.1", resolve));
+      port = (platform.address() as AddressInfo).port;
+    });
+
+    afterEach(() => {
+      seen.length = 0;
+      allow("");
+    });
+
+    afterAll(async () => {
+      platform.closeAllConnections();
+      await new Promise((resolve) => platform.close(resolve));
+    });
+
+    async function playFrom(url: string, headers?: Record<string, string>): Promise<Response> {
+      await storeRecording(ids.remote, url);
+      return playRecording(ids.remote, signedRecordingPath(ids.remote), headers);
+    }
+
+    it("streams it with its audio type when its host is allowed, and serves nothing but audio", async () => {
+      allow(`localhost:${port}`);
+      const res = await playFrom(`http://localhost:${port}/r/abc.mp3`, { range: "bytes=0-" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("audio/mpeg");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([1, 2, 3, 4]);
+      expect(seen).toEqual([{ path: "/r/abc.mp3", range: "bytes=0-" }]);
+
+      expect((await playFrom(`http://localhost:${port}/r/page.html`)).status).toBe(502);
+      expect((await playFrom(`http://localhost:${port}/r/gone.mp3`)).status).toBe(404);
+      // A stored link to one of the app's own pages that is not a demo recording: nothing.
+      expect((await playRecording(ids.foreignPath, signedRecordingPath(ids.foreignPath))).status).toBe(404);
+      // A record without a recording.
+      expect((await playRecording(ids.short, signedRecordingPath(ids.short))).status).toBe(404);
+    });
+
+    it("never reaches this machine: not by an IPv4-mapped address, a name, or a redirect (502, the reason said)", async () => {
+      for (const url of [`https://[::ffff:127.0.0.1]:${port}/r/abc.mp3`, `https://localhost:${port}/r/abc.mp3`, `https://127.0.0.1:${port}/r/abc.mp3`]) {
+        const res = await playFrom(url);
+        expect(res.status, url).toBe(502);
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
+        expect(((await res.json()) as { message: string }).message).toMatch(/address this server does not fetch from/);
+      }
+      expect(seen).toEqual([]);
+      // An allowed host's redirect to an address that is not allowed.
+      allow(`localhost:${port}`);
+      const res = await playFrom(`http://localhost:${port}/r/moved.mp3`);
+      expect(res.status).toBe(502);
+      expect(seen.map((s) => s.path)).toEqual(["/r/moved.mp3"]);
+    });
+
+    it("relays at most 50 MB of one answer, refused at once when the size is declared", async () => {
+      allow(`localhost:${port}`);
+      const declared = await playFrom(`http://localhost:${port}/r/declared-100mb.mp3`);
+      expect(declared.status).toBe(502);
+      expect(((await declared.json()) as { message: string }).message).toMatch(/larger than this server relays \(50 MB/);
+
+      const endless = await playFrom(`http://localhost:${port}/r/endless.mp3`);
+      expect(endless.status).toBe(200);
+      let relayed = 0;
+      const reading = (async () => {
+        for await (const chunk of endless.body as unknown as AsyncIterable<Uint8Array>) relayed += chunk.byteLength;
+      })();
+      await expect(reading).rejects.toThrow(/larger than/);
+      expect(relayed).toBeLessThanOrEqual(50 * 1024 * 1024);
+    });
   });
 });

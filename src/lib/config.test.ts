@@ -55,4 +55,17 @@ describe("configuration", () => {
     expect(parseConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "http://localhost:3000" }).secureCookies).toBe(false);
     expect(parseConfig({ PUBLIC_BASE_URL: "https://app.example.com" }).secureCookies).toBe(false);
   });
+
+  it("reads OUTBOUND_ALLOW_HOSTS as hosts with optional ports, empty by default", () => {
+    expect(parseConfig({}).OUTBOUND_ALLOW_HOSTS).toEqual([]);
+    expect(parseConfig({ OUTBOUND_ALLOW_HOSTS: " Recordings.Test, 127.0.0.1:9443,[::1]:8080 ," }).OUTBOUND_ALLOW_HOSTS).toEqual([
+      { host: "recordings.test", port: null },
+      { host: "127.0.0.1", port: 9443 },
+      { host: "[::1]", port: 8080 },
+    ]);
+  });
+
+  it.each(["http://recordings.test", "recordings.test:99999", "recordings.test:", "a b", "host/path", "user@host"])("stops the start on the malformed OUTBOUND_ALLOW_HOSTS entry %s", (entry) => {
+    expect(() => parseConfig({ OUTBOUND_ALLOW_HOSTS: `ok.test,${entry}` })).toThrowError(/OUTBOUND_ALLOW_HOSTS has the malformed entry/);
+  });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "@/lib/zod";
+import { parseAllowedHost, type AllowedHost } from "@/lib/http/outbound-allow-hosts";
 
 /**
  * The one place that reads the environment. Validated once at start
@@ -53,6 +54,23 @@ function checkSmtpUrl(value: string, ctx: z.RefinementCtx): void {
   }
 }
 
+/** OUTBOUND_ALLOW_HOSTS: comma-separated `host` or `host:port` entries, parsed; a malformed one is named. */
+const allowHosts = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const hosts: AllowedHost[] = [];
+    for (const entry of (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+      const parsed = parseAllowedHost(entry);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: `has the malformed entry "${entry}": use host or host:port, comma-separated (e.g. recordings.test,127.0.0.1:9443)` });
+        return z.NEVER;
+      }
+      hosts.push(parsed);
+    }
+    return hosts;
+  });
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -88,6 +106,7 @@ export const envSchema = z
       .min(1, { message: "must be at least 1" })
       .max(3650, { message: "must be at most 3650 (10 years)" })
       .default(365),
+    OUTBOUND_ALLOW_HOSTS: allowHosts,
     RETELL_API_KEY: optionalString.pipe(z.string().min(16, { message: "must be the Retell API key with the webhook badge (at least 16 characters)" }).optional()),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,

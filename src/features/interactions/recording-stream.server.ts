@@ -8,12 +8,18 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { interactions } from "@/db/schema";
 import { errorResponse } from "@/lib/http/errors";
+import { outboundFetch } from "@/lib/http/outbound-fetch";
+import { findOutboundError, type OutboundFailure } from "@/lib/http/outbound-errors";
+import { logger } from "@/lib/logger";
 
 /** The demo recordings the app serves itself (public/recordings, made by scripts/make-sample-recordings.mjs). */
 const OWN_RECORDING = /^\/recordings\/([A-Za-z0-9_-][A-Za-z0-9._-]{0,100}\.wav)$/;
-/** How long the platform's server may take to start answering. */
-const UPSTREAM_TIMEOUT_MS = 15_000;
-const MAX_REDIRECTS = 3;
+/**
+ * One answer relayed from the platform's server: at most this many bytes and
+ * this long, the body included (a player asks again with a Range to go on).
+ */
+const RECORDING_MAX_BYTES = 50 * 1024 * 1024;
+const RECORDING_TIMEOUT_MS = 30_000;
 
 /** Nothing in an audio answer may run, and it is never read as anything but audio. */
 const AUDIO_HEADERS = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox" };
@@ -28,9 +34,11 @@ export async function recordingAudio(id: string, range: string | null): Promise<
 
 /**
  * The audio of a record's stored recording URL (never any other address):
- * the app's own demo files are read from public/recordings; any other https
- * URL is fetched and streamed through with its content type, which must be
- * audio. A `Range` header is honoured, so players can seek.
+ * the app's own demo files (a URL on PUBLIC_BASE_URL's host) are read from
+ * public/recordings and never fetched, so the quick start needs no
+ * OUTBOUND_ALLOW_HOSTS; any other URL goes through the guarded outbound
+ * fetch and is streamed through with its content type, which must be audio.
+ * A `Range` header is honoured, so players can seek.
  */
 async function recordingResponse(storedUrl: string, range: string | null): Promise<Response> {
   let url: URL;
@@ -81,51 +89,48 @@ function byteRange(header: string | null, size: number): { start: number; end: n
   return { start, end };
 }
 
-/** A host we never fetch from: this machine or a private network, written as such. */
-function privateHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (h === "localhost" || h.endsWith(".localhost") || h === "::1" || h === "::" || /^f[cd][0-9a-f]{2}:/.test(h) || /^fe80:/.test(h)) return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
-  if (!v4) return false;
-  const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-}
+/** Why a recording stored elsewhere could not be relayed, in the caller's words. */
+const UPSTREAM_FAILURE: Record<OutboundFailure, string> = {
+  blocked: "The recording is stored at an address this server does not fetch from",
+  scheme: "The recording is stored at an address this server does not fetch from",
+  redirects: "The recording server redirected too often",
+  too_large: `The recording is larger than this server relays (${RECORDING_MAX_BYTES / (1024 * 1024)} MB at a time)`,
+  timeout: "The recording server did not answer in time",
+  unreachable: "The recording server could not be reached",
+};
 
-async function upstreamRecording(first: URL, range: string | null): Promise<Response> {
-  let url = first;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), UPSTREAM_TIMEOUT_MS);
+/**
+ * A recording on the voice platform's server, through the guarded outbound
+ * fetch (src/lib/http/outbound-fetch.ts: public addresses only, redirects
+ * checked, bytes and total time capped). A refusal or failure is a 502 (504
+ * for a timeout) with a message saying which; a cap reached mid-stream cuts
+ * the stream, and players ask again with a Range.
+ */
+async function upstreamRecording(url: URL, range: string | null): Promise<Response> {
+  let res: Response;
   try {
-    for (let hop = 0; ; hop++) {
-      if (url.protocol !== "https:" || privateHost(url.hostname)) return errorResponse(502, "The recording is not available");
-      const res = await fetch(url, { headers: range ? { range } : {}, redirect: "manual", signal: controller.signal });
-      const location = res.headers.get("location");
-      if (res.status >= 300 && res.status < 400 && location && hop < MAX_REDIRECTS) {
-        await res.body?.cancel();
-        url = new URL(location, url);
-        continue;
-      }
-      if (res.status === 404 || res.status === 410) {
-        await res.body?.cancel();
-        return errorResponse(404, "Recording not found");
-      }
-      const type = res.headers.get("content-type") ?? "";
-      if ((res.status !== 200 && res.status !== 206 && res.status !== 416) || !res.body || (res.status !== 416 && !/^audio\/[a-z0-9.+-]+/i.test(type))) {
-        await res.body?.cancel();
-        return errorResponse(502, "The recording is not available");
-      }
-      const headers: Record<string, string> = { ...AUDIO_HEADERS };
-      if (type) headers["Content-Type"] = type;
-      for (const h of ["content-length", "content-range", "accept-ranges"]) {
-        const v = res.headers.get(h);
-        if (v) headers[h] = v;
-      }
-      return new Response(res.body, { status: res.status, headers });
-    }
-  } catch {
-    return errorResponse(502, "The recording is not available");
-  } finally {
-    // Only the wait for the answer is limited; the audio itself may take as long as it takes.
-    clearTimeout(timer);
+    res = await outboundFetch(url, { headers: range ? { range } : {}, maxBytes: RECORDING_MAX_BYTES, timeoutMs: RECORDING_TIMEOUT_MS });
+  } catch (err) {
+    const failed = findOutboundError(err);
+    logger.warn({ failure: failed?.failure ?? "unknown", reason: (err as Error)?.message, host: url.host }, "recording not relayed");
+    return errorResponse(failed?.gatewayStatus ?? 502, UPSTREAM_FAILURE[failed?.failure ?? "unreachable"]);
   }
+  if (res.status === 404 || res.status === 410) {
+    await res.body?.cancel();
+    return errorResponse(404, "Recording not found");
+  }
+  const type = res.headers.get("content-type") ?? "";
+  if ((res.status !== 200 && res.status !== 206 && res.status !== 416) || !res.body || (res.status !== 416 && !/^audio\/[a-z0-9.+-]+/i.test(type))) {
+    await res.body?.cancel();
+    return errorResponse(502, "The recording is not available");
+  }
+  const headers: Record<string, string> = { ...AUDIO_HEADERS };
+  if (type) headers["Content-Type"] = type;
+  // A body the fetch decoded (despite asking for identity) no longer has the length it was sent with.
+  const decoded = !/^(identity)?$/i.test(res.headers.get("content-encoding")?.trim() ?? "");
+  for (const h of decoded ? ["accept-ranges"] : ["content-length", "content-range", "accept-ranges"]) {
+    const v = res.headers.get(h);
+    if (v) headers[h] = v;
+  }
+  return new Response(res.body, { status: res.status, headers });
 }

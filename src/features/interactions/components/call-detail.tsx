@@ -5,6 +5,7 @@ import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, type InteractionDetail } from "../interaction-view";
 import { otherParty } from "./call-row";
+import { RecordingPlayer } from "./recording-player";
 import { Transcript } from "./transcript";
 import { UnitsPanel } from "./units-panel";
 
@@ -70,9 +71,7 @@ export function CallDetail({ item }: { item: InteractionDetail }) {
             </CardHeader>
             <CardContent>
               {item.recordingUrl ? (
-                <audio controls preload="metadata" src={item.recordingUrl} className="w-full" aria-label={`Recording of the ${kind.toLowerCase()}`}>
-                  Your browser cannot play this recording. The transcript below has every word.
-                </audio>
+                <RecordingPlayer id={item.id} initialUrl={item.recordingUrl} label={`Recording of the ${kind.toLowerCase()}`} />
               ) : (
                 <p className="text-sm text-slate-700">No recording is available for this call.</p>
               )}
