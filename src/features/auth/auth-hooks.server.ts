@@ -11,8 +11,9 @@ import { logger } from "@/lib/logger";
  *
  * - every new password (sign-up, change, reset, set) meets the password policy;
  * - profile fields on sign-up and update-user are bounded and trimmed;
- * - e-mail sign-in is refused while the account or the address is locked, and
- *   its outcome is counted (sign-in-lockout.server.ts);
+ * - e-mail sign-in is refused while the account is locked for this address,
+ *   or the address is locked, and its outcome is counted
+ *   (sign-in-lockout.server.ts);
  * - verification links lead to /login?verified=1&returnTo=<path>.
  */
 

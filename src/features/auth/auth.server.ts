@@ -75,9 +75,10 @@ async function build() {
     onAPIError: { errorURL: new URL(SIGN_IN_FAILED_PATH, cfg.baseUrl).toString() },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // better-auth's request rate limit per client address: a coarse flood
-    // guard. The limit people meet on e-mail sign-in is the per-account and
-    // per-address lockout on failed attempts (sign-in-lockout.server.ts: 5
-    // failures per account, 20 per address, in 15 minutes), so /sign-in/email
+    // guard. The limit people meet on e-mail sign-in is the lockout on failed
+    // attempts (sign-in-lockout.server.ts: 5 failures for one account from one
+    // address, 20 from one address, in 15 minutes; an account with 5 failures
+    // from anywhere refuses the addresses that failed), so /sign-in/email
     // allows more requests here than the lockout lets fail.
     rateLimit: {
       enabled: true,
