@@ -4,6 +4,7 @@ import { safeReturnTo } from "./return-to";
 import { passwordProblem, type PasswordOwner } from "./password-policy";
 import { checkProfileFields, type ProfileFieldName } from "./profile-fields";
 import { activeSignInLock, clearSignInFailures, recordSignInFailure, signInKeys, signInLockMessage, type SignInKeys } from "./sign-in-lockout.server";
+import { carriesSessionToken, withoutSessionTokens } from "./session-token-redaction";
 import { logger } from "@/lib/logger";
 
 /**
@@ -14,7 +15,8 @@ import { logger } from "@/lib/logger";
  * - e-mail sign-in is refused while the account is locked for this address,
  *   or the address is locked, and its outcome is counted
  *   (sign-in-lockout.server.ts);
- * - verification links lead to /login?verified=1&returnTo=<path>.
+ * - verification links lead to /login?verified=1&returnTo=<path>;
+ * - JSON answers to the browser never carry the session token.
  */
 
 type Body = Record<string, unknown>;
@@ -135,8 +137,7 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   }
 });
 
-export const authAfterHook = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/sign-in/email") return;
+async function countSignInOutcome(ctx: HookContext): Promise<void> {
   const returned: unknown = ctx.context.returned;
   const keys = keysOf(ctx);
   try {
@@ -150,4 +151,12 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
     // Counting must never turn a sign-in answer into a 500.
     logger.error({ err }, "could not record the sign-in outcome");
   }
+}
+
+export const authAfterHook = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === "/sign-in/email") await countSignInOutcome(ctx);
+  // Answers to the browser (an HTTP request, not a call from our own server
+  // code) never carry the session token: it stays in the HttpOnly cookie.
+  const returned: unknown = ctx.context.returned;
+  if (ctx.request && carriesSessionToken(returned)) return withoutSessionTokens(returned);
 });
