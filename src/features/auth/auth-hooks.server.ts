@@ -4,6 +4,7 @@ import { safeReturnTo } from "./return-to";
 import { passwordProblem, type PasswordOwner } from "./password-policy";
 import { checkProfileFields, type ProfileFieldName } from "./profile-fields";
 import { activeSignInLock, clearSignInFailures, recordSignInFailure, signInKeys, signInLockMessage, type SignInKeys } from "./sign-in-lockout.server";
+import { RESET_PASSWORD_PATH } from "./password-reset";
 import { carriesSessionToken, withoutSessionTokens } from "./session-token-redaction";
 import { logger } from "@/lib/logger";
 
@@ -15,7 +16,8 @@ import { logger } from "@/lib/logger";
  * - e-mail sign-in is refused while the account is locked for this address,
  *   or the address is locked, and its outcome is counted
  *   (sign-in-lockout.server.ts);
- * - verification links lead to /login?verified=1&returnTo=<path>;
+ * - verification links lead to /login?verified=1&returnTo=<path>, reset links
+ *   to /reset-password;
  * - JSON answers to the browser never carry the session token.
  */
 
@@ -123,6 +125,11 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
     case "/send-verification-email": {
       if (!body) return;
       return { context: { body: { ...body, callbackURL: verifiedCallbackUrl(body.callbackURL) } } };
+    }
+    case "/request-password-reset": {
+      // The link always leads to our reset page, whatever the caller asked for.
+      if (!body) return;
+      return { context: { body: { ...body, redirectTo: RESET_PASSWORD_PATH } } };
     }
     case "/reset-password": {
       if (!body) return;
