@@ -107,7 +107,7 @@ describe("verification and account e-mails", () => {
     expect(after?.emailVerified).toBe(true);
   });
 
-  it("a sign-up for an existing address sends the owner the account-exists e-mail with an absolute sign-in link", async () => {
+  it("a sign-up for an existing address sends the owner the account-exists e-mail with absolute sign-in and reset links", async () => {
     const auth = await getAuth();
     const email = `exists-${randomUUID().slice(0, 8)}@example.com`;
     const body = (firstName: string) =>
@@ -122,7 +122,8 @@ describe("verification and account e-mails", () => {
     const m = arrivedFor(email).find((x) => x.parsed.subject === "You already have an account");
     expect(m).toBeDefined();
     await expectDelivered(m!, { ...(await accountExistsEmail(email, "Olga", BASE_URL)), to: email, kind: "account-exists" });
-    expect(links(m!)).toEqual([`${BASE_URL}/login`, `${BASE_URL}/login`]);
+    // Sign in, or choose a new password (text part, then HTML part).
+    expect(links(m!)).toEqual([`${BASE_URL}/login`, `${BASE_URL}/forgot-password`, `${BASE_URL}/login`, `${BASE_URL}/forgot-password`]);
   });
 });
 

@@ -92,9 +92,10 @@ export const rateLimit = pgTable("rate_limit", {
 });
 
 /**
- * Failed sign-ins counted per account ("account:<email>") and per client
- * address ("ip:<address>"). A success clears both; too many failures in the
- * window lock the key until `lockedUntil`.
+ * Failed sign-ins counted per account ("account:<email>"), per account and
+ * client address ("account:<email>|ip:<address>") and per client address
+ * ("ip:<address>"); too many failures in the window lock the key until
+ * `lockedUntil` (src/features/auth/sign-in-lockout.server.ts, ADR 0104).
  */
 export const signInFailures = pgTable("sign_in_failures", {
   key: text("key").primaryKey(),

@@ -4,6 +4,8 @@ import { safeReturnTo } from "./return-to";
 import { passwordProblem, type PasswordOwner } from "./password-policy";
 import { checkProfileFields, type ProfileFieldName } from "./profile-fields";
 import { activeSignInLock, clearSignInFailures, recordSignInFailure, signInKeys, signInLockMessage, type SignInKeys } from "./sign-in-lockout.server";
+import { RESET_PASSWORD_PATH } from "./password-reset";
+import { carriesSessionToken, withoutSessionTokens } from "./session-token-redaction";
 import { logger } from "@/lib/logger";
 
 /**
@@ -11,9 +13,12 @@ import { logger } from "@/lib/logger";
  *
  * - every new password (sign-up, change, reset, set) meets the password policy;
  * - profile fields on sign-up and update-user are bounded and trimmed;
- * - e-mail sign-in is refused while the account or the address is locked, and
- *   its outcome is counted (sign-in-lockout.server.ts);
- * - verification links lead to /login?verified=1&returnTo=<path>.
+ * - e-mail sign-in is refused while the account is locked for this address,
+ *   or the address is locked, and its outcome is counted
+ *   (sign-in-lockout.server.ts);
+ * - verification links lead to /login?verified=1&returnTo=<path>, reset links
+ *   to /reset-password;
+ * - JSON answers to the browser never carry the session token.
  */
 
 type Body = Record<string, unknown>;
@@ -121,6 +126,11 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
       if (!body) return;
       return { context: { body: { ...body, callbackURL: verifiedCallbackUrl(body.callbackURL) } } };
     }
+    case "/request-password-reset": {
+      // The link always leads to our reset page, whatever the caller asked for.
+      if (!body) return;
+      return { context: { body: { ...body, redirectTo: RESET_PASSWORD_PATH } } };
+    }
     case "/reset-password": {
       if (!body) return;
       const owner = await resetTokenOwner(ctx, body);
@@ -134,8 +144,7 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   }
 });
 
-export const authAfterHook = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/sign-in/email") return;
+async function countSignInOutcome(ctx: HookContext): Promise<void> {
   const returned: unknown = ctx.context.returned;
   const keys = keysOf(ctx);
   try {
@@ -149,4 +158,12 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
     // Counting must never turn a sign-in answer into a 500.
     logger.error({ err }, "could not record the sign-in outcome");
   }
+}
+
+export const authAfterHook = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === "/sign-in/email") await countSignInOutcome(ctx);
+  // Answers to the browser (an HTTP request, not a call from our own server
+  // code) never carry the session token: it stays in the HttpOnly cookie.
+  const returned: unknown = ctx.context.returned;
+  if (ctx.request && carriesSessionToken(returned)) return withoutSessionTokens(returned);
 });

@@ -8,12 +8,15 @@ import { authSecret } from "@/lib/secrets";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { verificationEmail } from "@/features/email/verification-email";
 import { accountExistsEmail } from "@/features/email/account-exists-email";
+import { resetPasswordEmail } from "@/features/email/reset-password-email";
 import { sendAuthEmail } from "./auth-email-throttle.server";
 import { authAfterHook, authBeforeHook } from "./auth-hooks.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-limits";
 import { trustedOrigins } from "./trusted-origins";
 import { SIGN_IN_FAILED_PATH } from "./sign-in-failed";
 import { discoveryUrl } from "./oidc-start-check.server";
+import { RESET_LINK_SECONDS } from "./password-reset";
+import { afterPasswordReset } from "./after-password-reset.server";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -56,6 +59,19 @@ async function build() {
         const firstName = (user as { firstName?: string | null }).firstName;
         await sendAuthEmail(await accountExistsEmail(user.email, firstName, cfg.baseUrl));
       },
+      // "Forgot password?" (ADR 0104): better-auth's /request-password-reset
+      // answers the same for every address and calls this only for an
+      // account; the link (better-auth's /reset-password/:token, which leads
+      // to our /reset-password page) works once, for an hour. The e-mail goes
+      // through the outbox, throttled per recipient like the other auth e-mails.
+      sendResetPassword: async ({ user, url }) => {
+        const firstName = (user as { firstName?: string | null }).firstName;
+        await sendAuthEmail(await resetPasswordEmail(user.email, firstName, url));
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // A new password ends every session (in the same transaction), then the sign-in lock and the other links go.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => afterPasswordReset(user),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -75,9 +91,10 @@ async function build() {
     onAPIError: { errorURL: new URL(SIGN_IN_FAILED_PATH, cfg.baseUrl).toString() },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // better-auth's request rate limit per client address: a coarse flood
-    // guard. The limit people meet on e-mail sign-in is the per-account and
-    // per-address lockout on failed attempts (sign-in-lockout.server.ts: 5
-    // failures per account, 20 per address, in 15 minutes), so /sign-in/email
+    // guard. The limit people meet on e-mail sign-in is the lockout on failed
+    // attempts (sign-in-lockout.server.ts: 5 failures for one account from one
+    // address, 20 from one address, in 15 minutes; an account with 5 failures
+    // from anywhere refuses the addresses that failed), so /sign-in/email
     // allows more requests here than the lockout lets fail.
     rateLimit: {
       enabled: true,
@@ -89,6 +106,9 @@ async function build() {
         "/sign-up/email": { window: 60, max: 10 },
         // Per client address; the e-mails themselves are also limited per recipient (auth-email-throttle.server.ts).
         "/send-verification-email": { window: 60, max: 3 },
+        // Likewise (better-auth's own default, stated here); choosing the new password: a few tries a minute.
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 10 },
         // The header asks on every page view: a read of the caller's own
         // session, which must not write a counter row (a GET never writes).
         "/get-session": false,

@@ -13,7 +13,8 @@ import { checkProfileFields } from "./profile-fields";
  * strength check stays on the server: its dictionaries are never bundled).
  */
 
-const email = z
+/** An e-mail address field, as every auth form reads it. */
+export const emailField = z
   .string()
   .trim()
   .min(1, { message: "Email is required" })
@@ -22,14 +23,14 @@ const email = z
 
 /** The sign-in form: the address (trimmed) and the password as typed. */
 export const signInFormSchema = z.object({
-  email,
+  email: emailField,
   password: z.string().min(1, { message: "Password is required" }),
 });
 export type SignInFormInput = z.input<typeof signInFormSchema>;
 export type SignInFormOutput = z.output<typeof signInFormSchema>;
 
-/** The length part of the server's password policy, with its messages. */
-const newPassword = z.string().superRefine((password, ctx) => {
+/** A new password: the length part of the server's password policy, with its messages. */
+export const newPasswordField = z.string().superRefine((password, ctx) => {
   const problem = passwordLengthProblem(password);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
@@ -43,8 +44,8 @@ export const signUpFormSchema = z
   .object({
     firstName: z.string().trim().min(1, { message: "First name is required" }),
     lastName: z.string().trim(),
-    email,
-    password: newPassword,
+    email: emailField,
+    password: newPasswordField,
   })
   .transform((v) => ({ ...v, name: `${v.firstName} ${v.lastName}`.trim() || v.email }))
   .superRefine((v, ctx) => {

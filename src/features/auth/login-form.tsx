@@ -1,11 +1,13 @@
 "use client";
 import { useState } from "react";
+import Link from "next/link";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { authClient, authResult } from "./auth-client";
+import { FORGOT_PASSWORD_PATH } from "./password-reset";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
 import {
   firstFormProblem,
@@ -93,6 +95,11 @@ function SignInForm({ email, notice, returnTo, errorBox, setError }: FormProps &
       <div className="space-y-1.5">
         <Label htmlFor="signin-password">Password</Label>
         <Input id="signin-password" type="password" autoComplete="current-password" autoFocus={Boolean(email)} required {...form.register("password")} />
+        <p className="text-right text-sm">
+          <Link href={FORGOT_PASSWORD_PATH} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
       </div>
       {errorBox}
       <Button type="submit" className="w-full" disabled={busy}>

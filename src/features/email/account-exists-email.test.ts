@@ -11,7 +11,9 @@ describe("account-exists e-mail", () => {
       expect(part).toContain("You already have an account, so nothing was created.");
       expect(part).toContain("If it was not you, ignore this message: your account has not changed.");
     }
-    expect(emailLinks(mail)).toEqual({ text: ["https://app.example.com/login"], html: ["https://app.example.com/login"] });
+    // Sign in, or choose a new password when it is forgotten.
+    const links = ["https://app.example.com/login", "https://app.example.com/forgot-password"];
+    expect(emailLinks(mail)).toEqual({ text: links, html: links });
   });
 
   it("escapes the name in the HTML", async () => {

@@ -7,6 +7,13 @@ import "server-only";
  * tabs and newlines, so "/\t/evil.example" becomes "//evil.example") and
  * backslashes are refused before parsing. Absolute URLs on our own origin
  * are accepted and reduced to their path.
+ *
+ * What is returned is always the parsed URL's normalised pathname, search
+ * and hash, never the input: parsing resolves dot segments, so "/.//evil"
+ * becomes the path "//evil", which a browser reads as another host.
+ * Any path that starts with "//" or "/\", also with the second character
+ * percent-encoded ("/%2F/evil", "/%5Cevil"), or holds a percent-encoded
+ * control character, is refused.
  */
 const SITE = "http://same-origin.invalid";
 
@@ -22,6 +29,11 @@ export function sameOriginPath(raw: string | null | undefined, siteOrigin?: stri
   } catch {
     return null;
   }
-  if (url.origin !== SITE) return null;
+  if (url.origin !== SITE || readsAsAnotherHost(url.pathname) || /%(?:[01][0-9a-f]|7f)/i.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** "//host" or "/\host", also with the second character percent-encoded ("/%2Fhost", "/%5Chost"). */
+function readsAsAnotherHost(pathname: string): boolean {
+  return /^\/(?:[/\\]|%2f|%5c)/i.test(pathname);
 }

@@ -1,4 +1,4 @@
-import { EmailButton, EmailLayout, P, absoluteUrl, greeting } from "./layout";
+import { EmailButton, EmailLayout, EmailLink, P, absoluteUrl, greeting } from "./layout";
 
 export type AccountExistsProps = { firstName: string | null | undefined; baseUrl: string };
 
@@ -13,8 +13,8 @@ export function AccountExists({ firstName, baseUrl }: AccountExistsProps) {
       <P>Sign in here:</P>
       <EmailButton href={absoluteUrl(baseUrl, "/login")}>Sign in</EmailButton>
       <P muted>
-        If you no longer know your password, reply to this message and we will help you reset it. If it was not you, ignore this message: your account has not
-        changed.
+        <EmailLink href={absoluteUrl(baseUrl, "/forgot-password")}>Choose a new password</EmailLink> if you no longer know yours. If it was not you, ignore this
+        message: your account has not changed.
       </P>
     </EmailLayout>
   );

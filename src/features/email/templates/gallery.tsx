@@ -4,6 +4,7 @@ import { ACCOUNT_EXISTS_SUBJECT, AccountExists } from "./account-exists";
 import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
+import { RESET_PASSWORD_SUBJECT, ResetPassword } from "./reset-password";
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
 import { WELCOME_SUBJECT, Welcome } from "./welcome";
@@ -26,6 +27,13 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "Someone signs up with an address that already has an account.",
       subject: ACCOUNT_EXISTS_SUBJECT,
       element: <AccountExists firstName="Olga" baseUrl={baseUrl} />,
+    },
+    {
+      id: "reset-password",
+      name: "Reset password",
+      sentWhen: "Someone asks for a new password on /forgot-password and the address has an account.",
+      subject: RESET_PASSWORD_SUBJECT,
+      element: <ResetPassword firstName="Rita" url={`${baseUrl}/api/auth/reset-password/sample-token?callbackURL=%2Freset-password`} />,
     },
     {
       id: "order-setup",
