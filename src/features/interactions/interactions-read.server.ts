@@ -10,7 +10,7 @@ import { UNIT_RULE_TEXT, toUnits, type UnitRule } from "./units";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
 import { filterWhere, readFilters, readLimit, type InteractionFilters } from "./interaction-filters.server";
 import { signedRecordingPath } from "./recording-url.server";
-import { csvRow } from "./csv";
+import { csvRow, phoneCell, type CsvValue } from "./csv";
 import type { InteractionDetail, InteractionItem, InteractionPage } from "./interaction-view";
 
 /** A phone call shorter than this cannot be reported as spam (spec 9: spam is disconnected within 30 s). */
@@ -219,7 +219,8 @@ export function exportCsv(userId: string, params: URLSearchParams): ReadableStre
   );
 }
 
-function csvLine(r: InteractionItem): (string | number | null)[] {
+/** A record's cells; the numbers as phone cells (shown as written, ADR 0105). */
+function csvLine(r: InteractionItem): CsvValue[] {
   return [
     r.id,
     r.startedAt,
@@ -227,8 +228,8 @@ function csvLine(r: InteractionItem): (string | number | null)[] {
     r.direction,
     r.outcome,
     r.aiEmployeeName,
-    r.from,
-    r.to,
+    phoneCell(r.from),
+    phoneCell(r.to),
     r.durationSeconds,
     r.agentMessages,
     r.units,
