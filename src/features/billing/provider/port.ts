@@ -182,6 +182,18 @@ export interface PaymentProvider {
   ): Promise<ProviderSubscription>;
 
   /**
+   * A subscription without a trial (the customer's free trial is used, ADR
+   * 0105): the first period is invoiced and charged to the card at once, as
+   * Stripe does for a subscription without `trial_period_days`. The card
+   * becomes the default of the customer and the subscription. A declined
+   * charge is a card error and leaves no subscription behind.
+   */
+  createPaidSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
+
+  /**
    * Subscription-first flow (/subscribe): a trialing subscription whose
    * pending setup intent collects the card; returns that intent's client secret.
    */

@@ -1,5 +1,5 @@
 import type { Reply, Handler } from "../loopback-stripe";
-import { FakeError, invalid, missing } from "./errors";
+import { FakeError, declined, invalid, missing } from "./errors";
 import { errorReply, type Router } from "./router";
 import { topLevelNames } from "./params";
 import type { FakeState } from "./state";
@@ -88,4 +88,18 @@ export function portalSessionProblem(state: FakeState, configuration: string | u
   return invalid(
     "No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.",
   );
+}
+
+/**
+ * A subscription without a trial is invoiced and charged at once. With
+ * `payment_behavior: 'error_if_incomplete'`, a first invoice that cannot be
+ * paid makes the request fail with a 402 (a card error) and no subscription
+ * is created (https://docs.stripe.com/api/subscriptions/create#create_subscription-payment_behavior:
+ * "Use error_if_incomplete if you want Stripe to return an HTTP 402 status
+ * code if a subscription's invoice cannot be paid"). `charged`: whether the
+ * card the invoice would be charged to pays.
+ */
+export function firstInvoiceRefusal(behaviour: string, trialing: boolean, charged: boolean): FakeError | null {
+  if (trialing || behaviour !== "error_if_incomplete" || charged) return null;
+  return declined("generic_decline");
 }
