@@ -6,7 +6,7 @@ import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider } from "@/features/billing/provider";
 import { checkUsageAlerts, usageAlertsJob } from "@/features/interactions/usage-alerts.server";
-import { reportInteractionMeters } from "@/features/interactions/meter-report.server";
+import { meterReportAfterRateLimitJob, meterReportJob, reportInteractionMeters } from "@/features/interactions/meter-report.server";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { anonymiseOldInteractions } from "@/features/interactions/retention.server";
 import { GET as getUser } from "@app/api/auth/user/route";
@@ -21,7 +21,7 @@ let admin: TestUser;
 let key: string;
 
 beforeAll(async () => {
-  await startJobs({ jobs: [usageAlertsJob], workers: false });
+  await startJobs({ jobs: [usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob], workers: false });
   admin = await createUser({ role: "admin" });
   key = await newApiKey(admin);
 });

@@ -131,10 +131,17 @@ export class ProviderError extends Error {
     /** True when retrying later may succeed (network, 5xx, rate limit). */
     public readonly retryable: boolean,
     type?: ProviderErrorType,
+    /** How long the provider asked us to wait before trying again (its Retry-After header), in seconds, if it said. */
+    public readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ProviderError";
     this.type = type ?? (retryable ? "api_error" : "invalid_request_error");
+  }
+
+  /** The provider is limiting our request rate (HTTP 429): back off before the next request (https://docs.stripe.com/rate-limits). */
+  get isRateLimited(): boolean {
+    return this.type === "rate_limit_error";
   }
 
   /** A card error (a decline): the one provider message that may reach the customer. */

@@ -140,6 +140,24 @@ describe("stripe fake: documented rules", () => {
     expect(incomplete.status).toBe("incomplete");
   });
 
+  it("rate limits: while limited a request answers 429 rate_limit (with the Retry-After asked for) and is not carried out; its retry runs", async () => {
+    fake.rateLimit({ requests: 2, path: "/v1/customers", method: "POST", retryAfterSeconds: 7 });
+    const limited = await refusal(stripe.customers.create({ email: "r@example.com" }, { idempotencyKey: "rl-1" }));
+    expect(limited).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
+    expect([limited.statusCode, limited.code]).toEqual([429, "rate_limit"]);
+    expect(limited.headers?.["retry-after"]).toBe("7");
+    expect(limited.headers?.["stripe-rate-limited-reason"]).toBeTruthy();
+    expect(fake.state.customers.size).toBe(0);
+    // Other endpoints are not limited by this one.
+    await stripe.products.create({ name: "Plan" });
+    await refusal(stripe.customers.create({ email: "r@example.com" }, { idempotencyKey: "rl-1" }));
+    expect(fake.state.customers.size).toBe(0);
+    // The limit passed: the same request under the same key runs (a 429 is not saved under the key).
+    const made = await stripe.customers.create({ email: "r@example.com" }, { idempotencyKey: "rl-1" });
+    expect(made.email).toBe("r@example.com");
+    expect(fake.api.find("POST", "/v1/customers")).toHaveLength(3);
+  });
+
   it("retrieving an unknown id: 404 resource_missing", async () => {
     for (const p of [stripe.customers.retrieve("cus_nope"), stripe.subscriptions.retrieve("sub_nope"), stripe.invoices.retrieve("in_nope"), stripe.setupIntents.retrieve("seti_nope"), stripe.prices.retrieve("price_nope")]) {
       const err = await refusal(p);

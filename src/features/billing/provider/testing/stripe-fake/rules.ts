@@ -103,3 +103,31 @@ export function firstInvoiceRefusal(behaviour: string, trialing: boolean, charge
   if (trialing || behaviour !== "error_if_incomplete" || charged) return null;
   return declined("generic_decline");
 }
+
+/**
+ * Rate limiting (https://docs.stripe.com/rate-limits): "If you send many
+ * requests in quick succession, you might receive 429 error responses"; the
+ * limited request is not carried out, so its retry (even under the same
+ * idempotency key: LoopbackStripe saves no 429) runs as new, and Stripe's
+ * advice is to back off exponentially. The answer is 429 with
+ * `{type: 'invalid_request_error', code: 'rate_limit'}` (the SDK raises
+ * StripeRateLimitError) and the `Stripe-Rate-Limited-Reason` header. Stripe
+ * does not promise a Retry-After header; HTTP allows one on 429 (RFC 6585,
+ * section 4), so the fake sends it when the test asks for one. The fake
+ * cannot know Stripe's real limits: a test switches the limit on for a
+ * number of requests (StripeFake.rateLimit).
+ */
+export function rateLimitRule(state: FakeState): Handler {
+  return (req): Reply | undefined => {
+    const limit = state.rateLimits.find(
+      (l) => l.remaining > 0 && (l.method === null || l.method === req.method) && (l.path === null || (typeof l.path === "string" ? l.path === req.path : l.path.test(req.path))),
+    );
+    if (!limit) return undefined;
+    limit.remaining -= 1;
+    return {
+      status: 429,
+      headers: { "stripe-rate-limited-reason": "endpoint-rate", ...(limit.retryAfterSeconds !== null ? { "retry-after": String(limit.retryAfterSeconds) } : {}) },
+      body: { error: { type: "invalid_request_error", code: "rate_limit", message: "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits." } },
+    };
+  };
+}
