@@ -4,6 +4,7 @@ import { LoginForm } from "@/features/auth/login-form";
 import { safeReturnTo } from "@/features/auth/return-to";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { config } from "@/lib/config";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -18,7 +19,7 @@ function verificationNotice(search: Search): string | null {
   return "Your e-mail address is confirmed. Sign in to continue.";
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
+async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const returnTo = safeReturnTo(first(search.returnTo));
   if (config().oidcEnabled) redirect(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
@@ -33,3 +34,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     </section>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(LoginPage);

@@ -4,12 +4,13 @@ import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-
 import { SELF_SERVICE_CREDIT_PERCENT, listPendingSpamReports } from "@/features/interactions/spam-reports.server";
 import { SpamReviewActions } from "@/features/interactions/components/spam-review-actions";
 import { formatDuration, formatUnitCount } from "@/features/interactions/interaction-view";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Spam reports" };
 export const dynamic = "force-dynamic";
 
 /** /admin/spam-reports: spam reports past a month's self-service credit, waiting for an admin's decision (ADR 0105). */
-export default async function Page() {
+async function Page() {
   const denied = await adminPageGuard("/admin/spam-reports");
   if (denied) return denied;
   const pending = await listPendingSpamReports();
@@ -67,3 +68,6 @@ export default async function Page() {
     </AdminSubPage>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);
