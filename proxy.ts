@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { contentSecurityPolicy, isSignedInPath, permissionsPolicy } from "@/lib/http/csp";
+import { RETURN_TO_HEADER } from "@/lib/http/return-to-header";
 
 /**
  * Sets the Content-Security-Policy and Permissions-Policy of every page
@@ -23,6 +24,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", policy);
   requestHeaders.set("x-nonce", nonce);
+  // Where the busy page sends the browser back to, should the page's database be too slow (src/lib/http/busy-page.ts).
+  requestHeaders.set(RETURN_TO_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("Content-Security-Policy", policy);
   res.headers.set("Permissions-Policy", permissionsPolicy(cfg));

@@ -160,7 +160,9 @@ describe("ended and past-due subscriptions (sandbox)", () => {
     expect(await card.getByTestId("ai-employee-ended").textContent()).toBe("Subscription ended");
     expect(await card.textContent()).not.toContain("Active Subscription");
     expect(await card.textContent()).not.toMatch(/Cancels /);
-    expect(await card.getByRole("button", { name: "Start Free Trial" }).isVisible()).toBe(true);
+    // Subscribed again, it is charged at once: the customer's one free trial is used (ADR 0105).
+    expect(await card.getByRole("button", { name: "Subscribe" }).isVisible()).toBe(true);
+    expect(await card.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);
     expect(await page.getByTestId("past-due-banner").count()).toBe(0);
 
     await page.getByRole("tab", { name: "Subscription" }).click();

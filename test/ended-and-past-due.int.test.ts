@@ -46,8 +46,8 @@ function expectEndedNotCancelling(list: Array<CustomerSubscription | AdminSubscr
 }
 
 /** A setup intent confirmed with the sandbox's test card. */
-async function confirmedSetupIntent(u: TestUser): Promise<{ clientSecret: string; setupIntentId: string }> {
-  const si = await json<{ clientSecret: string; setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
+async function confirmedSetupIntent(u: TestUser): Promise<{ clientSecret: string; setupIntentId: string; trial: boolean }> {
+  const si = await json<{ clientSecret: string; setupIntentId: string; trial: boolean }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
   const card = { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
   await json(await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: card }));
   return si;
@@ -132,12 +132,16 @@ describe("ended subscriptions: every view derives from the ended state", () => {
     expect(adminView.cancelAtPeriodEnd || adminView.stripeData.stripeCancelAtPeriodEnd).toBe(false);
 
     // The ended AI employee can be subscribed again, and its card then follows the new subscription.
+    // Casey's one free trial is used (ADR 0105): the checkout says so, and the new subscription is paid at once.
     const again = await confirmedSetupIntent(casey);
-    const renewed = await completeSubscriptionAs(casey, { setupIntentId: again.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: orderId });
+    expect(again.trial).toBe(false);
+    const promised = await completeSubscriptionAs(casey, { setupIntentId: again.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: orderId });
+    expect(promised.status).toBe(409);
+    const renewed = await completeSubscriptionAs(casey, { setupIntentId: again.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: orderId, trial: false });
     expect(renewed.status).toBe(200);
     const { subscription: second } = await json<{ subscription: CustomerSubscription }>(renewed);
     expect(second.id).not.toBe(subscription.id);
-    expect(second.status).toBe("trialing");
+    expect(second.status).toBe("active");
     const [reclaimed] = await customerOrders(casey);
     expect(reclaimed!.subscription?.id).toBe(second.id);
   });

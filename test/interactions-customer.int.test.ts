@@ -179,6 +179,8 @@ beforeAll(async () => {
     startedAt: at("2025-06-09T12:00:00Z"),
     summary: 'Caller said "call me back, please"\nthen hung up',
     fromNumber: "=HYPERLINK(\"http://evil.example\")",
+    // A formula after a semicolon: a field of its own in a semicolon locale.
+    toNumber: "x;=cmd|' /C calc'!A0",
   });
   // Three records at the same moment: the id orders them.
   for (const n of [1, 2, 3]) ids[`tie${n}`] = await insert(alice, { startedAt: at("2025-06-09T08:00:00Z") });
@@ -406,7 +408,7 @@ describe("POST /api/interactions/<id>/report-spam", () => {
 });
 
 describe("GET /api/interactions/export.csv", () => {
-  it("streams the filtered records as CSV: header, RFC 4180 quoting, formulas neutralised, spam credited", async () => {
+  it("streams the filtered records as CSV: header, RFC 4180 quoting, formulas neutralised, numbers shown as written, spam credited", async () => {
     const res = await get(csvExport.GET, "/api/interactions/export.csv?channel=phone", alice.user.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -421,9 +423,13 @@ describe("GET /api/interactions/export.csv", () => {
     const tricky = byId.get(ids.tricky)!;
     expect(tricky[13]).toBe('Caller said "call me back, please"\nthen hung up');
     expect(tricky[6]).toBe("'=HYPERLINK(\"http://evil.example\")");
+    // Quoted, and what follows the semicolon cannot start a formula either (ADR 0105).
+    expect(tricky[7]).toBe("x;'=cmd|' /C calc'!A0");
+    expect(text).toContain(`"x;'=cmd|' /C calc'!A0"`);
+    expect(text).not.toMatch(/;=/);
     expect(text).toContain('"Caller said ""call me back, please""\nthen hung up"');
     const furnace = byId.get(ids.furnace)!;
-    expect(furnace.slice(1, 13)).toEqual(["2025-06-12T09:00:00.000Z", "phone", "inbound", "answered", "Nova", "'+1 (555) 010-0200", "'+15550001111", "95", "", "1", "call", ""]);
+    expect(furnace.slice(1, 13)).toEqual(["2025-06-12T09:00:00.000Z", "phone", "inbound", "answered", "Nova", '="+1 (555) 010-0200"', '="+15550001111"', "95", "", "1", "call", ""]);
     const long = byId.get(ids.long)!;
     expect(long[10]).toBe("0");
     expect(long[12]).toMatch(/^\d{4}-\d\d-\d\dT/);

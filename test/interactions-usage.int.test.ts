@@ -6,7 +6,7 @@ import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider } from "@/features/billing/provider";
 import { checkUsageAlerts, usageAlertsJob } from "@/features/interactions/usage-alerts.server";
-import { reportInteractionMeters } from "@/features/interactions/meter-report.server";
+import { meterReportAfterRateLimitJob, meterReportJob, reportInteractionMeters } from "@/features/interactions/meter-report.server";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { anonymiseOldInteractions } from "@/features/interactions/retention.server";
 import { GET as getUser } from "@app/api/auth/user/route";
@@ -21,7 +21,7 @@ let admin: TestUser;
 let key: string;
 
 beforeAll(async () => {
-  await startJobs({ jobs: [usageAlertsJob], workers: false });
+  await startJobs({ jobs: [usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob], workers: false });
   admin = await createUser({ role: "admin" });
   key = await newApiKey(admin);
 });
@@ -224,6 +224,8 @@ describe("the monthly usage report", () => {
     expect(lines[0]).toBe("month_start,month_end,plan,billing,phone_units,text_units,calls,conversations,included_units,extra_units,extra_cost_usd");
     expect(lines).toHaveLength(2);
     expect(lines[1]!.split(",").slice(2)).toEqual(["Small", "monthly", "126", "1.5", "42", "1", "120", "7.5", "14.85"]);
+    // Every cell is a plain value: no quotes, no formula guard a spreadsheet would show (ADR 0105).
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\dT[\d:.]+Z,Small,monthly,[\d.,]+$/);
     const other = await createUser();
     expect((await (await call(monthlyUsage.GET, { path: "/api/interactions/monthly-usage.csv", cookie: other.cookie })).text()).trim().split("\r\n")).toHaveLength(1);
     expect((await call(monthlyUsage.GET, { path: "/api/interactions/monthly-usage.csv" })).status).toBe(401);

@@ -23,7 +23,7 @@ const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 20
 async function subscribe(u: TestUser, planId = "small", billing = "monthly") {
   const res = await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { clientSecret: string; subscriptionId: string };
+  return (await res.json()) as { clientSecret: string; subscriptionId: string | null; setupIntentId: string | null; trial: boolean };
 }
 
 async function subscriptionsOf(u: TestUser): Promise<CustomerSubscription[]> {
@@ -61,20 +61,24 @@ describe("/subscribe keeps one pending subscription per customer and plan (sandb
     expect(await subscriptionsOf(u)).toHaveLength(1);
   });
 
-  it("another plan has its own pending subscription; once a card is saved, a new visit starts a second one", async () => {
+  it("another plan, or a visit after the card was saved, starts no second trial: a card form for a paid start, nothing made (ADR 0105)", async () => {
     const u = await createUser();
     const small = await subscribe(u, "small");
+    expect(small).toMatchObject({ trial: true, setupIntentId: null });
     const large = await subscribe(u, "large");
-    expect(large.subscriptionId).not.toBe(small.subscriptionId);
+    expect(large).toMatchObject({ trial: false, subscriptionId: null });
+    expect(large.clientSecret).not.toBe(small.clientSecret);
+    // The pending trial's own page still shows its form.
+    expect((await subscribe(u, "small")).clientSecret).toBe(small.clientSecret);
     const ok = await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: small.clientSecret, ...GOOD_CARD } });
     expect(ok.status).toBe(200);
     const setupIntentId = small.clientSecret.split("_secret_")[0]!;
     expect((await reportConfirmed(u, setupIntentId)).status).toBe(200);
-    // A second AI employee on the same plan: a new subscription with its own form.
+    // A second AI employee on the same plan: the trial is used, so a paid start's card form.
     const second = await subscribe(u, "small");
-    expect(second.subscriptionId).not.toBe(small.subscriptionId);
+    expect(second).toMatchObject({ trial: false, subscriptionId: null });
     expect(second.clientSecret).not.toBe(small.clientSecret);
-    expect(await subscriptionsOf(u)).toHaveLength(3);
+    expect(await subscriptionsOf(u)).toHaveLength(1);
   });
 
   it("payment-setup-confirmed checks whose setup intent it is and that it succeeded", async () => {

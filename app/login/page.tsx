@@ -5,6 +5,7 @@ import { safeReturnTo } from "@/features/auth/return-to";
 import { PASSWORD_CHANGED_NOTICE } from "@/features/auth/password-reset";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import { config } from "@/lib/config";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -24,7 +25,7 @@ function loginNotice(search: Search): string | null {
   return "Your e-mail address is confirmed. Sign in to continue.";
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
+async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const returnTo = safeReturnTo(first(search.returnTo));
   if (config().oidcEnabled) redirect(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
@@ -39,3 +40,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     </section>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(LoginPage);

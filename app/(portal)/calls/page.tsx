@@ -6,13 +6,14 @@ import { listAiEmployees, listInteractions } from "@/features/interactions/inter
 import { CallLog } from "@/features/interactions/components/call-log";
 import { NO_FILTERS, type CallFilterValues } from "@/features/interactions/interaction-view";
 import { HttpError } from "@/lib/http/errors";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Calls & Messages" };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The customer's call log: the first page rendered here, the filters from the address. */
-export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo="/calls" delayMs={500} notice={{ title: "Unauthorized", description: "You are logged out. Logging in again..." }} />;
   const raw = await searchParams;
@@ -39,3 +40,6 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     </section>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

@@ -4,13 +4,14 @@ import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
 import { CheckoutPage } from "@/features/portal/checkout/checkout-page";
 import { parseBilling } from "@/features/portal/format";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Checkout" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
   const params = await searchParams;
   // Spec 2: plan defaults to small, billing to monthly, aiEmployeeId to empty.
@@ -32,3 +33,6 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     <CheckoutPage key={`${plan}-${billing}-${aiEmployeeId}`} planId={plan} billing={billing} aiEmployeeId={aiEmployeeId} publishableKey={publishableKey()} returnedSetupIntentId={returnedSetupIntentId} />
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

@@ -4,13 +4,14 @@ import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
 import { parseBilling } from "@/features/portal/format";
 import { SubscribePage } from "@/features/portal/subscribe/subscribe-page";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Subscribe" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
   const params = await searchParams;
   const plan = one(params.plan) ?? "";
@@ -24,3 +25,6 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   }
   return <SubscribePage key={`${plan}-${billing}`} planId={plan} billing={billing} publishableKey={publishableKey()} />;
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

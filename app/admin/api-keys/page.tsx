@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
 import { ApiKeysPage } from "@/features/admin/components/api-keys-page";
 import { listApiKeys } from "@/features/interactions/api-keys.server";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "API keys" };
 export const dynamic = "force-dynamic";
 
 /** /admin/api-keys: the keys the voice and chat platform sends calls and messages with (issue 13; admins only). */
-export default async function Page() {
+async function Page() {
   const denied = await adminPageGuard("/admin/api-keys");
   if (denied) return denied;
   const keys = await listApiKeys();
@@ -22,3 +23,6 @@ export default async function Page() {
     </AdminSubPage>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

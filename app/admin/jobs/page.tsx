@@ -3,6 +3,7 @@ import { formatDateTime } from "@/lib/format";
 import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
 import { RetryJobButton } from "@/features/admin/components/retry-job-button";
 import { DEAD_JOB_RETENTION_SECONDS, FINISHED_JOB_RETENTION_SECONDS, listDeadJobs } from "@/lib/jobs";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Jobs" };
 export const dynamic = "force-dynamic";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 const days = (seconds: number) => Math.round(seconds / 86_400);
 
 /** /admin/jobs: durable jobs that failed every attempt ("dead"), newest first, each with a Retry button (admins only). */
-export default async function Page() {
+async function Page() {
   const denied = await adminPageGuard("/admin/jobs");
   if (denied) return denied;
   const dead = await listDeadJobs();
@@ -66,3 +67,6 @@ export default async function Page() {
     </AdminSubPage>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

@@ -5,6 +5,7 @@ import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-
 import { listEmails } from "@/features/admin/outbox.server";
 import { Badge } from "@/lib/ui/badge";
 import { config } from "@/lib/config";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "E-mail outbox" };
 export const dynamic = "force-dynamic";
@@ -19,7 +20,7 @@ const STATUS: Record<string, { label: string; variant: "blue" | "green" | "amber
 const COLUMNS = ["To", "Subject", "Kind", "Status", "Created"] as const;
 
 /** /admin/outbox: every e-mail the product sent or stored, newest first (admins only). */
-export default async function Page() {
+async function Page() {
   const denied = await adminPageGuard("/admin/outbox");
   if (denied) return denied;
   const emails = await listEmails();
@@ -76,3 +77,6 @@ export default async function Page() {
     </AdminSubPage>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

@@ -4,10 +4,11 @@ import { getCurrentUser } from "@/features/auth/current-user.server";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
 import { UsageManagement } from "@/features/usage/components/usage-management";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Usage Management" };
 
-export default async function Page() {
+async function Page() {
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo="/admin/usage" delayMs={500} />;
   if (user.role !== "admin") return <AccessDenied />;
@@ -28,3 +29,6 @@ export default async function Page() {
     </section>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

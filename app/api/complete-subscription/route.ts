@@ -3,7 +3,7 @@ import { readJson } from "@/lib/http/route";
 import { completeSubscriptionBody } from "@/features/billing/billing.schema";
 import { completeSubscription } from "@/features/billing/subscriptions.server";
 
-/** Checkout completion: verifies the caller's succeeded setup intent, starts the 14-day trial, claims the AI employee. */
+/** Checkout completion: verifies the caller's succeeded setup intent, starts the 14-day trial (or, the free trial used, a paid subscription: ADR 0105), claims the AI employee. */
 export const POST = route({ access: "user" }, async ({ req, user }) => {
   const body = await readJson(req, completeSubscriptionBody);
   const subscription = await completeSubscription(user, body);

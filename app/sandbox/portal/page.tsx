@@ -10,6 +10,7 @@ import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { ColumnHeaders } from "@/lib/ui/column-headers";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Customer portal (test mode)", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -39,7 +40,7 @@ function PortalCard({ title, contentClassName, children }: { title: string; cont
   );
 }
 
-export default async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo="/sandbox/portal" delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing portal" }} />;
   const data = await sandboxPortalData(user.id);
@@ -137,3 +138,6 @@ export default async function SandboxPortalPage({ searchParams }: { searchParams
     </div>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(SandboxPortalPage);

@@ -40,6 +40,12 @@ export const completeSubscriptionBody = z.object({
   planId: purchasablePlanId,
   billing: billingPeriod,
   aiEmployeeId: optionalId,
+  /**
+   * What the page told the customer: true (or absent), a free trial; false,
+   * charged now because the trial is used (ADR 0105). A trial promised but
+   * used by now is refused with 409, never charged.
+   */
+  trial: z.boolean({ message: "trial must be true or false" }).optional(),
 });
 
 export const cancelSubscriptionBody = z.object({ subscriptionId: optionalId });

@@ -5,9 +5,11 @@ import { config } from "@/lib/config";
 import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import type { CurrentUser } from "@/features/auth/current-user.server";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
-import { HttpError, badRequest, notFound } from "@/lib/http/errors";
+import { HttpError, badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { ensureCustomer, findCustomerId } from "./customers.server";
+import { freeTrialAvailable, mayStartFreeTrial, oneSubscriptionStartAtATime } from "./free-trial.server";
+import { FREE_TRIAL_USED } from "./free-trial";
 import { getProvider } from "./provider";
 import { ProviderError, type ProviderSubscription } from "./provider/port";
 import { syncCustomerSubscriptions } from "./sync.server";
@@ -42,13 +44,17 @@ export function asHttpError(err: unknown, failure: string, unreachable = PROVIDE
   return err.retryable ? new HttpError(503, unreachable) : new HttpError(502, failure);
 }
 
-/** Card-first checkout: a setup intent for the caller's customer. */
-export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientSecret: string; setupIntentId: string }> {
+/**
+ * Card-first checkout: a setup intent for the caller's customer, and whether
+ * the subscription it leads to starts with the free trial (what the page
+ * says before it asks for the card; completeSubscription decides again).
+ */
+export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientSecret: string; setupIntentId: string; trial: boolean }> {
   const customerId = await ensureCustomer(user);
   const provider = await getProvider();
   try {
     const si = await provider.createSetupIntent(customerId, `setup-${user.id}-${crypto.randomUUID()}`);
-    return { clientSecret: si.clientSecret, setupIntentId: si.id };
+    return { clientSecret: si.clientSecret, setupIntentId: si.id, trial: await freeTrialAvailable(user.id) };
   } catch (err) {
     throw asHttpError(err, "Failed to start the payment setup. Please try again later.");
   }
@@ -57,40 +63,60 @@ export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientS
 /** Marks the subscriptions /subscribe makes, so a later visit finds the one still waiting for a card. */
 const SUBSCRIBE_FLOW = "subscribe";
 
+export type SubscribeStart = {
+  clientSecret: string;
+  /** The trialing subscription waiting for the card; null when the trial is used (the card comes first, then complete-subscription). */
+  subscriptionId: string | null;
+  /** The setup intent of a paid start, for complete-subscription. */
+  setupIntentId: string | null;
+  /** True: a free trial; false: the trial is used, the subscription starts paid. */
+  trial: boolean;
+};
+
 /**
- * Subscription-first (/subscribe): a trialing subscription whose pending setup
- * intent collects the card. A customer has at most one such subscription
- * waiting for a card per plan and period: a reload, a second tab or a visit a
- * day later shows the same card form again (resumePendingSetup) instead of
- * making another subscription. The idempotency key counts the customer's
- * subscribe-flow subscriptions of that plan, so two first visits at once
- * make one subscription, and a visit after the last one got its card (a
- * second AI employee on the same plan) makes a new one. A pending
- * subscription nobody gives a card cancels at its trial end (ADR 0089).
+ * Subscription-first (/subscribe), while the customer's free trial is
+ * unused: a trialing subscription whose pending setup intent collects the
+ * card. A customer has at most one such subscription waiting for a card per
+ * plan and period: a reload, a second tab or a visit a day later shows the
+ * same card form again (resumePendingSetup) instead of making another
+ * subscription. A pending subscription nobody gives a card cancels at its
+ * trial end (ADR 0089).
+ *
+ * Once the trial is used (ADR 0105) nothing is made yet: the answer is a
+ * setup intent (trial: false), and the confirmed card then completes a paid
+ * subscription through complete-subscription, charged at once. The decision
+ * and the creation run under the customer's lock, so three starts at once
+ * give one trial.
  */
-export async function createSubscriptionFirst(user: Caller, planId: PlanId, billing: Billing): Promise<{ clientSecret: string; subscriptionId: string }> {
+export async function createSubscriptionFirst(user: Caller, planId: PlanId, billing: Billing): Promise<SubscribeStart> {
   const customerId = await ensureCustomer(user);
   const provider = await getProvider();
-  let created: { subscription: ProviderSubscription; clientSecret: string } | null = null;
-  try {
-    const earlier = (await provider.listSubscriptions(customerId)).filter(
-      (s) => s.metadata.flow === SUBSCRIBE_FLOW && s.planId === planId && s.billing === billing,
-    );
-    for (const s of earlier.filter((e) => e.status === "trialing")) {
-      created = await provider.resumePendingSetup(s.id);
-      if (created) break;
+  return oneSubscriptionStartAtATime(user.id, async () => {
+    let created: { subscription: ProviderSubscription; clientSecret: string } | null = null;
+    try {
+      const all = await provider.listSubscriptions(customerId);
+      const earlier = all.filter((s) => s.metadata.flow === SUBSCRIBE_FLOW && s.planId === planId && s.billing === billing);
+      for (const s of earlier.filter((e) => e.status === "trialing")) {
+        created = await provider.resumePendingSetup(s.id);
+        if (created) break;
+      }
+      if (!created && !(await mayStartFreeTrial(user.id, all))) {
+        const si = await provider.createSetupIntent(customerId, `setup-${user.id}-${crypto.randomUUID()}`);
+        return { clientSecret: si.clientSecret, subscriptionId: null, setupIntentId: si.id, trial: false };
+      }
+      // The key counts the customer's subscribe-flow subscriptions of that plan: a repeat of this request makes none.
+      created ??= await provider.createSubscriptionWithPendingSetup(
+        { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { userId: user.id, flow: SUBSCRIBE_FLOW } },
+        `subscribe-${user.id}-${planId}-${billing}-${earlier.length}`,
+      );
+    } catch (err) {
+      throw asHttpError(err, "Failed to start the subscription. Please try again later.");
     }
-    created ??= await provider.createSubscriptionWithPendingSetup(
-      { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { userId: user.id, flow: SUBSCRIBE_FLOW } },
-      `subscribe-${user.id}-${planId}-${billing}-${earlier.length}`,
-    );
-  } catch (err) {
-    throw asHttpError(err, "Failed to start the subscription. Please try again later.");
-  }
-  await syncCustomerSubscriptions(customerId);
-  const db = await getDb();
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, created.subscription.id));
-  return { clientSecret: created.clientSecret, subscriptionId: row?.id ?? created.subscription.id };
+    await syncCustomerSubscriptions(customerId);
+    const db = await getDb();
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, created.subscription.id));
+    return { clientSecret: created.clientSecret, subscriptionId: row?.id ?? created.subscription.id, setupIntentId: null, trial: true };
+  });
 }
 
 /**
@@ -116,15 +142,21 @@ export async function adoptConfirmedCard(user: Pick<Caller, "id">, setupIntentId
 }
 
 /**
- * Completes card-first checkout: the setup intent must belong to the caller's
- * customer and have succeeded; creates the 14-day trialing subscription with
- * that card, syncs the mirror and claims the caller's AI-ready order
- * (pending -> claimed, linked both ways). Repeating the call with the same
- * setup intent returns the same subscription.
+ * Completes card-first checkout (and a /subscribe start once the trial is
+ * used): the setup intent must belong to the caller's customer and have
+ * succeeded. Under the customer's lock it decides the trial (one per
+ * customer, ADR 0105): with the trial unused, a 14-day trialing subscription
+ * with that card; used, a paid one charged at once. `trial` says what the
+ * page told the customer; a trial the page promised but that is used by now
+ * is refused with 409 (FREE_TRIAL_USED) and nothing is charged, so a card is
+ * never charged without the page having said so. Then the mirror is synced
+ * and the caller's AI-ready order claimed (pending -> claimed, or active for
+ * a paid start; linked both ways). Repeating the call with the same setup
+ * intent returns the same subscription.
  */
 export async function completeSubscription(
   user: Caller,
-  input: { setupIntentId: string; planId: PlanId; billing: Billing; aiEmployeeId: string | null },
+  input: { setupIntentId: string; planId: PlanId; billing: Billing; aiEmployeeId: string | null; trial?: boolean },
 ): Promise<CustomerSubscription> {
   const provider = await getProvider();
   const customerId = await findCustomerId(user.id);
@@ -155,31 +187,39 @@ export async function completeSubscription(
     }
   }
 
-  let sub;
-  try {
-    sub = await provider.createTrialSubscription(
-      {
-        customerId,
-        planId: input.planId,
-        billing: input.billing,
-        paymentMethodId: si.paymentMethodId,
-        trialDays: TRIAL_DAYS,
-        metadata: { userId: user.id, setupIntentId: si.id, ...(order ? { aiReadyOrderId: order.id } : {}) },
-      },
-      `complete-${si.id}`,
-    );
-  } catch (err) {
-    throw asHttpError(err, "Failed to activate the subscription. Please try again later.");
-  }
-  await syncCustomerSubscriptions(customerId);
+  const metadata = { userId: user.id, setupIntentId: si.id, ...(order ? { aiReadyOrderId: order.id } : {}) };
+  const sub = await oneSubscriptionStartAtATime(user.id, async () => {
+    try {
+      const all = await provider.listSubscriptions(customerId);
+      // A repeat of a checkout that went through: the same subscription, whatever the trial says now.
+      const made = all.find((s) => s.metadata.setupIntentId === si.id);
+      if (made) return made;
+      const trial = await mayStartFreeTrial(user.id, all);
+      if (!trial && input.trial !== false) throw conflict(FREE_TRIAL_USED);
+      const base = { customerId, planId: input.planId, billing: input.billing, metadata };
+      const created = trial
+        ? await provider.createTrialSubscription({ ...base, paymentMethodId: si.paymentMethodId, trialDays: TRIAL_DAYS }, `complete-${si.id}`)
+        : await provider.createPaidSubscription({ ...base, paymentMethodId: si.paymentMethodId ?? "" }, `complete-${si.id}`);
+      // Mirrored before the next start of this customer may decide its trial.
+      await syncCustomerSubscriptions(customerId);
+      return created;
+    } catch (err) {
+      throw asHttpError(err, "Failed to activate the subscription. Please try again later.");
+    }
+  });
 
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+  let [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+  if (!row) {
+    await syncCustomerSubscriptions(customerId);
+    [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+  }
   if (!row) throw new Error("subscription mirror row missing after sync");
   if (order) {
     await db.transaction(async (tx) => {
       const claimed = await tx
         .update(aiReadyOrders)
-        .set({ status: "claimed", subscriptionId: row.id, claimedByUserId: user.id, updatedAt: new Date() })
+        // A paid start is live at once: its AI employee is active, as the sync makes a paid trial's.
+        .set({ status: row.status === "active" ? "active" : "claimed", subscriptionId: row.id, claimedByUserId: user.id, updatedAt: new Date() })
         .where(
           and(
             eq(aiReadyOrders.id, order.id),

@@ -1,28 +1,97 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "./csv";
+import { csvCell, csvRow, phoneCell } from "./csv";
+
+/**
+ * The fields of one CSV line as a spreadsheet splits it on `separator`: a
+ * quote counts only at the start of a field (then "" is a quote, and what
+ * follows the closing quote up to the separator is kept as it is); elsewhere
+ * it is an ordinary character.
+ */
+function fields(line: string, separator: "," | ";"): string[] {
+  const out: string[] = [];
+  let k = 0;
+  for (;;) {
+    let cell = "";
+    if (line[k] === '"') {
+      k++;
+      while (k < line.length) {
+        if (line[k] === '"' && line[k + 1] === '"') {
+          cell += '"';
+          k += 2;
+        } else if (line[k] === '"') {
+          k++;
+          break;
+        } else cell += line[k++];
+      }
+    }
+    while (k < line.length && line[k] !== separator) cell += line[k++];
+    out.push(cell);
+    if (k >= line.length) return out;
+    k++;
+  }
+}
+
+/** What a spreadsheet runs as a formula: a field starting with = + - @. */
+const runsAsFormula = (field: string) => /^[=+\-@]/.test(field);
 
 describe("csvCell", () => {
   it("leaves plain text and numbers as they are; null is empty", () => {
     expect(csvCell("Booked a repair")).toBe("Booked a repair");
     expect(csvCell(0.15)).toBe("0.15");
+    expect(csvCell(-2)).toBe("-2");
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
   });
 
-  it("quotes commas, quotes and line breaks, doubling quotes (RFC 4180)", () => {
+  it("quotes commas, semicolons, tabs, quotes and line breaks, doubling quotes (RFC 4180)", () => {
     expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("a;b")).toBe('"a;b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
     expect(csvCell("cr\r")).toBe('"cr\r"');
   });
 
-  it("neutralises formulas: = + - @ (and tab) get a leading single quote", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+  it("neutralises formulas: = + - @ first, after spaces, and a leading tab get a leading single quote", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
     expect(csvCell("+15550100200")).toBe("'+15550100200");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell("  =1+1")).toBe("'  =1+1");
+    expect(csvCell("\tx")).toBe("\"'\tx\"");
     expect(csvCell("a=b")).toBe("a=b");
+  });
+
+  it("a semicolon cannot start a formula in a semicolon locale: x;=cmd|' /C calc'!A0 is text in either reading", () => {
+    const attack = "x;=cmd|' /C calc'!A0";
+    const line = csvRow(["id-1", attack, "after"]).trimEnd();
+    expect(line).toBe(`id-1,"x;'=cmd|' /C calc'!A0",after`);
+    // Read with ',' the cell is one field; read with ';' (quotes count only at a field's start) no field starts a formula.
+    expect(fields(line, ",")).toEqual(["id-1", "x;'=cmd|' /C calc'!A0", "after"]);
+    expect(fields(line, ";").some(runsAsFormula)).toBe(false);
+    for (const text of ['a;"=1+1"', "a; -2", "a;@SUM(A1)", "=1;=2"]) {
+      for (const separator of [",", ";"] as const) expect(fields(csvRow(["id", text]).trimEnd(), separator).some(runsAsFormula)).toBe(false);
+    }
+    // An ordinary semicolon stays as it is.
+    expect(csvCell("Mon; Tue")).toBe('"Mon; Tue"');
+  });
+});
+
+describe("phoneCell", () => {
+  it("writes a phone number as the text formula =\"…\", which spreadsheets show as written", () => {
+    expect(csvCell(phoneCell("+15550001111"))).toBe('"=""+15550001111"""');
+    expect(fields(csvRow([phoneCell("+1 (555) 010-0200")]).trimEnd(), ",")).toEqual(['="+1 (555) 010-0200"']);
+    expect(csvCell(phoneCell(null))).toBe("");
+  });
+
+  it("never puts other text in a formula: an attacker's 'number' is neutralised text", () => {
+    for (const attack of ['+1"&cmd|\' /C calc\'!A0&"', "=cmd|' /C calc'!A0", "+1;=1+1", "anonymous", "+1\n=2"]) {
+      const cell = csvCell(phoneCell(attack));
+      expect(cell).not.toMatch(/^"?=/);
+      for (const separator of [",", ";"] as const) {
+        expect(fields(csvRow(["a", phoneCell(attack)]).trimEnd(), separator).some(runsAsFormula)).toBe(false);
+      }
+    }
+    expect(csvCell(phoneCell("anonymous"))).toBe("anonymous");
   });
 });
 

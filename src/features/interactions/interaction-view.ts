@@ -26,7 +26,10 @@ export type InteractionItem = {
   summary: string | null;
   appointmentBooked: boolean;
   tags: string[];
+  /** When a spam report credited it (the customer's own, or one an admin approved). */
   spamReportedAt: string | null;
+  /** A spam report past the month's self-service credit: waiting for an admin, or their decision (ADR 0105). */
+  spamReview: "pending" | "approved" | "declined" | null;
   canReportSpam: boolean;
 };
 

@@ -1,16 +1,13 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, interactions, subscriptions, user } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
 import { cursorString, cursorTimestamp, decodeCursor, toPage } from "@/lib/http/pagination";
-import { createNotification } from "@/features/notifications/notify.server";
-import { formatDateTime } from "@/lib/format";
 import { UNIT_RULE_TEXT, toUnits, type UnitRule } from "./units";
-import { markMetersDirty, meterCategory } from "./meter-report.server";
 import { filterWhere, readFilters, readLimit, type InteractionFilters } from "./interaction-filters.server";
 import { signedRecordingPath } from "./recording-url.server";
-import { csvRow } from "./csv";
+import { csvRow, phoneCell, type CsvValue } from "./csv";
 import type { InteractionDetail, InteractionItem, InteractionPage } from "./interaction-view";
 
 /** A phone call shorter than this cannot be reported as spam (spec 9: spam is disconnected within 30 s). */
@@ -38,12 +35,14 @@ const listColumns = {
   appointmentBooked: i.appointmentBooked,
   tags: i.tags,
   spamReportedAt: i.spamReportedAt,
+  spamReview: i.spamReview,
   // The keyset cursor keeps the time as PostgreSQL prints it (microseconds intact).
   at: sql<string>`${i.startedAt}::text`,
 };
 
-function canReportSpam(r: Pick<ListRow, "channel" | "outcome" | "spamReportedAt" | "durationMs">): boolean {
-  return r.channel === "phone" && r.outcome !== "spam" && r.spamReportedAt === null && (r.durationMs ?? 0) >= SPAM_REPORT_MIN_MS;
+/** A phone call of 30 s or more, not recognised as spam, never reported (a report waiting for review or declined is not reported again). */
+function canReportSpam(r: Pick<ListRow, "channel" | "outcome" | "spamReportedAt" | "spamReview" | "durationMs">): boolean {
+  return r.channel === "phone" && r.outcome !== "spam" && r.spamReportedAt === null && r.spamReview === null && (r.durationMs ?? 0) >= SPAM_REPORT_MIN_MS;
 }
 
 function toItem(r: ListRow): InteractionItem {
@@ -61,7 +60,7 @@ function toItem(r: ListRow): InteractionItem {
     to: r.toNumber,
     durationSeconds: r.durationMs === null ? null : r.durationMs / 1000,
     agentMessages: r.agentMessages,
-    // A spam report credits the units: the record counts 0 in every total.
+    // A credited spam report (self-service or approved): the record counts 0 in every total.
     units: reported ? 0 : toUnits(r.unitsMilli),
     creditedUnits: reported ? toUnits(r.unitsMilli) : null,
     unitRule: rule,
@@ -70,6 +69,7 @@ function toItem(r: ListRow): InteractionItem {
     appointmentBooked: r.appointmentBooked,
     tags: r.tags,
     spamReportedAt: r.spamReportedAt?.toISOString() ?? null,
+    spamReview: r.spamReview,
     canReportSpam: canReportSpam(r),
   };
 }
@@ -121,55 +121,6 @@ export async function getInteraction(userId: string, id: string): Promise<Intera
   return { ...toItem(row), transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null };
 }
 
-/**
- * POST /api/interactions/<id>/report-spam (spec 9): a phone call of 30 s or
- * more that was not recognised as spam is marked reported; its units are
- * credited (0 in every total from now on). In the same transaction the
- * provider's meter of its month is marked for the next report (not in a
- * trial: trials are never reported) and the admins are told, once. A second
- * report answers the record as it is.
- */
-export async function reportSpam(userId: string, id: string): Promise<InteractionDetail> {
-  const current = await getInteraction(userId, id);
-  if (current.spamReportedAt) return current;
-  if (!current.canReportSpam) {
-    throw badRequest(
-      current.channel !== "phone"
-        ? "Only phone calls can be reported as spam"
-        : current.outcome === "spam"
-          ? "This call was already recognised as spam: it was never charged"
-          : "Only calls of 30 seconds or more can be reported as spam (spam calls are disconnected within 30 seconds)",
-    );
-  }
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(i)
-      .set({ spamReportedAt: sql`now()` })
-      .where(and(eq(i.id, id), eq(i.userId, userId), isNull(i.spamReportedAt)))
-      .returning({ subscriptionId: i.subscriptionId, usageMonthStart: i.usageMonthStart, startedAt: i.startedAt, channel: i.channel, direction: i.direction, unitsMilli: i.unitsMilli });
-    if (!done) return; // reported a moment ago by another request: that one told the admins
-    if (done.subscriptionId && done.usageMonthStart) {
-      const [sub] = await tx.select({ trialEnd: subscriptions.trialEnd }).from(subscriptions).where(eq(subscriptions.id, done.subscriptionId)).limit(1);
-      if (sub && (!sub.trialEnd || done.startedAt >= sub.trialEnd)) {
-        await markMetersDirty(tx, [{ subscriptionId: done.subscriptionId, usageMonthStart: done.usageMonthStart, category: meterCategory(done.channel, done.direction) }]);
-      }
-    }
-    const [who] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-    await createNotification(
-      {
-        type: "usage",
-        title: "Call reported as spam",
-        message: `${who?.email ?? userId} reported the call ${id} of ${formatDateTime(done.startedAt)} UTC${current.from ? ` from ${current.from}` : ""} as spam: ${toUnits(done.unitsMilli)} units credited.`,
-        priority: "normal",
-        dedupeKey: `spam-report:${id}`,
-      },
-      tx,
-    );
-  });
-  return getInteraction(userId, id);
-}
-
 const CSV_COLUMNS = [
   "id",
   "started_at",
@@ -219,7 +170,8 @@ export function exportCsv(userId: string, params: URLSearchParams): ReadableStre
   );
 }
 
-function csvLine(r: InteractionItem): (string | number | null)[] {
+/** A record's cells; the numbers as phone cells (shown as written, ADR 0105). */
+function csvLine(r: InteractionItem): CsvValue[] {
   return [
     r.id,
     r.startedAt,
@@ -227,8 +179,8 @@ function csvLine(r: InteractionItem): (string | number | null)[] {
     r.direction,
     r.outcome,
     r.aiEmployeeName,
-    r.from,
-    r.to,
+    phoneCell(r.from),
+    phoneCell(r.to),
     r.durationSeconds,
     r.agentMessages,
     r.units,

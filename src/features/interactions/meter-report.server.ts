@@ -1,14 +1,15 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { interactions, meterReports, subscriptions } from "@/db/schema";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineJob, enqueueJob, nextWaitingRun, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { meterEventWindowProblem } from "@/features/usage/provider-window";
 import { usageMonthEnd } from "@/features/usage/usage-month";
-import type { MeterEventName } from "@/features/billing/provider/port";
+import { ProviderError, type MeterEventName } from "@/features/billing/provider/port";
 
 /** At most this many meter events a second (Stripe's test mode allows 25 requests a second in all). */
 const EVENTS_PER_SECOND = 10;
@@ -39,6 +40,23 @@ export async function markMetersDirty(tx: DbOrTx, keys: MonthKey[]): Promise<voi
     .onConflictDoUpdate({ target: [meterReports.subscriptionId, meterReports.usageMonthStart, meterReports.category], set: { dirty: true, updatedAt: sql`now()` } });
 }
 
+/** After the provider's rate limit (HTTP 429): wait 10 s, doubling with each limit in a row, at most 15 minutes. */
+const BACKOFF_BASE_SECONDS = 10;
+const BACKOFF_MAX_SECONDS = 15 * 60;
+/** A Retry-After longer than this is read as this (a broken header must not stop the meters for days). */
+const RETRY_AFTER_MAX_SECONDS = 60 * 60;
+
+/**
+ * How long the reports wait after the `attempt`-th rate limit in a row
+ * (0 for the first): the exponential backoff Stripe advises
+ * (https://docs.stripe.com/rate-limits), and never less than the
+ * provider's Retry-After when it sent one.
+ */
+export function rateLimitDelaySeconds(attempt: number, retryAfterSeconds: number | null): number {
+  const backoff = Math.min(BACKOFF_BASE_SECONDS * 2 ** attempt, BACKOFF_MAX_SECONDS);
+  return Math.max(backoff, Math.min(retryAfterSeconds ?? 0, RETRY_AFTER_MAX_SECONDS));
+}
+
 /**
  * The provider's meters follow the interactions (ADR 0101). Meter values are
  * whole numbers (stripe-notes) and units are thousandths, so each
@@ -48,9 +66,21 @@ export async function markMetersDirty(tx: DbOrTx, keys: MonthKey[]): Promise<voi
  * the event's identifier names it, so a retry after a lost answer sends the
  * same event and the provider counts it once: every record's units reach the
  * meter exactly once. At most EVENTS_PER_SECOND events a second.
+ *
+ * The provider's rate limit (ADR 0105) stops the run at once: nothing more is
+ * sent, and the reports continue in a job that starts after the backoff
+ * (rateLimitDelaySeconds, Retry-After honoured). Until it runs, the minute's
+ * runs send nothing. `afterRateLimit` is that job's count of limits in a row.
  */
-export async function reportInteractionMeters(): Promise<number> {
+export async function reportInteractionMeters(opts: { afterRateLimit?: number } = {}): Promise<number> {
   const db = await getDb();
+  if (opts.afterRateLimit === undefined) {
+    const backingOff = await nextWaitingRun(meterReportAfterRateLimitJob);
+    if (backingOff) {
+      logger.info({ resumesAt: backingOff.toISOString() }, "meter reports wait for the provider's rate limit to pass");
+      return 0;
+    }
+  }
   const provider = await getProvider();
   const now = await provider.now();
   const due = await db
@@ -64,15 +94,27 @@ export async function reportInteractionMeters(): Promise<number> {
     try {
       sent += await reportOne(key, now);
     } catch (err) {
-      failed++;
-      // Looked at again next minute (a pending target is resent as it was).
+      // Looked at again later (a pending target is resent as it was).
       await db.update(meterReports).set({ dirty: true }).where(matches(key));
+      if (err instanceof ProviderError && err.isRateLimited) {
+        await backOff(opts.afterRateLimit ?? 0, err.retryAfterSeconds);
+        break;
+      }
+      failed++;
       logger.warn({ err, ...key }, "interaction units not reported to the provider's meter yet; retried next minute");
     }
   }
   if (sent) logger.info({ events: sent }, "interaction units reported to the provider's meters");
   if (failed) throw new Error(`${failed} meter report(s) failed; they are retried next minute`);
   return sent;
+}
+
+/** Stops the reports until the rate limit has passed: a job of its own carries on after the delay. */
+async function backOff(attempt: number, retryAfterSeconds: number | null): Promise<void> {
+  const delay = rateLimitDelaySeconds(attempt, retryAfterSeconds);
+  const startAfter = new Date(Date.now() + delay * 1000);
+  await enqueueJob(await getDb(), meterReportAfterRateLimitJob, { attempt: attempt + 1 }, { idempotencyKey: `meter-reports-after-rate-limit-${randomUUID()}`, startAfter });
+  logger.warn({ attempt: attempt + 1, retryAfterSeconds, delaySeconds: delay, resumesAt: startAfter.toISOString() }, "the provider limits our request rate: meter reports paused");
 }
 
 /**
@@ -145,6 +187,17 @@ export const meterReportJob = defineJob({
   maxAttempts: 1,
   handler: async () => {
     await reportInteractionMeters();
+  },
+});
+
+/** The reports after a rate limit, once its backoff has passed (enqueued by backOff; `attempt`: limits in a row so far). */
+export const meterReportAfterRateLimitJob = defineJob({
+  kind: "interactions.report-meters-after-rate-limit",
+  schema: z.object({ attempt: z.number().int().min(1) }),
+  // A limit again enqueues the next wait itself; any other failure is retried by the minute's run.
+  maxAttempts: 1,
+  handler: async ({ attempt }) => {
+    await reportInteractionMeters({ afterRateLimit: attempt });
   },
 });
 

@@ -69,6 +69,7 @@ describe("billing page navigation", () => {
     expect(returnNotice(new URLSearchParams("trial=started"))).toBe("trial");
     expect(returnNotice(new URLSearchParams("success=true"))).toBe("created");
     expect(returnNotice(new URLSearchParams("subscription=success"))).toBe("created");
+    expect(returnNotice(new URLSearchParams("subscription=paid"))).toBe("paid");
     expect(returnNotice(new URLSearchParams("tab=billing"))).toBeNull();
     expect(parseTab("billing")).toBe("billing");
     expect(parseTab("nope")).toBeNull();

@@ -72,6 +72,10 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "interactions/export.csv": { GET: "user" },
   "interactions/monthly-usage.csv": { GET: "user" },
   "interactions/[id]/recording": { GET: "public" },
+  // spam reports past a month's self-service credit, decided by an admin (ADR 0105)
+  "admin/spam-reports": { GET: "admin" },
+  "admin/spam-reports/[id]/approve": { POST: "admin" },
+  "admin/spam-reports/[id]/decline": { POST: "admin" },
   // the caller's own in-app notices (usage alerts) on the dashboard
   notices: { GET: "user" },
   "notices/[id]/read": { PUT: "user" },

@@ -4,6 +4,7 @@
  *   enqueueJob(tx, job, payload, { idempotencyKey }) inside the caller's transaction
  *   scheduleJob(job, cron, payload)                 recurring runs
  *   jobStatus(job, idempotencyKey)                  where an enqueued job is
+ *   nextWaitingRun(job)                             when a job waiting for later comes due
  * The composition root (instrumentation.ts) passes every definition to
  * startJobs(); /admin/jobs lists dead jobs (listDeadJobs, retryDeadJob).
  */
@@ -14,6 +15,7 @@ export {
   enqueueJob,
   jobStatus,
   listDeadJobs,
+  nextWaitingRun,
   retryDeadJob,
   scheduleJob,
   startJobs,

@@ -241,6 +241,16 @@ export async function jobStatus(def: AnyJobDefinition, idempotencyKey: string): 
 }
 
 /**
+ * When the next job of this kind that waits for a later moment (enqueued with
+ * `startAfter`, or backing off before a retry) comes due; null when none
+ * waits. A job that is due already or running does not count.
+ */
+export async function nextWaitingRun(def: AnyJobDefinition, now = new Date()): Promise<Date | null> {
+  const waiting = (await bossFor(def.kind).findJobs(def.kind, { queued: true })).map((j) => j.startAfter).filter((at) => at.getTime() > now.getTime());
+  return waiting.length ? new Date(Math.min(...waiting.map((at) => at.getTime()))) : null;
+}
+
+/**
  * Schedules a job of this kind on a cron expression (5 fields, UTC unless
  * `tz`), e.g. "0 3 * * *" daily at 03:00 or "0 4 1 * *" monthly. The payload
  * is checked now and again at each run. `key` tells several schedules of one

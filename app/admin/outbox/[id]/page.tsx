@@ -7,13 +7,14 @@ import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { AccessDenied } from "@/features/auth/components/access-denied";
 import { getEmail } from "@/features/admin/outbox.server";
 import { EmailParts } from "@/features/admin/components/email-parts";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "E-mail" };
 
 export const dynamic = "force-dynamic";
 
 /** One e-mail of the outbox: headers, the HTML in a sandboxed frame, and the text version. */
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo={`/admin/outbox/${id}`} delayMs={500} />;
@@ -45,3 +46,6 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     </section>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

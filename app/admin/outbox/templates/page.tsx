@@ -4,12 +4,13 @@ import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-
 import { EmailParts } from "@/features/admin/components/email-parts";
 import { renderTemplateGallery } from "@/features/email/templates/gallery";
 import { config } from "@/lib/config";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "E-mail templates" };
 export const dynamic = "force-dynamic";
 
 /** /admin/outbox/templates: every e-mail template rendered with sample data, both parts as they are sent (admins only). */
-export default async function Page() {
+async function Page() {
   const denied = await adminPageGuard("/admin/outbox/templates");
   if (denied) return denied;
   const templates = await renderTemplateGallery(config().baseUrl);
@@ -52,3 +53,6 @@ export default async function Page() {
     </AdminSubPage>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

@@ -9,6 +9,7 @@ import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader } from "@/lib/ui/card";
 import { ColumnHeaders } from "@/lib/ui/column-headers";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Invoice (test mode)", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -30,7 +31,7 @@ function TotalRow({ label, cents, strong = false }: { label: string; cents: numb
 }
 
 /** The sandbox's hosted invoice page (the provider's hosted_invoice_url). Owner or admin only. */
-export default async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo={`/sandbox/invoices/${id}`} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing information" }} />;
@@ -91,3 +92,6 @@ export default async function SandboxInvoicePage({ params }: { params: Promise<{
     </div>
   );
 }
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(SandboxInvoicePage);

@@ -24,6 +24,7 @@ const ADMIN_PAGES = [
   { href: "/admin/outbox", label: "E-mail outbox" },
   { href: "/admin/jobs", label: "Jobs" },
   { href: "/admin/api-keys", label: "API keys" },
+  { href: "/admin/spam-reports", label: "Spam reports" },
 ] as const;
 
 /**

@@ -131,10 +131,17 @@ export class ProviderError extends Error {
     /** True when retrying later may succeed (network, 5xx, rate limit). */
     public readonly retryable: boolean,
     type?: ProviderErrorType,
+    /** How long the provider asked us to wait before trying again (its Retry-After header), in seconds, if it said. */
+    public readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ProviderError";
     this.type = type ?? (retryable ? "api_error" : "invalid_request_error");
+  }
+
+  /** The provider is limiting our request rate (HTTP 429): back off before the next request (https://docs.stripe.com/rate-limits). */
+  get isRateLimited(): boolean {
+    return this.type === "rate_limit_error";
   }
 
   /** A card error (a decline): the one provider message that may reach the customer. */
@@ -178,6 +185,18 @@ export interface PaymentProvider {
   /** A subscription on the plan price with a 14-day trial and the card as default. */
   createTrialSubscription(
     input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string | null; trialDays: number; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
+
+  /**
+   * A subscription without a trial (the customer's free trial is used, ADR
+   * 0105): the first period is invoiced and charged to the card at once, as
+   * Stripe does for a subscription without `trial_period_days`. The card
+   * becomes the default of the customer and the subscription. A declined
+   * charge is a card error and leaves no subscription behind.
+   */
+  createPaidSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string; metadata: Record<string, string> },
     idempotencyKey: string,
   ): Promise<ProviderSubscription>;
 

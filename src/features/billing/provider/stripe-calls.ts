@@ -19,6 +19,19 @@ function errorType(err: Stripe.errors.StripeError): ProviderErrorType {
 }
 
 /**
+ * The Retry-After header of an answer, in seconds: a number of seconds or an
+ * HTTP date (RFC 9110, section 10.2.3); null when absent or unreadable.
+ */
+function retryAfterSeconds(headers: Record<string, unknown> | undefined, now = Date.now()): number | null {
+  const raw = headers?.["retry-after"];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value !== "string" || !value.trim()) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
  * Turns SDK errors into ProviderError, keeping the provider's message and its
  * type: callers show the message only for card errors (declines) and log the
  * rest.
@@ -32,7 +45,7 @@ export function providerError(err: unknown): ProviderError {
       err instanceof Stripe.errors.StripeRateLimitError ||
       (err.statusCode ?? 0) >= 500;
     const code = err.code ?? (err instanceof Stripe.errors.StripeIdempotencyError ? "idempotency_error" : err.type);
-    return new ProviderError(err.message, code, retryable, errorType(err));
+    return new ProviderError(err.message, code, retryable, errorType(err), retryAfterSeconds(err.headers));
   }
   return new ProviderError(err instanceof Error ? err.message : String(err), "api_error", true, "api_error");
 }

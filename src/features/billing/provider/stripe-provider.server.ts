@@ -200,6 +200,35 @@ export class StripeProvider implements PaymentProvider {
     return this.toSubscription(sub);
   }
 
+  /**
+   * No trial: Stripe invoices the first period at once and charges the card.
+   * `payment_behavior: 'error_if_incomplete'` makes a declined charge a 402
+   * card error with no subscription left behind, instead of an `incomplete`
+   * subscription waiting for another card
+   * (https://docs.stripe.com/api/subscriptions/create#create_subscription-payment_behavior).
+   */
+  async createPaidSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
+    const price = await this.planPriceId(input.planId, input.billing);
+    const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: input.paymentMethodId } };
+    await this.call(() =>
+      this.stripe.customers.update(input.customerId, update, {
+        idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-default-pm`, { customer: input.customerId, ...update }),
+      }),
+    );
+    const params: Stripe.SubscriptionCreateParams = {
+      customer: input.customerId,
+      items: [{ price }],
+      default_payment_method: input.paymentMethodId,
+      payment_behavior: "error_if_incomplete",
+      metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
+    };
+    const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
+    return this.toSubscription(sub);
+  }
+
   async createSubscriptionWithPendingSetup(
     input: { customerId: string; planId: PlanId; billing: Billing; trialDays: number; metadata: Record<string, string> },
     idempotencyKey: string,

@@ -105,6 +105,13 @@ export class SandboxProvider implements PaymentProvider {
     return subscriptions.createTrialSubscription(input, idempotencyKey);
   }
 
+  createPaidSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; paymentMethodId: string; metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
+    return subscriptions.createPaidSubscription(input, idempotencyKey);
+  }
+
   createSubscriptionWithPendingSetup(
     input: { customerId: string; planId: PlanId; billing: Billing; trialDays: number; metadata: Record<string, string> },
     idempotencyKey: string,

@@ -66,6 +66,16 @@ export async function sbxInsert<T extends Record<string, unknown>>(
   return existing[0] as SandboxRow<T>;
 }
 
+/** The object stored under an idempotency key, or null. */
+export async function sbxFindByKey<T>(kind: SandboxKind, idempotencyKey: string, tx?: DbOrTx): Promise<SandboxRow<T> | null> {
+  const db = await sbxDb(tx);
+  const rows = await db
+    .select()
+    .from(sandboxObjects)
+    .where(and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.idempotencyKey, idempotencyKey)));
+  return (rows[0] as SandboxRow<T> | undefined) ?? null;
+}
+
 export async function sbxGet<T>(kind: SandboxKind, id: string, tx?: DbOrTx, forUpdate = false): Promise<SandboxRow<T> | null> {
   const db = await sbxDb(tx);
   const q = db

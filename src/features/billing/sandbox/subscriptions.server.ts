@@ -7,7 +7,8 @@ import { createSetupIntent, invoicePaymentMethod, requireCustomer, setDefaultPay
 import { invoicePeriod, payOpenInvoices } from "./invoices.server";
 import { priceIdFor } from "./prices-and-meters.server";
 import type { PaymentMethodData, SubscriptionData } from "./sandbox-objects";
-import { date, iso, sandboxNow, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
+import { date, iso, sandboxNow, sbxFindByKey, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
+import { DECLINED_MESSAGE } from "./card-checks";
 
 /**
  * The subscription lifecycle of the sandbox, which follows Stripe's (the
@@ -107,6 +108,24 @@ export async function createStartedSubscription(input: Omit<NewSubscription, "tr
 export async function createTrialSubscription(input: NewSubscription, idempotencyKey: string): Promise<ProviderSubscription> {
   const row = await newSubscription(input, idempotencyKey);
   if (input.paymentMethodId) await setDefaultPaymentMethod(input.customerId, input.paymentMethodId);
+  return toSubscription(row);
+}
+
+/**
+ * No trial (the free trial is used): the first period's invoice is paid with
+ * the card at once, as Stripe charges a subscription without a trial. A card
+ * whose charges are declined (4000 0000 0000 0341) is refused with Stripe's
+ * card error before anything is made (the Stripe adapter's
+ * `error_if_incomplete`). A repeated key returns the first subscription.
+ */
+export async function createPaidSubscription(input: Omit<NewSubscription, "trialDays"> & { paymentMethodId: string }, idempotencyKey: string): Promise<ProviderSubscription> {
+  const pm = await sbxGet<PaymentMethodData>("payment_method", input.paymentMethodId);
+  if (!pm || pm.customerId !== input.customerId) throw new ProviderError(`No such PaymentMethod: '${input.paymentMethodId}'`, "resource_missing", false);
+  const existing = await sbxFindByKey<SubscriptionData>("subscription", idempotencyKey);
+  if (!existing && pm.data.declines) throw new ProviderError(DECLINED_MESSAGE, "card_declined", false, "card_error");
+  const row = await newSubscription({ ...input, trialDays: 0 }, idempotencyKey);
+  await setDefaultPaymentMethod(input.customerId, input.paymentMethodId);
+  await invoicePeriod(row, new Date(row.data.currentPeriodStart), new Date(row.data.currentPeriodEnd), await getDb());
   return toSubscription(row);
 }
 

@@ -61,7 +61,7 @@ export function CallDetail({ item }: { item: InteractionDetail }) {
             <CardTitle as="h2">Units</CardTitle>
           </CardHeader>
           <CardContent>
-            <UnitsPanel initial={{ id: item.id, units: item.units, creditedUnits: item.creditedUnits, unitRuleText: item.unitRuleText, canReportSpam: item.canReportSpam }} />
+            <UnitsPanel initial={{ id: item.id, units: item.units, creditedUnits: item.creditedUnits, unitRuleText: item.unitRuleText, canReportSpam: item.canReportSpam, spamReview: item.spamReview }} />
           </CardContent>
         </Card>
         {item.channel === "phone" ? (

@@ -31,6 +31,8 @@ export function CallRow({ item }: { item: InteractionItem }) {
         </h3>
         <div className="flex flex-wrap items-center gap-1.5">
           {item.spamReportedAt ? <Badge variant="amber">Reported as spam</Badge> : null}
+          {item.spamReview === "pending" ? <Badge variant="outline">Spam report pending review</Badge> : null}
+          {item.spamReview === "declined" ? <Badge variant="outline">Spam report declined</Badge> : null}
           {item.appointmentBooked ? <Badge variant="green">Appointment booked</Badge> : null}
         </div>
       </div>

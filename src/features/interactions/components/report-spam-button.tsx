@@ -9,7 +9,8 @@ import { formatUnitCount, type InteractionDetail } from "../interaction-view";
 
 /**
  * "Report as spam" on a call the customer may report (spec 9): asks first,
- * then credits the call's units; `onReported` gets the updated record, and
+ * then credits the call's units (or, past the month's self-service credit,
+ * sends it for review); `onReported` gets the updated record, and
  * the call log's and the dashboard's cached reads are read again.
  */
 export function ReportSpamButton({ id, units, onReported }: { id: string; units: number; onReported: (updated: InteractionDetail) => void }) {
@@ -32,7 +33,10 @@ export function ReportSpamButton({ id, units, onReported }: { id: string; units:
       </Button>
       <DialogContent>
         <DialogTitle>Report this call as spam?</DialogTitle>
-        <DialogDescription>Its {formatUnitCount(units)} will be credited and the call will no longer count towards this month&apos;s usage. This cannot be undone.</DialogDescription>
+        <DialogDescription>
+          Its {formatUnitCount(units)} will be credited and the call will no longer count towards this month&apos;s usage. Reports beyond 10% of your plan&apos;s
+          included units in a month are reviewed by our team before they are credited. This cannot be undone.
+        </DialogDescription>
         {report.error ? (
           <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
             {errorMessage(report.error, "The call could not be reported. Please try again.")}

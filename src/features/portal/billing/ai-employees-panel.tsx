@@ -17,8 +17,8 @@ import { BILLING_AUTH_META } from "./use-billing-auth";
  */
 type StartTrial = (aiEmployeeId?: string) => void;
 
-/** The AI Employees tab: 'Available AI Employees'. */
-export function AiEmployeesPanel({ onStartTrial }: { onStartTrial: StartTrial }) {
+/** The AI Employees tab: 'Available AI Employees'. `freeTrial` false: the button says Subscribe (the one free trial is used, ADR 0105). */
+export function AiEmployeesPanel({ onStartTrial, freeTrial = true }: { onStartTrial: StartTrial; freeTrial?: boolean }) {
   const { data, isLoading, isError } = useQuery<AiReadyOrderView[]>({ queryKey: ["/api/ai-ready-orders"], meta: BILLING_AUTH_META });
   const orders = data ?? [];
   return (
@@ -44,7 +44,7 @@ export function AiEmployeesPanel({ onStartTrial }: { onStartTrial: StartTrial })
           <ul className="grid gap-4 md:grid-cols-2">
             {orders.map((order) => (
               <li key={order.id}>
-                <AiEmployeeCard order={order} onStartTrial={onStartTrial} />
+                <AiEmployeeCard order={order} onStartTrial={onStartTrial} startLabel={freeTrial ? "Start Free Trial" : "Subscribe"} />
               </li>
             ))}
           </ul>
@@ -100,7 +100,7 @@ function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription
   );
 }
 
-function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onStartTrial: StartTrial }) {
+function AiEmployeeCard({ order, onStartTrial, startLabel }: { order: AiReadyOrderView; onStartTrial: StartTrial; startLabel: string }) {
   const portal = usePortalSession();
   const sub = order.subscription;
   const state = aiEmployeeCardState(order);
@@ -137,7 +137,7 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
             <ContactLinks order={order} />
           </div>
           <Button onClick={() => onStartTrial()} className="mt-auto">
-            Start Free Trial
+            {startLabel}
           </Button>
         </>
       )}
@@ -148,7 +148,7 @@ function AiEmployeeCard({ order, onStartTrial }: { order: AiReadyOrderView; onSt
             <ContactLinks order={order} />
           </div>
           <Button onClick={() => onStartTrial(order.id)} className="mt-auto">
-            Start Free Trial
+            {startLabel}
           </Button>
         </>
       )}

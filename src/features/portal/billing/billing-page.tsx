@@ -23,15 +23,26 @@ const CREATED = {
 };
 
 
+/** A paid start, once the free trial is used (ADR 0105). */
+const PAID_STARTED = {
+  title: "Subscription Started!",
+  description: "Your card has been charged and your subscription is active.",
+};
+
 const NOTICES = {
   trial: { title: "Trial Started!", description: CREATED.description },
   created: CREATED,
+  paid: PAID_STARTED,
 } as const;
 
 const RETURN_PARAMS = ["subscription", "success", "trial"] as const;
 
-/** Billing & Account: AI employees, subscriptions, billing history. */
-export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | null; notice: ReturnNotice }) {
+/**
+ * Billing & Account: AI employees, subscriptions, billing history.
+ * `freeTrial`: whether the customer's one free trial is still unused (ADR
+ * 0105); the plan chooser says so before it leads to the card form.
+ */
+export function BillingPage({ initialTab, notice, freeTrial }: { initialTab: BillingTab | null; notice: ReturnNotice; freeTrial: boolean }) {
   // After a flow returns here, open the Subscription tab so the new trial is in view.
   const [tab, setTab] = useState<BillingTab>(initialTab ?? (notice ? "overview" : "ai-ready"));
   // The chooser is open for the AI employee to subscribe: undefined when closed, null for none.
@@ -89,8 +100,8 @@ export function BillingPage({ initialTab, notice }: { initialTab: BillingTab | n
         </TabsList>
         <TabsContent value="ai-ready" className="flex flex-col gap-6">
           {/* A pending AI employee: the first pending one (spec 2); an ended one: itself. */}
-          <AiEmployeesPanel onStartTrial={(aiEmployeeId) => setChooserFor(aiEmployeeId ?? pending?.id ?? null)} />
-          {chooserFor !== undefined && <PlanChooser aiEmployeeId={chooserFor} onClose={() => setChooserFor(undefined)} />}
+          <AiEmployeesPanel freeTrial={freeTrial} onStartTrial={(aiEmployeeId) => setChooserFor(aiEmployeeId ?? pending?.id ?? null)} />
+          {chooserFor !== undefined && <PlanChooser aiEmployeeId={chooserFor} freeTrial={freeTrial} onClose={() => setChooserFor(undefined)} />}
         </TabsContent>
         <TabsContent value="overview">
           <SubscriptionsPanel />

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Check, X } from "lucide-react";
+import { FREE_TRIAL_USED } from "@/features/billing/free-trial";
 import { PLANS, type Billing, type Plan } from "@/features/plans/catalogue";
 import { formatMoney } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
@@ -19,8 +20,13 @@ export function planChooserHref(planId: string, billing: Billing, aiEmployeeId: 
   return `/checkout?${q.toString()}`;
 }
 
-/** The billing page's plan chooser panel, opened from a pending AI employee or one whose subscription ended. */
-export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | null; onClose: () => void }) {
+/**
+ * The billing page's plan chooser panel, opened from a pending AI employee or
+ * one whose subscription ended. While the customer's one free trial is unused
+ * it offers the 14-day trial; after that it says, before the checkout asks
+ * for the card, that the subscription starts today and is charged now (ADR 0105).
+ */
+export function PlanChooser({ aiEmployeeId, onClose, freeTrial = true }: { aiEmployeeId: string | null; onClose: () => void; freeTrial?: boolean }) {
   const router = useRouter();
   const [billing, setBilling] = useState<Billing>("monthly");
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -37,7 +43,9 @@ export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | 
       <h2 id="plan-chooser-title" ref={headingRef} tabIndex={-1} className="pr-10 text-2xl font-bold text-slate-900 focus-visible:outline-none">
         Choose Your Subscription Plan
       </h2>
-      <p className="mt-1 text-slate-700">Start your 14-day free trial. You won&apos;t be charged until the trial ends.</p>
+      <p className="mt-1 text-slate-700" data-testid="plan-chooser-terms">
+        {freeTrial ? "Start your 14-day free trial. You won't be charged until the trial ends." : FREE_TRIAL_USED}
+      </p>
 
       <div className="mt-5 flex items-center gap-3">
         <span className={cn("text-sm font-medium", billing === "monthly" ? "text-slate-950" : "text-slate-600")} aria-hidden>
@@ -53,7 +61,7 @@ export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | 
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {PLANS.map((plan) => (
           <li key={plan.id}>
-            <PlanCard plan={plan} billing={billing} onChoose={() => router.push(planChooserHref(plan.id, billing, aiEmployeeId))} />
+            <PlanCard plan={plan} billing={billing} freeTrial={freeTrial} onChoose={() => router.push(planChooserHref(plan.id, billing, aiEmployeeId))} />
           </li>
         ))}
       </ul>
@@ -72,20 +80,32 @@ export function PlanChooser({ aiEmployeeId, onClose }: { aiEmployeeId: string | 
         </div>
       </div>
 
-      <div className="mt-6 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950">
-        <h3 className="font-semibold">Free Trial Details</h3>
-        <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-          <li>14 days free on every plan</li>
-          <li>No charges until the trial ends</li>
-          <li>Cancel anytime during the trial</li>
-          <li>Full access to all plan features</li>
-        </ul>
-      </div>
+      {freeTrial ? (
+        <div className="mt-6 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950">
+          <h3 className="font-semibold">Free Trial Details</h3>
+          <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+            <li>14 days free on every plan</li>
+            <li>No charges until the trial ends</li>
+            <li>Cancel anytime during the trial</li>
+            <li>Full access to all plan features</li>
+          </ul>
+        </div>
+      ) : (
+        <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
+          <h3 className="font-semibold">Billing Details</h3>
+          <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+            <li>One free trial per customer: yours has been used</li>
+            <li>Charged today when you subscribe, then every month or year</li>
+            <li>Cancel anytime: it ends with the period you paid for</li>
+            <li>Full access to all plan features</li>
+          </ul>
+        </div>
+      )}
     </section>
   );
 }
 
-function PlanCard({ plan, billing, onChoose }: { plan: Plan; billing: Billing; onChoose: () => void }) {
+function PlanCard({ plan, billing, freeTrial, onChoose }: { plan: Plan; billing: Billing; freeTrial: boolean; onChoose: () => void }) {
   const price = billing === "annual" ? plan.annualPrice : plan.monthlyPrice;
   const shown = plan.features.slice(0, 3);
   const more = plan.features.length - shown.length;
@@ -97,9 +117,11 @@ function PlanCard({ plan, billing, onChoose }: { plan: Plan; billing: Billing; o
     >
       {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
       <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-      <Badge variant="blue" className="mt-1 w-fit">
-        14-Day Free Trial
-      </Badge>
+      {freeTrial ? (
+        <Badge variant="blue" className="mt-1 w-fit">
+          14-Day Free Trial
+        </Badge>
+      ) : null}
       <p className="mt-3">
         {price === null ? (
           <span className="text-2xl font-bold text-slate-900">Custom</span>
@@ -122,7 +144,7 @@ function PlanCard({ plan, billing, onChoose }: { plan: Plan; billing: Billing; o
       </ul>
       {more > 0 && <p className="mt-2 text-sm text-slate-600">+ {more} more features</p>}
       <Button className="mt-4 w-full" variant={plan.popular ? "default" : "outline"} onClick={onChoose}>
-        {plan.id === "enterprise" ? "Contact Sales" : "Start Free Trial"}
+        {plan.id === "enterprise" ? "Contact Sales" : freeTrial ? "Start Free Trial" : "Subscribe"}
       </Button>
     </article>
   );

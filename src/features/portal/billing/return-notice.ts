@@ -2,11 +2,16 @@
 export type BillingTab = "ai-ready" | "overview" | "billing";
 export const BILLING_TABS: readonly BillingTab[] = ["ai-ready", "overview", "billing"];
 
-export type ReturnNotice = "trial" | "created" | null;
+export type ReturnNotice = "trial" | "created" | "paid" | null;
 
-/** Which return parameter a flow left on /billing (spec 2: subscription=success, success=true, trial=started). */
+/**
+ * Which return parameter a flow left on /billing (spec 2: subscription=success,
+ * success=true, trial=started; subscription=paid: a paid start once the free
+ * trial is used, ADR 0105).
+ */
 export function returnNotice(params: { get(key: string): string | null | undefined }): ReturnNotice {
   if (params.get("trial") === "started") return "trial";
+  if (params.get("subscription") === "paid") return "paid";
   if (params.get("success") === "true" || params.get("subscription") === "success") return "created";
   return null;
 }

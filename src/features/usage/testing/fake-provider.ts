@@ -171,6 +171,7 @@ export class FakeProvider implements PaymentProvider {
   createSetupIntent = async () => this.unsupported();
   retrieveSetupIntent = async () => this.unsupported();
   createSubscriptionWithPendingSetup = async () => this.unsupported();
+  createPaidSubscription = async () => this.unsupported();
   /** Pending items of an entry are made in one step here: nothing to discard. */
   discardUnfinishedBilling = async () => undefined;
   resumePendingSetup = async () => this.unsupported();

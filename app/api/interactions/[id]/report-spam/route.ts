@@ -1,5 +1,8 @@
 import { route } from "@/features/auth/route.server";
-import { reportSpam } from "@/features/interactions/interactions-read.server";
+import { reportSpam } from "@/features/interactions/spam-reports.server";
 
-/** POST /api/interactions/<id>/report-spam: credits a phone call of 30 s or more reported as spam (spec 9); answers the updated record. */
+/**
+ * POST /api/interactions/<id>/report-spam: reports a phone call of 30 s or more as spam (spec 9);
+ * credited at once within the month's self-service credit, else waiting for an admin (ADR 0105). Answers the updated record.
+ */
 export const POST = route<"user", { id: string }>({ access: "user" }, async ({ user, params }) => Response.json(await reportSpam(user.id, params.id)));

@@ -17,7 +17,7 @@ export type RecordedRequest = {
   stripeVersion: string | null;
 };
 
-export type Reply = { status?: number; body: unknown };
+export type Reply = { status?: number; body: unknown; headers?: Record<string, string> };
 export type Handler = (req: RecordedRequest) => Reply | undefined;
 
 /**
@@ -96,7 +96,7 @@ export class LoopbackStripe {
           this.idempotent.set(key, { fingerprint, reply: { status: reply.status, body: JSON.parse(JSON.stringify(reply.body ?? null)) } });
         }
       }
-      res.writeHead(reply.status ?? 200, headers);
+      res.writeHead(reply.status ?? 200, { ...headers, ...reply.headers });
       res.end(JSON.stringify(reply.body));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));

@@ -11,7 +11,7 @@ import { registerPortal } from "./objects/portal";
 import { registerSetupIntents } from "./objects/setup-intents";
 import { registerSubscriptions } from "./objects/subscriptions";
 import { Router } from "./router";
-import { unknownParameterRule } from "./rules";
+import { rateLimitRule, unknownParameterRule } from "./rules";
 import { FakeState, copy, type Obj } from "./state";
 
 export type { StripeEvent } from "./events";
@@ -59,6 +59,7 @@ export class StripeFake {
     registerInvoiceItems(router);
     registerPortal(router);
     registerClocks(router);
+    this.api.rule(rateLimitRule(this.state));
     this.api.rule(unknownParameterRule(router));
     if (opts.defaultClock) {
       const at = opts.defaultClock instanceof Date ? opts.defaultClock : new Date();
@@ -118,6 +119,15 @@ export class StripeFake {
   advanceClock(to: Date, clockId = this.state.defaultClockId): void {
     if (!clockId) throw new Error("StripeFake: no clock to advance (create one, or pass defaultClock)");
     advanceClock(this.state, clockId, Math.floor(to.getTime() / 1000));
+  }
+
+  /**
+   * Switches Stripe's rate limiter on: the next `requests` requests (to
+   * `path`, with `method`, when given) answer 429 rate_limit, with a
+   * Retry-After of `retryAfterSeconds` when given (rules.ts, rateLimitRule).
+   */
+  rateLimit(opts: { requests: number; path?: string | RegExp; method?: string; retryAfterSeconds?: number }): void {
+    this.state.rateLimits.push({ method: opts.method ?? null, path: opts.path ?? null, remaining: opts.requests, retryAfterSeconds: opts.retryAfterSeconds ?? null });
   }
 
   /** A copy of an object the fake holds, by id. */

@@ -118,6 +118,46 @@ describe("stripe fake: documented rules", () => {
     }
   });
 
+  it("no trial: the first invoice is charged at once; with error_if_incomplete a declined charge is a 402 and no subscription is made", async () => {
+    const product = await stripe.products.create({ name: "Small Plan" });
+    const price = await stripe.prices.create({ currency: "usd", product: product.id, unit_amount: 14_900, recurring: { interval: "month" } });
+    const customerWith = async (card: string) => {
+      const c = await stripe.customers.create({ email: `${card}@example.com` });
+      const pm = await stripe.paymentMethods.attach(card, { customer: c.id });
+      return { customer: c.id, pm: pm.id };
+    };
+    const good = await customerWith("pm_card_visa");
+    const paid = await stripe.subscriptions.create({ customer: good.customer, items: [{ price: price.id }], default_payment_method: good.pm, payment_behavior: "error_if_incomplete", expand: ["latest_invoice"] });
+    expect(paid.status).toBe("active");
+    expect(paid.trial_end).toBeNull();
+    expect(paid.latest_invoice).toMatchObject({ status: "paid", amount_paid: 14_900 });
+    const bad = await customerWith("pm_card_chargeCustomerFail");
+    const err = await refusal(stripe.subscriptions.create({ customer: bad.customer, items: [{ price: price.id }], default_payment_method: bad.pm, payment_behavior: "error_if_incomplete" }));
+    expect([err.statusCode, err.type, err.code]).toEqual([402, "StripeCardError", "card_declined"]);
+    expect((await stripe.subscriptions.list({ customer: bad.customer, status: "all" })).data).toEqual([]);
+    // Without error_if_incomplete the declined first invoice leaves an incomplete subscription (the default, allow_incomplete).
+    const incomplete = await stripe.subscriptions.create({ customer: bad.customer, items: [{ price: price.id }], default_payment_method: bad.pm });
+    expect(incomplete.status).toBe("incomplete");
+  });
+
+  it("rate limits: while limited a request answers 429 rate_limit (with the Retry-After asked for) and is not carried out; its retry runs", async () => {
+    fake.rateLimit({ requests: 2, path: "/v1/customers", method: "POST", retryAfterSeconds: 7 });
+    const limited = await refusal(stripe.customers.create({ email: "r@example.com" }, { idempotencyKey: "rl-1" }));
+    expect(limited).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
+    expect([limited.statusCode, limited.code]).toEqual([429, "rate_limit"]);
+    expect(limited.headers?.["retry-after"]).toBe("7");
+    expect(limited.headers?.["stripe-rate-limited-reason"]).toBeTruthy();
+    expect(fake.state.customers.size).toBe(0);
+    // Other endpoints are not limited by this one.
+    await stripe.products.create({ name: "Plan" });
+    await refusal(stripe.customers.create({ email: "r@example.com" }, { idempotencyKey: "rl-1" }));
+    expect(fake.state.customers.size).toBe(0);
+    // The limit passed: the same request under the same key runs (a 429 is not saved under the key).
+    const made = await stripe.customers.create({ email: "r@example.com" }, { idempotencyKey: "rl-1" });
+    expect(made.email).toBe("r@example.com");
+    expect(fake.api.find("POST", "/v1/customers")).toHaveLength(3);
+  });
+
   it("retrieving an unknown id: 404 resource_missing", async () => {
     for (const p of [stripe.customers.retrieve("cus_nope"), stripe.subscriptions.retrieve("sub_nope"), stripe.invoices.retrieve("in_nope"), stripe.setupIntents.retrieve("seti_nope"), stripe.prices.retrieve("price_nope")]) {
       const err = await refusal(p);

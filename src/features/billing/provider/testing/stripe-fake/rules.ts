@@ -1,5 +1,5 @@
 import type { Reply, Handler } from "../loopback-stripe";
-import { FakeError, invalid, missing } from "./errors";
+import { FakeError, declined, invalid, missing } from "./errors";
 import { errorReply, type Router } from "./router";
 import { topLevelNames } from "./params";
 import type { FakeState } from "./state";
@@ -88,4 +88,46 @@ export function portalSessionProblem(state: FakeState, configuration: string | u
   return invalid(
     "No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.",
   );
+}
+
+/**
+ * A subscription without a trial is invoiced and charged at once. With
+ * `payment_behavior: 'error_if_incomplete'`, a first invoice that cannot be
+ * paid makes the request fail with a 402 (a card error) and no subscription
+ * is created (https://docs.stripe.com/api/subscriptions/create#create_subscription-payment_behavior:
+ * "Use error_if_incomplete if you want Stripe to return an HTTP 402 status
+ * code if a subscription's invoice cannot be paid"). `charged`: whether the
+ * card the invoice would be charged to pays.
+ */
+export function firstInvoiceRefusal(behaviour: string, trialing: boolean, charged: boolean): FakeError | null {
+  if (trialing || behaviour !== "error_if_incomplete" || charged) return null;
+  return declined("generic_decline");
+}
+
+/**
+ * Rate limiting (https://docs.stripe.com/rate-limits): "If you send many
+ * requests in quick succession, you might receive 429 error responses"; the
+ * limited request is not carried out, so its retry (even under the same
+ * idempotency key: LoopbackStripe saves no 429) runs as new, and Stripe's
+ * advice is to back off exponentially. The answer is 429 with
+ * `{type: 'invalid_request_error', code: 'rate_limit'}` (the SDK raises
+ * StripeRateLimitError) and the `Stripe-Rate-Limited-Reason` header. Stripe
+ * does not promise a Retry-After header; HTTP allows one on 429 (RFC 6585,
+ * section 4), so the fake sends it when the test asks for one. The fake
+ * cannot know Stripe's real limits: a test switches the limit on for a
+ * number of requests (StripeFake.rateLimit).
+ */
+export function rateLimitRule(state: FakeState): Handler {
+  return (req): Reply | undefined => {
+    const limit = state.rateLimits.find(
+      (l) => l.remaining > 0 && (l.method === null || l.method === req.method) && (l.path === null || (typeof l.path === "string" ? l.path === req.path : l.path.test(req.path))),
+    );
+    if (!limit) return undefined;
+    limit.remaining -= 1;
+    return {
+      status: 429,
+      headers: { "stripe-rate-limited-reason": "endpoint-rate", ...(limit.retryAfterSeconds !== null ? { "retry-after": String(limit.retryAfterSeconds) } : {}) },
+      body: { error: { type: "invalid_request_error", code: "rate_limit", message: "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits." } },
+    };
+  };
 }

@@ -29,6 +29,8 @@ export class FakeState {
   readonly portalSessions = new Map<string, Obj>();
   readonly events: StripeEvent[] = [];
   readonly trialWillEndSent = new Set<string>();
+  /** Rate limits a test switched on (StripeFake.rateLimit): requests still to refuse, per method and path. */
+  readonly rateLimits: Array<{ method: string | null; path: string | RegExp | null; remaining: number; retryAfterSeconds: number | null }> = [];
   /** The clock every new customer without `test_clock` is put on (StripeFake's `defaultClock` option). */
   defaultClockId: string | null = null;
   onEvent: ((event: StripeEvent) => void) | null = null;

@@ -8,6 +8,8 @@ import { priceOrMissing } from "./catalogue";
 import { addLine, attemptPayment, finalize, newInvoice } from "./invoices";
 import { newSetupIntent } from "./setup-intents";
 import { cycleLines, endSubscription, periodEnd, setPeriod } from "./subscription-cycle";
+import { chargeSucceeds } from "./payment-methods";
+import { firstInvoiceRefusal } from "../rules";
 
 export function subscriptionOrMissing(state: FakeState, id: string, param = "id"): Obj {
   const sub = state.subscriptions.get(id);
@@ -35,6 +37,10 @@ export function registerSubscriptions(r: Router): void {
       const pm = str(params.default_payment_method) ?? null;
       if (pm) requireAttached(s, customerId, pm, "default_payment_method");
       const at = s.now(customerId);
+      const trialRequested = Boolean(num(params.trial_period_days)) || (str(params.trial_end) !== undefined && str(params.trial_end) !== "now");
+      const card = pm ?? (((customer.invoice_settings as Json | undefined)?.default_payment_method as string | null) ?? null);
+      const refusal = firstInvoiceRefusal(str(params.payment_behavior) ?? "allow_incomplete", trialRequested, chargeSucceeds(s, card));
+      if (refusal) throw refusal;
       const id = s.id("sub");
       const subItems = wanted.map((w, n) => {
         const price = priceOrMissing(s, str(w.price) ?? "", `items[${n}][price]`);

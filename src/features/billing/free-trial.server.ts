@@ -1,0 +1,46 @@
+import "server-only";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { oneAtATime } from "@/lib/one-at-a-time";
+import { subscriptions } from "@/db/schema";
+import type { ProviderSubscription } from "./provider/port";
+
+/**
+ * One free trial per customer (issue 21, ADR 0105). A customer whose
+ * subscriptions, any of them, ever had a trial (a trial start, whether it
+ * was given a card, cancelled or ended since) has used it: every later
+ * subscription starts paid, charged at once. The pages say so before they
+ * ask for the card (FREE_TRIAL_USED), and the server decides again, under
+ * the customer's lock, when it starts one.
+ */
+
+
+/** Whether the user may still start a free trial, by the mirror (what the pages show). */
+export async function freeTrialAvailable(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [trialed] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.trialStart)))
+    .limit(1);
+  return !trialed;
+}
+
+/**
+ * The decision when a subscription starts: neither the mirror nor the
+ * provider (which also knows subscriptions the mirror has not caught up
+ * with yet) has a subscription of this customer that had a trial.
+ */
+export async function mayStartFreeTrial(userId: string, providerSubscriptions: readonly ProviderSubscription[]): Promise<boolean> {
+  if (providerSubscriptions.some((s) => s.trialStart !== null)) return false;
+  return freeTrialAvailable(userId);
+}
+
+/**
+ * Runs one subscription start of a user (decide the trial, create the
+ * subscription, mirror it) while no other start of theirs runs, in this
+ * process or another instance: three starts at once give at most one trial.
+ */
+export function oneSubscriptionStartAtATime<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+  return oneAtATime(`subscription-start:${userId}`, fn);
+}
