@@ -40,15 +40,17 @@ async function postRecords(records: Record<string, unknown>[]): Promise<{ status
 }
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+/** A moment after `since` (a record older than its subscription counts toward no month: issue 21). */
+const after = (since: number, seconds: number) => new Date(since + seconds * 1000).toISOString();
 
-/** `n` answered calls of 3 units (400 s) for the AI employee. */
-function longCalls(target: { aiEmployeeId?: string; aiPhoneNumber?: string }, n: number, tag: string) {
+/** `n` answered calls of 3 units (400 s) for the AI employee, started `startedAt(i)`. */
+function longCalls(target: { aiEmployeeId?: string; aiPhoneNumber?: string }, n: number, tag: string, startedAt: (i: number) => string = (i) => minutesAgo(30 + i)) {
   return Array.from({ length: n }, (_, i) => ({
     id: `e2e-${tag}-${Date.now()}-${i}`,
     ...target,
     channel: "phone",
     direction: "inbound",
-    startedAt: minutesAgo(30 + i),
+    startedAt: startedAt(i),
     durationSeconds: 400,
     outcome: "answered",
     from: "+15550104040",
@@ -73,6 +75,8 @@ describe("calls and messages from the AI employees", () => {
   it("a customer's AI employee takes a day of calls; the customer searches, reads, listens, reports spam, downloads; the 80% alert arrives and is dismissed", async () => {
     const c = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Juniper", prefix: "calls", returnTo: "/billing" });
     await startTrialFromBilling(c.page, "Juniper", "Jo Calls");
+    // The subscription exists from here on: the journey's own calls are dated after it, the simulator's day before it (shown, not billed).
+    const trialStarted = Date.now();
     await dismissToasts(c.page);
 
     // The simulator posts a day of realistic traffic through the public API.
@@ -88,7 +92,7 @@ describe("calls and messages from the AI employees", () => {
         aiEmployeeId: c.orderId,
         channel: "phone",
         direction: "inbound",
-        startedAt: minutesAgo(5),
+        startedAt: after(trialStarted, 1),
         durationSeconds: 200,
         outcome: "answered",
         from: "+15550107777",
@@ -106,7 +110,7 @@ describe("calls and messages from the AI employees", () => {
         aiEmployeeId: c.orderId,
         channel: "phone",
         direction: "inbound",
-        startedAt: minutesAgo(4),
+        startedAt: after(trialStarted, 2),
         durationSeconds: 75,
         outcome: "answered",
         from: "+15550109999",
@@ -186,7 +190,7 @@ describe("calls and messages from the AI employees", () => {
     expect(csv.trim().split("\r\n").length).toBeGreaterThan(10);
 
     // Usage passes 80% of the Small plan's 120 units (the trial month counts, ADR 0101): the alert e-mail is in the outbox.
-    await postRecords(longCalls({ aiEmployeeId: c.orderId }, 33, "alert"));
+    await postRecords(longCalls({ aiEmployeeId: c.orderId }, 33, "alert", (i) => after(trialStarted, 3 + i / 10)));
     const alert = adminPage.getByTestId("outbox-row").filter({ hasText: c.user.email }).filter({ hasText: "You have used 80% of this month's units" });
     await expect
       .poll(

@@ -7,6 +7,7 @@ import { startJobs } from "@/lib/jobs";
 import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
 import { interactions, meterReports, overageEntries } from "@/db/schema";
 import * as monthlyCsv from "@app/api/interactions/monthly-usage.csv/route";
+import * as reportSpam from "@app/api/interactions/[id]/report-spam/route";
 import { call, createUser } from "../http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type IngestAnswer } from "../interactions-fixtures";
 import { deliverRetell, retellFixture, retellRows, withRetellKey } from "../retell-helpers";
@@ -87,6 +88,14 @@ describe("closed months are frozen", () => {
     expect([row!.billingNote, row!.subscriptionId, row!.usageMonthStart, row!.userId]).toEqual(["late", null, null, c.user.id]);
     expect(await monthlyUsage()).toBe(csvBefore);
     expect(await meterRows()).toEqual(meters);
+
+    // Nor can a spam report credit a call of the closed month.
+    const [billed] = await stored([inFirst.id]);
+    const report = await call(reportSpam.POST, { method: "POST", path: `/api/interactions/${billed!.id}/report-spam`, cookie: c.user.cookie, params: { id: billed!.id } });
+    expect(report.status).toBe(409);
+    expect(((await report.json()) as { message: string }).message).toMatch(/usage month is closed/);
+    expect((await stored([inFirst.id]))[0]).toMatchObject({ spamReportedAt: null, spamReview: null });
+    expect(await monthlyUsage()).toBe(csvBefore);
 
     // The month now open still counts.
     const current = phoneRecord(c.orderId, { startedAt: new Date(Date.now() - DAY).toISOString() });

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
-import { overageAutoBills, overageEntries } from "@/db/schema";
+import { overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
+import { usageMonthEnd } from "@/features/usage/usage-month";
 import { cycleRefusalReason } from "@/features/usage/provider-window";
 
 /**
@@ -42,4 +43,21 @@ export async function loadClosedMonths(db: DbOrTx, subscriptionIds: string[], no
       return (entries.get(subscriptionId) ?? []).some((e) => e.start < month.end && e.end > month.start);
     },
   };
+}
+
+/** The answer when a change would touch a closed month's units (a spam credit after the month was billed). */
+export const CLOSED_MONTH_MESSAGE = "This call's usage month is closed (its extra units were billed, or the billing window is over): its units can no longer change.";
+
+/**
+ * Whether the usage month a stored record counts toward is closed now. A
+ * record that counts toward no month (no subscription, before the service,
+ * late) is never in a closed month. Read `now` from the provider before a
+ * transaction: the sandbox reads its clock from the database.
+ */
+export async function recordMonthClosed(db: DbOrTx, record: { subscriptionId: string | null; usageMonthStart: Date | null }, now: Date): Promise<boolean> {
+  if (!record.subscriptionId || !record.usageMonthStart) return false;
+  const [sub] = await db.select({ trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt }).from(subscriptions).where(eq(subscriptions.id, record.subscriptionId)).limit(1);
+  if (!sub) return false;
+  const month = { start: record.usageMonthStart, end: usageMonthEnd(sub, record.usageMonthStart) };
+  return (await loadClosedMonths(db, [record.subscriptionId], now)).isClosed(record.subscriptionId, month);
 }

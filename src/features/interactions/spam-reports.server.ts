@@ -8,6 +8,8 @@ import { createNotification } from "@/features/notifications/notify.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { toUnits } from "./units";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
+import { CLOSED_MONTH_MESSAGE, recordMonthClosed } from "./closed-months.server";
+import { getProvider } from "@/features/billing/provider";
 import { getInteraction } from "./interactions-read.server";
 import type { InteractionDetail } from "./interaction-view";
 
@@ -85,9 +87,12 @@ export async function reportSpam(userId: string, id: string): Promise<Interactio
     );
   }
   const db = await getDb();
+  const now = await (await getProvider()).now();
   await db.transaction(async (tx) => {
     const [record] = await tx.select(creditedColumns).from(i).where(and(eq(i.id, id), eq(i.userId, userId))).limit(1);
     if (!record) return;
+    // Closed months are frozen (issue 21): a credit would change a billed month's units.
+    if (await recordMonthClosed(tx, record, now)) throw conflict(CLOSED_MONTH_MESSAGE);
     const unreported = and(eq(i.id, id), eq(i.userId, userId), isNull(i.spamReportedAt), isNull(i.spamReview));
     const [who] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
     const call = `the call ${id} of ${formatDateTime(record.startedAt)} UTC${current.from ? ` from ${current.from}` : ""}`;
@@ -192,7 +197,10 @@ async function decidedAlready(id: string, wanted: "approved" | "declined"): Prom
  */
 export async function approveSpamReport(id: string): Promise<SpamReviewResult> {
   const db = await getDb();
+  const now = await (await getProvider()).now();
   const done = await db.transaction(async (tx) => {
+    const [pending] = await tx.select(creditedColumns).from(i).where(and(eq(i.id, id), eq(i.spamReview, "pending"))).limit(1);
+    if (pending && (await recordMonthClosed(tx, pending, now))) throw conflict(`${CLOSED_MONTH_MESSAGE} Decline the report instead.`);
     const [row] = await tx
       .update(i)
       .set({ spamReview: "approved", spamReportedAt: sql`now()` })
