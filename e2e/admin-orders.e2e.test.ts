@@ -232,6 +232,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
       expect(names).toEqual([
         "Verify e-mail address",
         "Account already exists",
+        "Reset password",
         "AI employee setup instructions",
         "Welcome",
         "Payment failed",

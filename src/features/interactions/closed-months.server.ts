@@ -52,7 +52,7 @@ export const CLOSED_MONTH_MESSAGE = "This call's usage month is closed (its extr
  * Whether the usage month a stored record counts toward is closed now. A
  * record that counts toward no month (no subscription, before the service,
  * late) is never in a closed month. Read `now` from the provider before a
- * transaction: the sandbox reads its clock from the database.
+ * transaction: reaching the provider may read the database (one connection on PGlite).
  */
 export async function recordMonthClosed(db: DbOrTx, record: { subscriptionId: string | null; usageMonthStart: Date | null }, now: Date): Promise<boolean> {
   if (!record.subscriptionId || !record.usageMonthStart) return false;

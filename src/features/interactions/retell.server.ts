@@ -204,7 +204,7 @@ export type RetellAnalysis = { summary?: string; transcript?: TranscriptTurn[]; 
  */
 export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis): Promise<{ units: number } | null> {
   const db = await getDb();
-  // Before the transaction: the sandbox provider's clock is read from the database (one connection on PGlite).
+  // Before the transaction: reaching the provider may read the database, which has one connection on PGlite.
   const now = await (await getProvider()).now();
   return db.transaction(async (tx) => {
     const [row] = await tx
