@@ -7,7 +7,7 @@ const turnsKey = Symbol.for("ai-employees.one-at-a-time");
 const turns: Map<string, Promise<void>> = ((globalThis as Record<symbol, unknown>)[turnsKey] ??= new Map()) as Map<string, Promise<void>>;
 
 /** Runs `fn` after every earlier call for `key` in this process has finished (waiting holds no database connection). */
-async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
   const previous = turns.get(key) ?? Promise.resolve();
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));

@@ -10,6 +10,7 @@ import { getProvider } from "./provider";
 import { queueDunningEmail } from "./dunning-email.server";
 import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
 import type { SubscriptionStatus } from "./api-types";
+import { inTurn } from "@/lib/one-at-a-time";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -82,26 +83,6 @@ async function readAndUpsert(providerCustomerId: string, write: Writer): Promise
   return { found: true, subscriptions: count, invoices: invs.length };
 }
 
-/** The turn each customer's latest sync in this process holds (global: Next.js bundles this module more than once per process). */
-const turnsKey = Symbol.for("ai-employees.billing-sync-turns");
-const turns: Map<string, Promise<void>> = ((globalThis as Record<symbol, unknown>)[turnsKey] ??= new Map()) as Map<string, Promise<void>>;
-
-/** Runs `fn` after every earlier call for `key` in this process has finished. */
-async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = turns.get(key) ?? Promise.resolve();
-  let done!: () => void;
-  const finished = new Promise<void>((resolve) => (done = resolve));
-  const mine = previous.then(() => finished);
-  turns.set(key, mine);
-  await previous;
-  try {
-    return await fn();
-  } finally {
-    done();
-    if (turns.get(key) === mine) turns.delete(key);
-  }
-}
-
 /**
  * Runs one sync of a customer (its provider reads and its upserts) while no
  * other sync of that customer runs, so an older snapshot can never commit
@@ -118,7 +99,7 @@ async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
  * and the upserts run in a transaction of their own.
  */
 async function oneSyncAtATime<T>(providerCustomerId: string, fn: (write: Writer) => Promise<T>): Promise<T> {
-  return inTurn(providerCustomerId, async () => {
+  return inTurn(`billing-sync:${providerCustomerId}`, async () => {
     const db = await getDb();
     if (dbKind() === "pglite") return fn((work) => db.transaction(work));
     return db.transaction(async (tx) => {

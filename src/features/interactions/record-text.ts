@@ -1,3 +1,5 @@
+import { findTextProblem } from "@/lib/http/guard";
+
 /**
  * The first text in a record that PostgreSQL cannot store, as `path: problem`,
  * or null (issue 21): a NUL character (no text column takes it) or a lone
@@ -6,26 +8,8 @@
  * bad one is `rejected` on its own and the rest of the batch is stored.
  */
 export function unstorableText(value: unknown): string | null {
-  const stack: [unknown, string][] = [[value, ""]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === "string") {
-      const problem = textProblem(v);
-      if (problem) return `${path || "record"}: ${problem}`;
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
-    } else if (v && typeof v === "object") {
-      const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, child] = entries[i]!;
-        const childPath = path ? `${path}.${k}` : k;
-        const keyProblem = textProblem(k);
-        if (keyProblem) return `${childPath}: ${keyProblem}`;
-        stack.push([child, childPath]);
-      }
-    }
-  }
-  return null;
+  const found = findTextProblem(value, textProblem);
+  return found ? `${found.path || "record"}: ${found.problem}` : null;
 }
 
 function textProblem(text: string): string | null {

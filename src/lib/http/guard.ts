@@ -114,16 +114,17 @@ function rejectNul(field: string, value: string): void {
 }
 
 /**
- * The path of the first string or key holding a NUL character (PostgreSQL
- * cannot store it), or null. Walks with its own stack, not recursion, so a
- * body nested 100,000 levels deep is answered, not a stack overflow.
+ * The first string or key (by its path) for which `problem` answers, with
+ * that answer, or null. Walks with its own stack, not recursion, so a body
+ * nested 100,000 levels deep is answered, not a stack overflow.
  */
-export function findNul(value: unknown, path = ""): string | null {
+export function findTextProblem(value: unknown, problem: (text: string) => string | null, path = ""): { path: string; problem: string } | null {
   const stack: [unknown, string][] = [[value, path]];
   while (stack.length) {
     const [v, p] = stack.pop()!;
     if (typeof v === "string") {
-      if (v.includes("\u0000")) return p || "body";
+      const found = problem(v);
+      if (found) return { path: p, problem: found };
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${p}[${i}]`]);
     } else if (v && typeof v === "object") {
@@ -131,12 +132,19 @@ export function findNul(value: unknown, path = ""): string | null {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, child] = entries[i]!;
         const childPath = p ? `${p}.${k}` : k;
-        if (k.includes("\u0000")) return childPath;
+        const found = problem(k);
+        if (found) return { path: childPath, problem: found };
         stack.push([child, childPath]);
       }
     }
   }
   return null;
+}
+
+/** The path of the first string or key holding a NUL character (PostgreSQL cannot store it), or null. */
+function findNul(value: unknown, path = ""): string | null {
+  const found = findTextProblem(value, (text) => (text.includes("\u0000") ? "NUL" : null), path);
+  return found ? found.path || "body" : null;
 }
 
 function safeDecode(s: string): string {
