@@ -113,15 +113,17 @@ describe("closed months are frozen", () => {
 });
 
 describe("one bad record never fails the batch", () => {
-  it("rejects a lone surrogate and a year-1 start on their own and stores the other 498", async () => {
+  it("rejects a lone surrogate, a year-1 start and a start in the future on their own and stores the other 497", async () => {
     const records = Array.from({ length: 500 }, () => phoneRecord(c.orderId, { startedAt: new Date(Date.now() - 2 * DAY).toISOString() }));
     records[10] = { ...records[10], transcript: [{ speaker: "caller", text: "broken \ud800 text" }] };
     records[20] = { ...records[20], startedAt: "0001-01-01T00:00:00Z" };
+    records[30] = { ...records[30], startedAt: new Date(Date.now() + 10 * 60_000).toISOString() };
     const results = await ingest(records);
     expect(results[10]).toEqual({ id: records[10]!.id, status: "rejected", units: null, message: "transcript[0].text: text must be valid Unicode (it holds a lone surrogate such as \\ud800)" });
     expect(results[20]).toEqual({ id: records[20]!.id, status: "rejected", units: null, message: "startedAt: must be on or after 1970-01-01" });
-    expect(results.filter((r) => r.status === "created")).toHaveLength(498);
-    expect(await stored(records.map((r) => r.id))).toHaveLength(498);
+    expect(results[30]).toEqual({ id: records[30]!.id, status: "rejected", units: null, message: "startedAt: must not be in the future" });
+    expect(results.filter((r) => r.status === "created")).toHaveLength(497);
+    expect(await stored(records.map((r) => r.id))).toHaveLength(497);
   });
 
   it("answers a Retell event it cannot store 200, so Retell stops retrying it", async () => {

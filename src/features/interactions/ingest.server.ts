@@ -7,7 +7,7 @@ import { getProvider } from "@/features/billing/provider";
 import { config } from "@/lib/config";
 import { aiReadyOrders, interactions, orderPhoneKey, phoneKey, subscriptions } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs";
-import { interactionRecordSchema, recordProblem, type IngestResult, type InteractionRecord } from "./record.schema";
+import { FUTURE_SLACK_MS, interactionRecordSchema, recordProblem, type IngestResult, type InteractionRecord } from "./record.schema";
 import { toUnits, unitsFor } from "./units";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { MAX_ALERT_MONTHS, usageAlertsJob } from "./usage-alerts.server";
@@ -53,6 +53,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
   const results: IngestResult[] = items.map(() => ({ id: null, status: "rejected", units: null, message: null }));
   const valid: Valid[] = [];
   const ownOrigin = new URL(config().baseUrl).origin;
+  // The product's clock is the payment provider's (the sandbox's can be moved forward): months, closing and "the future" all follow it.
+  const now = await (await getProvider()).now();
   items.forEach((item, index) => {
     const id = item && typeof item === "object" && typeof (item as { id?: unknown }).id === "string" ? (item as { id: string }).id : null;
     results[index]!.id = id && id.length <= 200 && unstorableText(id) === null ? id : null;
@@ -61,6 +63,7 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
     const parsed = interactionRecordSchema.safeParse(item);
     if (!parsed.success) return void (results[index]!.message = recordProblem(parsed.error));
     if (Date.parse(parsed.data.startedAt) < EARLIEST_START) return void (results[index]!.message = "startedAt: must be on or after 1970-01-01");
+    if (Date.parse(parsed.data.startedAt) > now.getTime() + FUTURE_SLACK_MS) return void (results[index]!.message = "startedAt: must not be in the future");
     const recording = parsed.data.recordingUrl ? new URL(parsed.data.recordingUrl) : null;
     if (recording?.protocol === "http:" && recording.origin !== ownOrigin) return void (results[index]!.message = "recordingUrl: must be an https URL");
     valid.push({ index, record: parsed.data });
@@ -68,7 +71,6 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
 
   const db = await getDb();
   const owners = await findOwners(valid.map((v) => v.record));
-  const now = await (await getProvider()).now();
   const closed = await loadClosedMonths(db, [...new Set([...owners.byId.values()].flatMap((o) => (o.sub ? [o.sub.id] : [])))], now);
   const rows: Row[] = [];
   const firstIndexOf = new Map<string, number>();
