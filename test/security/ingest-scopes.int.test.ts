@@ -6,6 +6,7 @@ import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
 import { interactions } from "@/db/schema";
 import * as keysRoute from "@app/api/admin/api-keys/route";
 import * as ingestRoute from "@app/api/v1/interactions/route";
+import * as detailRoute from "@app/api/interactions/[id]/route";
 import * as retellRoute from "@app/api/v1/webhooks/retell/route";
 import { BASE, call, createUser, type TestUser } from "../http-helpers";
 import { customerWithAiEmployee, phoneRecord, postInteractions, type IngestAnswer } from "../interactions-fixtures";
@@ -96,6 +97,10 @@ describe("idempotency per source", () => {
     const rows = await db.select().from(interactions).where(eq(interactions.externalId, id));
     expect(rows.map((r) => r.sourceKey).sort()).toEqual([`customer:${alice.user.id}`, `customer:${bob.user.id}`, "platform:vapi"].sort());
     expect(rows.find((r) => r.sourceKey === `customer:${bob.user.id}`)!.userId).toBe(bob.user.id);
+    // Bob's call log shows it with the id his platform sent (our own id is in the URL).
+    const bobs = rows.find((r) => r.sourceKey === `customer:${bob.user.id}`)!;
+    const detail = await call(detailRoute.GET, { path: `/api/interactions/${bobs.id}`, cookie: bob.user.cookie, params: { id: bobs.id } });
+    expect(await detail.json()).toMatchObject({ id: bobs.id, sessionId: id });
   });
 
   it("concurrent duplicates from one source are stored once", async () => {

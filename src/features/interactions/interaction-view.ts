@@ -34,7 +34,8 @@ export type InteractionItem = {
 };
 
 /** The detail view (GET /api/interactions/<id>): the transcript and a signed, same-origin recording URL valid 15 minutes. */
-export type InteractionDetail = InteractionItem & { transcript: TranscriptTurn[]; recordingUrl: string | null };
+/** One record in full; `sessionId` is the sender's own id for it (the platform's session id, issue 21). */
+export type InteractionDetail = InteractionItem & { sessionId: string; transcript: TranscriptTurn[]; recordingUrl: string | null };
 
 export type InteractionPage = { items: InteractionItem[]; nextCursor: string | null };
 

@@ -112,13 +112,13 @@ export async function listInteractions(userId: string, params: URLSearchParams):
 export async function getInteraction(userId: string, id: string): Promise<InteractionDetail> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...listColumns, transcript: i.transcript, recordingUrl: i.recordingUrl })
+    .select({ ...listColumns, sessionId: i.externalId, transcript: i.transcript, recordingUrl: i.recordingUrl })
     .from(i)
     .innerJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId))
     .where(and(eq(i.id, id), eq(i.userId, userId)))
     .limit(1);
   if (!row) throw notFound("Call or message not found");
-  return { ...toItem(row), transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null };
+  return { ...toItem(row), sessionId: row.sessionId, transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null };
 }
 
 const CSV_COLUMNS = [

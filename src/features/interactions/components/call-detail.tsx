@@ -92,7 +92,7 @@ export function CallDetail({ item }: { item: InteractionDetail }) {
               <Detail label="To">{item.to || "—"}</Detail>
               {item.channel === "phone" ? <Detail label="Duration">{formatDuration(item.durationSeconds) || "—"}</Detail> : <Detail label="AI messages">{item.agentMessages ?? 0}</Detail>}
               <Detail label="Session ID">
-                <code className="break-all text-xs">{item.id}</code>
+                <code className="break-all text-xs">{item.sessionId}</code>
               </Detail>
             </dl>
           </CardContent>
