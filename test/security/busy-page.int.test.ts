@@ -49,7 +49,8 @@ describe("GET /busy", () => {
     expect(html).toContain("<title>Busy, please try again</title>");
     expect(html).toContain("The service is busy, please try again in a few seconds.");
     expect(html).toContain('<a href="/calls?q=furnace&#38;channel=phone">Try again</a>');
-    expect(html).toContain('<meta http-equiv="refresh" content="5;url=/calls?q=furnace&#38;channel=phone">');
+    // No timed refresh: the person chooses when to try again (axe meta-refresh, WCAG 2.2.1).
+    expect(html).not.toContain('http-equiv="refresh"');
   });
 
   it("goes back only to a page of this site", async () => {

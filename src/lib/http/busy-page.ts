@@ -50,7 +50,11 @@ export function busyOnTimeoutPage<P, R>(page: (props: P) => Promise<R>): (props:
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** GET /busy?return=<path>: 503 with Retry-After, a "busy, try again" page that goes back to the page by itself after Retry-After. */
+/**
+ * GET /busy?return=<path>: 503 with Retry-After and a "busy, try again" page
+ * whose link goes back to the page. It does not reload by itself: a timed
+ * refresh is an accessibility failure (axe meta-refresh, WCAG 2.2.1).
+ */
 export function busyResponse(returnTo: string | null): Response {
   const back = escapeHtml(sameOriginPath(returnTo) ?? "/");
   const html = `<!doctype html>
@@ -59,14 +63,13 @@ export function busyResponse(returnTo: string | null): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta http-equiv="refresh" content="${BUSY_RETRY_AFTER_SECONDS};url=${back}">
 <title>Busy, please try again</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:4rem 1rem;color:#0f172a;text-align:center}main{max-width:32rem;margin:0 auto}a{display:inline-block;margin-top:1.5rem;padding:.5rem 1rem;border-radius:.375rem;background:#1d4ed8;color:#fff;font-weight:600;text-decoration:none}</style>
 </head>
 <body>
 <main>
 <h1>We are busy right now</h1>
-<p>The service is busy, please try again in a few seconds. This page tries again by itself in ${BUSY_RETRY_AFTER_SECONDS} seconds.</p>
+<p>The service is busy, please try again in a few seconds.</p>
 <a href="${back}">Try again</a>
 </main>
 </body>
