@@ -1,13 +1,13 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, jsonb } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { organization } from "./accounts";
 import { aiReadyOrders } from "./orders";
 import { PROVIDER_INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES, subscriptionStatus } from "./enums";
 
-/** One payment-provider customer per user; the unique keys stop duplicates under races. */
+/** One payment-provider customer per business account; the unique keys stop duplicates under races. */
 export const paymentCustomers = pgTable("payment_customers", {
-  userId: text("user_id")
+  accountId: text("account_id")
     .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
+    .references(() => organization.id, { onDelete: "cascade" }),
   providerCustomerId: text("provider_customer_id").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -20,9 +20,9 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => organization.id, { onDelete: "cascade" }),
     planId: text("plan_id").notNull(),
     billing: text("billing").notNull().$type<"monthly" | "annual">(),
     status: subscriptionStatus("status").notNull(),
@@ -46,7 +46,7 @@ export const subscriptions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("subscriptions_user_id_idx").on(t.userId),
+    index("subscriptions_account_id_idx").on(t.accountId),
     index("subscriptions_status_idx").on(t.status),
     index("subscriptions_customer_idx").on(t.providerCustomerId),
     // Keyset order of the admin list (ADR 0096).
@@ -59,9 +59,9 @@ export const invoices = pgTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => organization.id, { onDelete: "cascade" }),
     providerInvoiceId: text("provider_invoice_id").notNull().unique(),
     providerSubscriptionId: text("provider_subscription_id"),
     description: text("description").notNull(),
@@ -76,7 +76,7 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("invoices_user_issued_idx").on(t.userId, t.issuedAt)],
+  (t) => [index("invoices_account_issued_idx").on(t.accountId, t.issuedAt)],
 );
 
 /** Each provider webhook event id is processed once. */

@@ -1,5 +1,6 @@
 export * from "./enums";
 export * from "./auth";
+export * from "./accounts";
 export * from "./billing";
 export * from "./orders";
 export * from "./leads";

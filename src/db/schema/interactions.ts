@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { organization } from "./accounts";
 import { subscriptions } from "./billing";
 import { aiReadyOrders } from "./orders";
 import { interactionChannel, interactionDirection, interactionOutcome } from "./enums";
@@ -34,7 +34,7 @@ export const apiKeys = pgTable("api_keys", {
   /** The integration a platform key belongs to ("retell", "vapi", "default"): its records share one id space. */
   platform: text("platform"),
   /** The customer a customer key writes for. */
-  scopeUserId: text("scope_user_id").references(() => user.id, { onDelete: "cascade" }),
+  scopeAccountId: text("scope_account_id").references(() => organization.id, { onDelete: "cascade" }),
 });
 
 /**
@@ -49,7 +49,7 @@ export const interactions = pgTable(
     id: text("id").primaryKey(),
     /**
      * Where the record came from (issue 21): `platform:<integration>` for a
-     * platform key or a platform's webhook, `customer:<user id>` for a
+     * platform key or a platform's webhook, `customer:<account id>` for a
      * customer key. The sender's `id` is unique within its source only.
      */
     sourceKey: text("source_key").notNull(),
@@ -58,8 +58,8 @@ export const interactions = pgTable(
     aiReadyOrderId: text("ai_ready_order_id")
       .notNull()
       .references(() => aiReadyOrders.id, { onDelete: "cascade" }),
-    /** The customer who owns the AI employee when the record arrived (null: not claimed yet). */
-    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The business account that owns the AI employee when the record arrived (null: not claimed yet). */
+    accountId: text("account_id").references(() => organization.id, { onDelete: "set null" }),
     /** The subscription the units count against (null: none active or trialing; ADR 0101). */
     subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     /** Start of the subscription's usage month the record falls in (null without a subscription). */
@@ -114,7 +114,7 @@ export const interactions = pgTable(
     index("interactions_spam_review_idx").on(t.spamReviewRequestedAt).where(sql`spam_review = 'pending'`),
     // The call log: the customer's records, newest first (keyset order).
     // NULLS FIRST as ORDER BY ... DESC has it: otherwise the index cannot give the order (ADR 0096).
-    index("interactions_user_started_idx").on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("interactions_account_started_idx").on(t.accountId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Month totals and alerts.
     index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
     index("interactions_search_idx").using("gin", t.search),

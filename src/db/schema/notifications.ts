@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { notificationPriority } from "./enums";
-import { user } from "./auth";
+import { organization } from "./accounts";
 
 /** Admin notifications (new leads, contact messages, subscription events). */
 export const notifications = pgTable(
@@ -35,9 +35,9 @@ export const customerNotices = pgTable(
   "customer_notices",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => organization.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
@@ -45,5 +45,5 @@ export const customerNotices = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("customer_notices_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("customer_notices_account_created_idx").on(t.accountId, t.createdAt.desc())],
 );

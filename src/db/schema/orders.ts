@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { organization } from "./accounts";
 import { orderStatus } from "./enums";
 
 /** An AI employee prepared by an admin for a customer's e-mail address. */
@@ -17,6 +18,9 @@ export const aiReadyOrders = pgTable(
     status: orderStatus("status").notNull().default("pending"),
     /** The subscription that claimed it (no foreign key: the two rows point at each other). */
     subscriptionId: text("subscription_id"),
+    /** The business account that claimed it (the claimer's active account; issue 22). */
+    accountId: text("account_id").references(() => organization.id, { onDelete: "set null" }),
+    /** Who claimed it, for the record. */
     claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

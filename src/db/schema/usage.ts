@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, boolean } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { organization } from "./accounts";
 import { subscriptions } from "./billing";
 import { overageStatus } from "./enums";
 
@@ -11,9 +11,9 @@ export const usageRecords = pgTable(
     subscriptionId: text("subscription_id")
       .notNull()
       .references(() => subscriptions.id, { onDelete: "cascade" }),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => organization.id, { onDelete: "cascade" }),
     billingCycleId: text("billing_cycle_id").notNull(),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
@@ -28,7 +28,7 @@ export const usageRecords = pgTable(
   },
   (t) => [
     index("usage_records_subscription_period_idx").on(t.subscriptionId, t.periodStart),
-    index("usage_records_user_idx").on(t.userId),
+    index("usage_records_account_idx").on(t.accountId),
   ],
 );
 

@@ -7,6 +7,7 @@ import { activeSignInLock, clearSignInFailures, recordSignInFailure, signInKeys,
 import { RESET_PASSWORD_PATH } from "./password-reset";
 import { carriesSessionToken, withoutSessionTokens } from "./session-token-redaction";
 import { logger } from "@/lib/logger";
+import { accountsAfterHook, accountsBeforeHook } from "@/features/accounts/account-auth-hooks.server";
 
 /**
  * better-auth hooks (hooks.before / hooks.after in auth.server.ts):
@@ -93,6 +94,7 @@ async function resetTokenOwner(ctx: HookContext, body: Body): Promise<PasswordOw
 
 export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   const body = bodyOf(ctx);
+  if (ctx.path.startsWith("/organization/")) return accountsBeforeHook(ctx as never);
   switch (ctx.path) {
     case "/sign-in/email": {
       // Before better-auth looks the account up or verifies the password.
@@ -162,6 +164,7 @@ async function countSignInOutcome(ctx: HookContext): Promise<void> {
 
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
   if (ctx.path === "/sign-in/email") await countSignInOutcome(ctx);
+  await accountsAfterHook(ctx as never);
   // Answers to the browser (an HTTP request, not a call from our own server
   // code) never carry the session token: it stays in the HttpOnly cookie.
   const returned: unknown = ctx.context.returned;

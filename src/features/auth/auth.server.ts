@@ -2,6 +2,7 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { organization } from "better-auth/plugins/organization";
 import { config } from "@/lib/config";
 import { getDb, schema } from "@/lib/db";
 import { authSecret } from "@/lib/secrets";
@@ -17,6 +18,8 @@ import { SIGN_IN_FAILED_PATH } from "./sign-in-failed";
 import { discoveryUrl } from "./oidc-start-check.server";
 import { RESET_LINK_SECONDS } from "./password-reset";
 import { afterPasswordReset } from "./after-password-reset.server";
+import { organizationOptions } from "@/features/accounts/organization-options.server";
+import { createFirstAccount, firstAccountId } from "@/features/accounts/account-lifecycle.server";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -36,6 +39,9 @@ async function build() {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
       },
     }),
     user: {
@@ -83,6 +89,19 @@ async function build() {
       },
     },
     hooks: { before: authBeforeHook, after: authAfterHook },
+    // Business accounts (issue 22): every new login owns an account unless an
+    // invitation waits for it; a new session starts in the user's account.
+    databaseHooks: {
+      user: { create: { after: async (created) => createFirstAccount(created as Parameters<typeof createFirstAccount>[0]) } },
+      session: {
+        create: {
+          before: async (data) => {
+            if ((data as { activeOrganizationId?: string | null }).activeOrganizationId) return;
+            return { data: { ...data, activeOrganizationId: await firstAccountId(data.userId) } };
+          },
+        },
+      },
+    },
     // An issuer account joins an existing account with the same address only
     // when the issuer says the address is verified and the account's own
     // address is verified too (no issuer is trusted blindly). See ADR 0093.
@@ -124,7 +143,9 @@ async function build() {
     },
     telemetry: { enabled: false },
     logger: { level: cfg.NODE_ENV === "test" ? "error" : "warn" },
-    plugins: cfg.oidcEnabled
+    plugins: [
+      organization(organizationOptions()),
+      ...(cfg.oidcEnabled
       ? [
           genericOAuth({
             config: [
@@ -149,7 +170,8 @@ async function build() {
             ],
           }),
         ]
-      : [],
+      : []),
+    ],
   });
 }
 

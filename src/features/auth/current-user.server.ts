@@ -12,6 +12,8 @@ export type CurrentUser = {
   emailVerified: boolean;
   profileImageUrl: string | null;
   role: Role;
+  /** The business account this session works in, as the session says (membership is checked by current-account.server.ts). */
+  sessionAccountId: string | null;
 };
 
 /** The signed-in user for these request headers, or null. */
@@ -23,6 +25,7 @@ export async function getCurrentUser(requestHeaders?: Headers): Promise<CurrentU
   if (!session) return null;
   // The session is read with its user row in one query (no cookie cache), so
   // a role or verification change shows at once.
+  const activeOrganizationId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
   const row = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null; role?: string | null };
   return {
     id: row.id,
@@ -32,5 +35,6 @@ export async function getCurrentUser(requestHeaders?: Headers): Promise<CurrentU
     emailVerified: row.emailVerified,
     profileImageUrl: row.image ?? null,
     role: effectiveRole(row, config().ADMIN_EMAILS),
+    sessionAccountId: activeOrganizationId,
   };
 }

@@ -9,14 +9,23 @@ import { databaseInputProblem, databaseTooSlow } from "./database-errors";
 
 export type Access = "public" | "user" | "admin";
 
+/**
+ * What a route's caller needs: `access` for public, any signed-in user or the
+ * operator's admins; `permission` for a business account's data (issue 22):
+ * a signed-in member of the session's account whose role holds it.
+ */
+export type RouteNeed<Perm extends string> = { access: Access; permission?: never } | { permission: Perm; access?: never };
+
 /** What route() needs to know about the caller: enough to tell an admin apart. */
 export type RouteUser = { role: string };
 
 /** Looks up the signed-in user for the request's headers (cookie), or null. */
 export type CurrentUserLookup<U extends RouteUser> = (headers: Headers) => Promise<U | null>;
 
-type Ctx<A extends Access, P, U extends RouteUser, B = undefined> = {
+type Ctx<A extends Access, P, U extends RouteUser, B = undefined, Acc = never> = {
   req: Request;
+  /** The caller's business account (routes with a `permission`). */
+  account: Acc;
   /** What `beforeBody` returned (the caller's credentials, checked before the body was read). */
   pre: B;
   user: A extends "public" ? U | null : U;
@@ -33,11 +42,23 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * Builds `route()` around the current-user lookup. lib knows no feature: the
- * lookup is passed in once, by src/features/auth/route.server.ts, and the API
- * route files import `route` from there.
+ * How route() finds the caller's business account and judges a permission;
+ * passed in by the accounts feature. `refusal` is null when the member may,
+ * else the 403's message naming what is missing.
  */
-export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLookup<U>) {
+export type AccountLookup<U extends RouteUser, Acc, Perm extends string> = {
+  accountOf: (user: U) => Promise<Acc | null>;
+  refusal: (account: Acc, permission: Perm) => string | null;
+  /** The 403's message for a signed-in user with no account to act in (removed, or never a member). */
+  noAccountMessage: string;
+};
+
+/**
+ * Builds `route()` around the current-user lookup. lib knows no feature: the
+ * lookups are passed in once, by src/features/accounts/route.server.ts, and
+ * the API route files import `route` from there.
+ */
+export function createRoute<U extends RouteUser, Acc = never, Perm extends string = never>(getCurrentUser: CurrentUserLookup<U>, accounts?: AccountLookup<U, Acc, Perm>) {
   /**
    * Wraps a route handler: reads the body within its size limit and refuses
    * NUL characters anywhere (guard.ts), checks who is calling (401 anonymous,
@@ -46,9 +67,8 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
    * unexpected errors into a logged 500 with a generic message. Responses to
    * signed-in callers are never cached.
    */
-  return function route<A extends Access, P = Record<string, never>, B = undefined>(
-    opts: {
-      access: A;
+  return function route<A extends Access = "user", P = Record<string, never>, B = undefined>(
+    opts: ({ access: A; permission?: never } | { permission: Perm; access?: never }) & {
       allowCrossOrigin?: boolean;
       maxBodyBytes?: number;
       tooLargeMessage?: string;
@@ -61,29 +81,38 @@ export function createRoute<U extends RouteUser>(getCurrentUser: CurrentUserLook
        */
       beforeBody?: (req: Request) => Promise<B>;
     },
-    handler: (ctx: Ctx<A, P, U, B>) => Promise<Response> | Response,
+    handler: (ctx: Ctx<A, P, U, B, Acc>) => Promise<Response> | Response,
   ) {
+    const access: Access = opts.access ?? "user";
     return async (incoming: Request, nextCtx?: NextCtx<P>): Promise<Response> => {
       const requestId = randomUUID();
       const log = logger.child({ requestId, method: incoming.method, path: new URL(incoming.url).pathname });
       let user: U | null = null;
-      const finish = (res: Response) => withHeaders(res, requestId, Boolean(user) || opts.access !== "public");
+      const finish = (res: Response) => withHeaders(res, requestId, Boolean(user) || access !== "public");
       try {
         if (STATE_CHANGING.has(incoming.method) && !opts.allowCrossOrigin && isCrossOrigin(incoming)) {
           return finish(errorResponse(403, "Cross-origin request refused"));
         }
         const pre = (opts.beforeBody ? await opts.beforeBody(incoming) : undefined) as B;
         const req = await guardRequest(incoming, { maxBodyBytes: opts.maxBodyBytes, tooLargeMessage: opts.tooLargeMessage, nulCheckedByHandler: opts.nulCheckedByHandler });
-        if (opts.access !== "public" || req.headers.get("cookie")) {
+        if (access !== "public" || req.headers.get("cookie")) {
           user = await getCurrentUser(req.headers);
         }
-        if (opts.access !== "public" && !user) return finish(errorResponse(401, "Unauthorized"));
-        if (opts.access === "admin" && user?.role !== "admin") {
+        if (access !== "public" && !user) return finish(errorResponse(401, "Unauthorized"));
+        if (access === "admin" && user?.role !== "admin") {
           return finish(errorResponse(403, "Forbidden: admin privileges are required"));
+        }
+        let account: Acc | null = null;
+        if (opts.permission) {
+          if (!accounts) throw new Error("route({ permission }) needs the account lookup");
+          account = await accounts.accountOf(user!);
+          if (!account) return finish(errorResponse(403, accounts.noAccountMessage));
+          const refused = accounts.refusal(account, opts.permission);
+          if (refused) return finish(errorResponse(403, refused));
         }
         const params = (nextCtx ? await nextCtx.params : {}) as P;
         assertNoNul(params, "");
-        const res = await handler({ req, pre, user: user as Ctx<A, P, U, B>["user"], params, requestId, log });
+        const res = await handler({ req, pre, user: user as Ctx<A, P, U, B, Acc>["user"], account: account as Acc, params, requestId, log });
         return finish(res);
       } catch (err) {
         if (err instanceof HttpError) return finish(errorResponse(err.status, err.message, err.headers));

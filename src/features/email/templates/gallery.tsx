@@ -7,6 +7,7 @@ import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
 import { RESET_PASSWORD_SUBJECT, ResetPassword } from "./reset-password";
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
+import { InvitationEmail, invitationSubject } from "./invitation";
 import { WELCOME_SUBJECT, Welcome } from "./welcome";
 
 export type GalleryTemplate = { id: string; name: string; sentWhen: string; subject: string; element: ReactElement };
@@ -20,6 +21,13 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "Someone signs up (and when they ask for a new link).",
       subject: VERIFY_EMAIL_SUBJECT,
       element: <VerifyEmail firstName="Vera" url={`${baseUrl}/api/auth/verify-email?token=sample-token`} />,
+    },
+    {
+      id: "account-invitation",
+      name: "Invitation to a business account",
+      sentWhen: "An owner or manager invites someone to their business account (and when they resend it).",
+      subject: invitationSubject("Bright Smile Dental"),
+      element: <InvitationEmail accountName="Bright Smile Dental" inviterName="Olga Owner" roleLabel="Staff" url={`${baseUrl}/invitations/sample-invitation`} expiresOn="3 December 2026" />,
     },
     {
       id: "account-exists",
