@@ -28,8 +28,9 @@ import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
  */
 export const FEATURE_DEPENDENCIES = {
   admin: ["admin-subscriptions", "auth", "email", "interactions", "notifications", "orders", "plans", "test-tools"],
+  "admin-accounts": [],
   "admin-errors": [],
-  "admin-subscriptions": ["billing", "overage", "plans", "usage"],
+  "admin-subscriptions": ["admin-accounts", "billing", "overage", "plans", "usage"],
   auth: ["email"],
   billing: ["auth", "email", "notifications", "orders", "plans"],
   contact: ["email", "leads", "marketing", "notifications"],
@@ -38,7 +39,7 @@ export const FEATURE_DEPENDENCIES = {
   leads: ["notifications"],
   marketing: ["plans"],
   notifications: ["admin-errors"],
-  orders: ["admin-errors", "email", "storage"],
+  orders: ["admin-accounts", "admin-errors", "email", "storage"],
   overage: ["billing", "plans", "usage"],
   plans: [],
   portal: ["billing", "interactions", "plans"],

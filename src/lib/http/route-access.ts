@@ -81,4 +81,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "notices/[id]/read": { PUT: "user" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
+  // --- issue 22, the operator's console (helper "admin"): the read-only business account page's data
+  "admin/accounts/[id]": { GET: "admin" },
 };
