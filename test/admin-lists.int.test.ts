@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, interactionNumberDigits, interactions, notifications, notificationSearchText, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
+import { aiReadyOrders, interactionNumberDigits, interactions, notifications, notificationSearchText, orderSearchText, subscriptions, user, userSearchText, member, organization } from "@/db/schema";
 import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import * as notificationList from "@app/api/admin/notifications/route";
@@ -70,6 +70,8 @@ beforeAll(async () => {
       lastName: `Last${i}${token}`,
       emailVerified: true,
     });
+    await db.insert(organization).values({ id: userId, name: `Owner${i} ${token}`, slug: `account-${userId}` });
+    await db.insert(member).values({ id: `member-${userId}`, organizationId: userId, userId, role: "owner" });
     const orderId = randomUUID();
     const subId = randomUUID();
     await db.insert(aiReadyOrders).values({
@@ -86,7 +88,7 @@ beforeAll(async () => {
     orderIds.push(orderId);
     await db.insert(subscriptions).values({
       id: subId,
-      userId,
+      accountId: userId,
       planId: i % 3 === 0 ? "medium" : "small",
       billing: "monthly",
       status: i === 1 ? "past_due" : i === 2 ? "cancelled" : "active",

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
+import { aiReadyOrders, member, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
@@ -47,7 +48,7 @@ function searchSql(q: string): SQL {
   // the trigram index; a CTE is planned for all its rows, so the index serves
   // it (7 ms). The 10,000 AI employees are cheaper to scan than to look up.
   const orderMatches = sql`${orderSearchText(aiReadyOrders)} like ${p}`;
-  return sql`(${s.userId} in (with matched as materialized (select ${user.id} from ${user} where ${userSearchText(user)} like ${p}) select id from matched)
+  return sql`(${s.accountId} in (with matched as materialized (select ${member.organizationId} as id from ${user} join ${member} on ${member.userId} = ${user.id} where ${userSearchText(user)} like ${p}) select id from matched)
     or ${s.id} in (select ${aiReadyOrders.subscriptionId} from ${aiReadyOrders} where ${aiReadyOrders.subscriptionId} is not null and ${orderMatches})
     or ${s.aiReadyOrderId} in (select ${aiReadyOrders.id} from ${aiReadyOrders} where ${orderMatches}))`;
 }
@@ -76,7 +77,8 @@ export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "
   const fetched = await db
     .select({ sub: subscriptions, at: sql<string>`${s.createdAt}::text`, user: { firstName: user.firstName, lastName: user.lastName, email: user.email, name: user.name } })
     .from(subscriptions)
-    .innerJoin(user, eq(user.id, subscriptions.userId))
+    .innerJoin(member, firstOwnerOf(subscriptions.accountId))
+    .innerJoin(user, eq(user.id, member.userId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(page.limit + 1);
@@ -105,7 +107,7 @@ async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]
     const ended = hasEnded(sub);
     return {
       id: sub.id,
-      userId: sub.userId,
+      accountId: sub.accountId,
       user: { firstName: u.firstName ?? u.name ?? null, lastName: u.lastName ?? null, email: u.email },
       status: sub.status,
       plan: { id: plan?.id ?? sub.planId, name: plan?.name ?? sub.planId },

@@ -6,7 +6,7 @@ export type BillingCycleView = { id: string; label: string; periodStart: string;
 /** GET /api/admin/subscriptions items (spec 3, admin view). */
 export type AdminSubscription = {
   id: string;
-  userId: string;
+  accountId: string;
   user: { firstName: string | null; lastName: string | null; email: string };
   status: SubscriptionStatus;
   plan: { id: string; name: string };
