@@ -44,7 +44,7 @@ describe("/api/auth/user on the hottest read", () => {
   it("answers with the user and the usage summary in at most 2 database round trips", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser({ firstName: "Rhea" });
-    await seedSubscription({ userId: customer.id, billing: "monthly" });
+    await seedSubscription({ accountId: customer.id, billing: "monthly" });
     let body: { firstName: string; subscription: { usage: { phoneLimit: number } } | null } | undefined;
     const statements = await statementsDuring(async () => {
       const res = await call(getUser, { path: "/api/auth/user", cookie: customer.cookie });
@@ -60,7 +60,7 @@ describe("/api/auth/user on the hottest read", () => {
   it("a GET of the caller's subscriptions writes nothing", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser();
-    await seedSubscription({ userId: customer.id, billing: "monthly" });
+    await seedSubscription({ accountId: customer.id, billing: "monthly" });
     const statements = await statementsDuring(async () => {
       const res = await call(getSubscriptions, { path: "/api/user-subscriptions", cookie: customer.cookie });
       expect(res.status).toBe(200);

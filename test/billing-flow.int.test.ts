@@ -154,8 +154,8 @@ describe("customer billing API on the sandbox provider", () => {
     const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, aliceOrder));
     expect(order!.subscriptionId).toBe(aliceSubId);
     expect(order!.claimedByUserId).toBe(alice.id);
-    const [early] = await db.select({ userId: interactions.userId }).from(interactions).where(eq(interactions.id, earlyCall));
-    expect(early!.userId).toBe(alice.id);
+    const [early] = await db.select({ accountId: interactions.accountId }).from(interactions).where(eq(interactions.id, earlyCall));
+    expect(early!.accountId).toBe(alice.id);
     const notes = await db.select().from(notifications).where(eq(notifications.type, "trial_started"));
     expect(notes.filter((n) => n.message.includes("Small plan"))).toHaveLength(1);
     // The notification names the customer.
@@ -284,7 +284,7 @@ describe("customer billing API on the sandbox provider", () => {
     // Time passes on the sandbox clock without any sync (like real days passing): the card-less trial ends.
     await advanceSandboxClock(15);
     const db = await getDb();
-    const mirrored = async () => (await db.select().from(subscriptions).where(eq(subscriptions.userId, hank.id)))[0]!;
+    const mirrored = async () => (await db.select().from(subscriptions).where(eq(subscriptions.accountId, hank.id)))[0]!;
     const stored = await mirrored();
     // Reads write nothing: the summary, the subscriptions and the billing history leave the mirror as it was.
     for (const route of [getUser, userSubscriptions, billingHistory]) expect((await call(route, { cookie: hank.cookie })).status).toBe(200);
@@ -302,22 +302,22 @@ describe("customer billing API on the sandbox provider", () => {
     expect((await json<{ url: string }>(res)).url).toMatch(/\/sandbox\/portal\?return_url=/);
   });
 
-  it("creates one provider customer per user even under concurrent calls", async () => {
+  it("creates one provider customer per business account even under concurrent calls", async () => {
     const frank = await createUser();
-    const owner = { id: frank.id, email: frank.email, firstName: "Frank", lastName: null };
+    const owner = { accountId: frank.id, accountName: "Frank", email: frank.email };
     const ids = await Promise.all([ensureCustomer(owner), ensureCustomer(owner), ensureCustomer(owner)]);
     expect(new Set(ids).size).toBe(1);
     const db = await getDb();
-    expect(await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, frank.id))).toHaveLength(1);
+    expect(await db.select().from(paymentCustomers).where(eq(paymentCustomers.accountId, frank.id))).toHaveLength(1);
     const { sandboxObjects } = await import("@/db/schema");
     const all = await db.select().from(sandboxObjects).where(eq(sandboxObjects.kind, "customer"));
-    expect(all.filter((c) => (c.data as { userId?: string }).userId === frank.id)).toHaveLength(1);
-    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, frank.id))).toEqual([]);
+    expect(all.filter((c) => (c.data as { accountId?: string }).accountId === frank.id)).toHaveLength(1);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.accountId, frank.id))).toEqual([]);
   });
 
-  it("two server processes racing for the same user still end with one customer", async () => {
+  it("two server processes racing for the same account still end with one customer", async () => {
     const gina = await createUser();
-    const owner = { id: gina.id, email: gina.email };
+    const owner = { accountId: gina.id, accountName: "Gina", email: gina.email };
     // Separate module instances share nothing in memory, like two server processes.
     const a = await import("@/features/billing/customers.server");
     vi.resetModules();
@@ -326,6 +326,6 @@ describe("customer billing API on the sandbox provider", () => {
     const ids = await Promise.all([a.ensureCustomer(owner), b.ensureCustomer(owner)]);
     expect(ids[0]).toBe(ids[1]);
     const db = await getDb();
-    expect(await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, gina.id))).toHaveLength(1);
+    expect(await db.select().from(paymentCustomers).where(eq(paymentCustomers.accountId, gina.id))).toHaveLength(1);
   });
 });

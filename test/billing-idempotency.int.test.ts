@@ -43,7 +43,7 @@ describe("idempotency keys against a loopback Stripe", () => {
     setProviderForTests(new StripeProvider({ secretKey: "sk_test_keys", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 }));
     user = await createUser();
     const db = await getDb();
-    await db.insert(paymentCustomers).values({ userId: user.id, providerCustomerId: customer });
+    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
     api.on("GET", "/v1/subscriptions", () => ({ body: list([remote]) }));
     api.on("GET", "/v1/invoices", { body: list([]) });
     api.on("POST", "/v1/invoices/create_preview", { body: { object: "invoice", amount_due: 14900, period_end: T0 + 30 * DAY, next_payment_attempt: null } });

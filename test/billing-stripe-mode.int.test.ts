@@ -53,7 +53,7 @@ describe("billing in Stripe mode (loopback API)", () => {
     setProviderForTests(new StripeProvider({ secretKey: "sk_test_mode", webhookSecret: SECRET, apiHost: api.url, maxNetworkRetries: 0 }));
     user = await createUser();
     const db = await getDb();
-    await db.insert(paymentCustomers).values({ userId: user.id, providerCustomerId: customer });
+    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
     remote = { subs: [], invoices: [] };
     api.on("GET", "/v1/subscriptions", () => ({ body: list(remote.subs) }));
     api.on("GET", "/v1/invoices", () => ({ body: list(remote.invoices) }));
@@ -146,7 +146,7 @@ describe("billing in Stripe mode (loopback API)", () => {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, "sub_live_1"));
     expect(row).toMatchObject({ status: "active", providerStatus: "active", currentPeriodEnd: new Date((T0 + 44 * DAY) * 1000) });
     const [inv] = await db.select().from(invoices).where(eq(invoices.providerInvoiceId, "in_live_1"));
-    expect(inv?.userId).toBe(user.id);
+    expect(inv?.accountId).toBe(user.id);
     const history = (await (await call(billingHistory, { path: "/api/billing-history", cookie: user.cookie })).json()) as InvoiceView[];
     expect(history).toEqual([
       expect.objectContaining({ amount: 14900, status: "paid", description: "1 × Small Plan (at $149.00 / month)", invoiceUrl: "https://invoice.stripe.com/i/in_live_1", pdfUrl: "https://pay.stripe.com/invoice/in_live_1/pdf" }),

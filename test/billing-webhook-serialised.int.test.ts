@@ -32,7 +32,7 @@ async function mirror(providerSubscriptionId: string) {
 
 async function newCustomer(): Promise<string> {
   const u = await createUser();
-  return ensureCustomer({ id: u.id, email: u.email });
+  return ensureCustomer({ accountId: u.id, accountName: "Test", email: u.email });
 }
 
 describe("syncs of one customer are serialised", () => {

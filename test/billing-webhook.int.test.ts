@@ -60,7 +60,7 @@ describe("POST /api/stripe/webhook", () => {
     // The queue without workers: each test runs the webhook's sync jobs itself (drainJobs).
     await startJobs({ jobs: [billingSyncJob], workers: false });
     const u = await createUser();
-    customerId = await ensureCustomer({ id: u.id, email: u.email });
+    customerId = await ensureCustomer({ accountId: u.id, accountName: "Test", email: u.email });
   });
   afterEach(() => setProviderForTests(undefined));
 

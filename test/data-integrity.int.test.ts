@@ -24,7 +24,7 @@ async function orderFor(email: string): Promise<string> {
 async function usageFor(sub: typeof subscriptions.$inferSelect): Promise<string> {
   const id = randomUUID();
   const periodStart = sub.currentPeriodStart!;
-  await (await getDb()).insert(usageRecords).values({ id, subscriptionId: sub.id, userId: sub.userId, billingCycleId: "cycle", periodStart, periodEnd: new Date(periodStart.getTime() + 30 * DAY), phoneInbound: 1 });
+  await (await getDb()).insert(usageRecords).values({ id, subscriptionId: sub.id, accountId: sub.accountId, billingCycleId: "cycle", periodStart, periodEnd: new Date(periodStart.getTime() + 30 * DAY), phoneInbound: 1 });
   return id;
 }
 
@@ -37,7 +37,7 @@ async function overageFor(sub: typeof subscriptions.$inferSelect): Promise<strin
 describe("the database keeps statuses and references whole", () => {
   it("refuses a status the code does not know, and leaves the row as it was", async () => {
     const user = await createUser();
-    const sub = await seedSubscription({ userId: user.id });
+    const sub = await seedSubscription({ accountId: user.id });
     const db = await getDb();
     await expect(db.execute(sql`update subscriptions set status = 'canceled' where id = ${sub.id}`)).rejects.toThrow();
     await expect(db.execute(sql`update notifications set priority = 'critical'`)).rejects.toThrow();
@@ -48,7 +48,7 @@ describe("the database keeps statuses and references whole", () => {
 
   it("refuses usage and overage rows for a subscription that does not exist", async () => {
     const user = await createUser();
-    const sub = await seedSubscription({ userId: user.id });
+    const sub = await seedSubscription({ accountId: user.id });
     const ghost = { ...sub, id: randomUUID() };
     await expect(usageFor(ghost)).rejects.toThrow();
     await expect(overageFor(ghost)).rejects.toThrow();
@@ -57,7 +57,7 @@ describe("the database keeps statuses and references whole", () => {
   it("deletes a subscription's usage and overage with it, and forgets a deleted order", async () => {
     const user = await createUser();
     const orderId = await orderFor(user.email);
-    const sub = await seedSubscription({ userId: user.id, aiReadyOrderId: orderId });
+    const sub = await seedSubscription({ accountId: user.id, aiReadyOrderId: orderId });
     const usageId = await usageFor(sub);
     const entryId = await overageFor(sub);
     const db = await getDb();

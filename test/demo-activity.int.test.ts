@@ -27,12 +27,12 @@ beforeAll(async () => {
 describe("the demo customer with an active subscription", () => {
   it("has a paid Small subscription that started 20 days ago, its AI employee active, and its first invoice paid", async () => {
     const db = await getDb();
-    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, userId));
     expect(sub).toMatchObject({ status: "active", planId: "small", billing: "monthly" });
     expect(Math.round((Date.now() - sub!.currentPeriodStart!.getTime()) / 86_400_000)).toBe(20);
     const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.subscriptionId, sub!.id));
     expect(order).toMatchObject({ aiEmployeeName: "Max", status: "active", claimedByUserId: userId });
-    expect((await db.select().from(invoices).where(eq(invoices.userId, userId))).map((i) => i.status)).toEqual(["paid"]);
+    expect((await db.select().from(invoices).where(eq(invoices.accountId, userId))).map((i) => i.status)).toEqual(["paid"]);
   });
 
   it("has a month of calls and chats, some with recordings, and a living Usage This Month", async () => {
@@ -40,7 +40,7 @@ describe("the demo customer with an active subscription", () => {
     const [counts] = await db
       .select({ all: sql<number>`count(*)::int`, phone: sql<number>`(count(*) filter (where channel = 'phone'))::int`, recorded: sql<number>`(count(*) filter (where recording_url is not null))::int`, spam: sql<number>`(count(*) filter (where outcome = 'spam'))::int` })
       .from(interactions)
-      .where(eq(interactions.userId, userId));
+      .where(eq(interactions.accountId, userId));
     expect(counts!.all).toBeGreaterThan(90);
     expect(counts!.phone).toBeGreaterThan(counts!.all / 2);
     expect(counts!.recorded).toBeGreaterThan(15);
@@ -53,10 +53,10 @@ describe("the demo customer with an active subscription", () => {
 
   it("seeds once: a second run adds nothing", async () => {
     const db = await getDb();
-    const before = await db.select({ n: sql<number>`count(*)::int` }).from(interactions).where(eq(interactions.userId, userId));
+    const before = await db.select({ n: sql<number>`count(*)::int` }).from(interactions).where(eq(interactions.accountId, userId));
     await seedDemoActivity();
-    const after = await db.select({ n: sql<number>`count(*)::int` }).from(interactions).where(eq(interactions.userId, userId));
+    const after = await db.select({ n: sql<number>`count(*)::int` }).from(interactions).where(eq(interactions.accountId, userId));
     expect(after).toEqual(before);
-    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toHaveLength(1);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.accountId, userId))).toHaveLength(1);
   });
 });

@@ -55,7 +55,7 @@ describe("dunning e-mail on past_due (Stripe mode, loopback API)", () => {
     setProviderForTests(new StripeProvider({ secretKey: "sk_test_dunning", webhookSecret: "whsec_dunning", apiHost: api.url, maxNetworkRetries: 0 }));
     user = await createUser({ firstName: "Dana" });
     const db = await getDb();
-    await db.insert(paymentCustomers).values({ userId: user.id, providerCustomerId: customer });
+    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
     api.on("GET", "/v1/subscriptions", () => ({ body: list([sub()]) }));
     api.on("GET", "/v1/invoices", { body: list([]) });
     api.on("POST", "/v1/invoices/create_preview", { body: { object: "invoice", amount_due: 14900, period_end: periodStart + 30 * DAY, next_payment_attempt: null } });

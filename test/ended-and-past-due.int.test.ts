@@ -80,7 +80,7 @@ describe("ended subscriptions: every view derives from the ended state", () => {
     const orderId = await addOrder(customer.email);
     // Cancelled at period end, and the period is over: the cancel flags were left set
     // (the provider keeps cancel_at_period_end on a canceled subscription).
-    const ended = await seedSubscription({ userId: customer.id, status: "cancelled", cancelAtPeriodEnd: true, aiReadyOrderId: orderId });
+    const ended = await seedSubscription({ accountId: customer.id, status: "cancelled", cancelAtPeriodEnd: true, aiReadyOrderId: orderId });
     const db = await getDb();
     await db
       .update(subscriptions)
@@ -89,7 +89,7 @@ describe("ended subscriptions: every view derives from the ended state", () => {
     await db.update(aiReadyOrders).set({ status: "active", subscriptionId: ended.id, claimedByUserId: customer.id }).where(eq(aiReadyOrders.id, orderId));
     endedId = ended.id;
     // A live subscription cancelling at period end stays "cancelling".
-    liveCancellingId = (await seedSubscription({ userId: customer.id, status: "active", cancelAtPeriodEnd: true })).id;
+    liveCancellingId = (await seedSubscription({ accountId: customer.id, status: "active", cancelAtPeriodEnd: true })).id;
   });
 
   it("GET /api/user-subscriptions: a cancelled subscription is not cancelling and has no upcoming invoice", async () => {
@@ -150,7 +150,7 @@ describe("ended subscriptions: every view derives from the ended state", () => {
 describe("past-due subscriptions", () => {
   it("GET /api/user-subscriptions reports past_due, and active again after recovery", async () => {
     const customer = await createUser();
-    const sub = await seedSubscription({ userId: customer.id, status: "past_due" });
+    const sub = await seedSubscription({ accountId: customer.id, status: "past_due" });
     expect((await customerSubs(customer)).map((s) => [s.id, s.status, s.stripeData.stripeStatus])).toEqual([[sub.id, "past_due", "past_due"]]);
     const db = await getDb();
     await db.update(subscriptions).set({ status: "active", providerStatus: "active" }).where(eq(subscriptions.id, sub.id));

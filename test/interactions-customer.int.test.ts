@@ -52,7 +52,7 @@ function row(owner: Owner, over: Over, orderId = owner.orderId): typeof interact
     sourceKey: "platform:default",
     externalId: id,
     aiReadyOrderId: orderId,
-    userId: owner.user.id,
+    accountId: owner.user.id,
     subscriptionId: sub,
     usageMonthStart: sub ? usageMonth(owner.anchor, startedAt).start : null,
     direction: "inbound",
@@ -254,7 +254,7 @@ describe("GET /api/interactions", () => {
       await db
         .select({ id: interactions.id })
         .from(interactions)
-        .where(eq(interactions.userId, alice.user.id))
+        .where(eq(interactions.accountId, alice.user.id))
         .orderBy(sql`${interactions.startedAt} desc, ${interactions.id} desc`)
     ).map((r) => r.id);
     const seen: string[] = [];

@@ -29,7 +29,7 @@ export async function customerWithAiEmployee(
   if (subscriptionId) {
     await db.insert(subscriptions).values({
       id: subscriptionId,
-      userId: u.id,
+      accountId: u.id,
       planId: opts.planId ?? "small",
       billing: opts.billing ?? "monthly",
       status: opts.status ?? "active",

@@ -96,7 +96,7 @@ describe("a batch", () => {
     const rows = await stored(batch.map((r) => (r as { id?: string }).id).filter((id): id is string => Boolean(id)));
     expect(rows.map((r) => r.externalId).sort()).toEqual([good.id, byPhone.id].sort());
     const sms = rows.find((r) => r.externalId === byPhone.id)!;
-    expect([sms.aiReadyOrderId, sms.userId, sms.subscriptionId, sms.unitsMilli, sms.unitRule]).toEqual([nova.orderId, nova.user.id, nova.subscriptionId, 1000, "text"]);
+    expect([sms.aiReadyOrderId, sms.accountId, sms.subscriptionId, sms.unitsMilli, sms.unitRule]).toEqual([nova.orderId, nova.user.id, nova.subscriptionId, 1000, "text"]);
   });
 
   it("answers 400 for a body that is not {interactions: [...]} and 413 past 1,000 records", async () => {
@@ -175,7 +175,7 @@ describe("whose records", () => {
     const rec = phoneRecord(pending.orderId);
     expect((await answer(await postInteractions(key, { interactions: [rec] })))[0]!.status).toBe("created");
     const [row] = await stored([rec.id as string]);
-    expect([row!.userId, row!.subscriptionId, row!.usageMonthStart]).toEqual([pending.user.id, null, null]);
+    expect([row!.accountId, row!.subscriptionId, row!.usageMonthStart]).toEqual([pending.user.id, null, null]);
   });
 
   it("dates each record into its subscription's usage month, counted from the anchor day", async () => {

@@ -34,7 +34,7 @@ const calls = (orderId: string, n: number) => Array.from({ length: n }, () => ph
 async function alertsOf(userId: string, subscriptionId: string) {
   const db = await getDb();
   const emails = await db.select({ subject: emailMessages.subject }).from(emailMessages).where(and(eq(emailMessages.to, (await db.query.user.findFirst({ where: (u, { eq: e }) => e(u.id, userId) }))!.email), eq(emailMessages.kind, "usage-alert")));
-  const notices = await db.select({ title: customerNotices.title }).from(customerNotices).where(eq(customerNotices.userId, userId));
+  const notices = await db.select({ title: customerNotices.title }).from(customerNotices).where(eq(customerNotices.accountId, userId));
   const sent = await db.select({ threshold: usageAlerts.threshold }).from(usageAlerts).where(eq(usageAlerts.subscriptionId, subscriptionId));
   const admins = await db.select({ id: notifications.id }).from(notifications).where(sql`${notifications.dedupeKey} like ${`usage-alert:${subscriptionId}:%`}`);
   return { emails: emails.map((e) => e.subject).sort(), notices: notices.map((n) => n.title).sort(), thresholds: sent.map((s) => s.threshold).sort((a, b) => a - b), adminNotifications: admins.length };

@@ -120,7 +120,7 @@ describe("AI-ready orders API", () => {
   it("deletes an order, unlinks a subscription that claimed it, and a second delete is 404", async () => {
     const created = await json<{ id: string }>(await call(collection.POST, { method: "POST", path: "/api/admin/ai-ready-orders", cookie: admin.cookie, body: order() }));
     const db = await getDb();
-    const { id: subId } = await seedSubscription({ userId: customer.id, status: "trialing", aiReadyOrderId: created.id });
+    const { id: subId } = await seedSubscription({ accountId: customer.id, status: "trialing", aiReadyOrderId: created.id });
     const del = await call(item.DELETE, { method: "DELETE", path: `/api/admin/ai-ready-orders/${created.id}`, cookie: admin.cookie, params: { id: created.id } });
     expect(del.status).toBe(200);
     expect(await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, created.id))).toHaveLength(0);
@@ -178,7 +178,7 @@ describe("welcome e-mail", () => {
   it("e-mails the subscription's user a welcome through the job queue; unknown subscription is 404", async () => {
     const user = await createUser({ firstName: "Wendy" });
     const db = await getDb();
-    const { id: subId } = await seedSubscription({ userId: user.id, planId: "medium", billing: "annual" });
+    const { id: subId } = await seedSubscription({ accountId: user.id, planId: "medium", billing: "annual" });
     const res = await call(welcome.POST, { method: "POST", path: "/api/admin/send-welcome-email", cookie: admin.cookie, body: { subscriptionId: subId } });
     expect(res.status).toBe(202);
     await drainJobs();

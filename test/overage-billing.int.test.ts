@@ -41,8 +41,8 @@ afterEach(() => setProviderForTests(undefined));
 async function activeSub() {
   const customerId = `cus_ov_${Math.random().toString(36).slice(2, 8)}`;
   const db = await getDb();
-  await db.insert(paymentCustomers).values({ userId: customer.id, providerCustomerId: customerId }).onConflictDoUpdate({ target: paymentCustomers.userId, set: { providerCustomerId: customerId } });
-  const sub = await seedSubscription({ userId: customer.id, customerId });
+  await db.insert(paymentCustomers).values({ accountId: customer.id, providerCustomerId: customerId }).onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
+  const sub = await seedSubscription({ accountId: customer.id, customerId });
   const list = (await (await call(subsList.GET, { path: "/api/admin/subscriptions", cookie: admin.cookie })).json()) as AdminSubscription[];
   const view = list.find((s) => s.id === sub.id)!;
   return { sub, cycle: view.stripeData.billingCycles.find((c) => c.isCurrent)! };
@@ -83,7 +83,7 @@ describe("overage entries", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe("Please select a billing period first.");
 
-    const trial = await seedSubscription({ userId: customer.id, status: "trialing" });
+    const trial = await seedSubscription({ accountId: customer.id, status: "trialing" });
     res = await startEntry({ subscriptionId: trial.id, periodStart: trial.trialStart!.toISOString(), periodEnd: trial.trialEnd!.toISOString(), billNow: true });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe("This subscription is in trial mode. No billing cycles are available yet.");
@@ -148,7 +148,7 @@ describe("overage entries", () => {
     ]);
     const mirrored = await db.select().from(invoices).where(eq(invoices.providerInvoiceId, invoice.id));
     expect(mirrored).toHaveLength(1);
-    expect(mirrored[0]!.userId).toBe(customer.id);
+    expect(mirrored[0]!.accountId).toBe(customer.id);
 
     const h = await historyOf(sub.id);
     expect(h).toHaveLength(1);

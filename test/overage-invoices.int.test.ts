@@ -83,7 +83,7 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
     admin = await createUser({ role: "admin" });
     customer = await createUser();
     const db = await getDb();
-    await db.insert(paymentCustomers).values({ userId: customer.id, providerCustomerId: customerId });
+    await db.insert(paymentCustomers).values({ accountId: customer.id, providerCustomerId: customerId });
 
     api.on("GET", "/v1/billing/meters", { body: list([{ id: "mtr_phone", object: "billing.meter", event_name: "phone_inbound" }, { id: "mtr_text", object: "billing.meter", event_name: "text_inbound" }]) });
     api.on("GET", "/v1/prices", { body: list([PHONE, TEXT]) });
@@ -136,7 +136,7 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
   });
 
   async function entryWithTwoLines(billNow: boolean) {
-    const sub = await seedSubscription({ userId: customer.id, customerId });
+    const sub = await seedSubscription({ accountId: customer.id, customerId });
     const entry = await createEntry(
       { subscriptionId: sub.id, periodStart: sub.currentPeriodStart!.toISOString(), periodEnd: sub.currentPeriodEnd!.toISOString(), billNow },
       admin.id,

@@ -13,7 +13,7 @@ describe("overage in the sandbox: nothing of a failed entry is billed", () => {
 
   async function subscriptionWithCard() {
     const userId = randomUUID();
-    const { id: customerId } = await p.createCustomer({ email: `${userId}@example.com`, name: "Test", userId }, `customer-${userId}`);
+    const { id: customerId } = await p.createCustomer({ email: `${userId}@example.com`, name: "Test", accountId: userId }, `customer-${userId}`);
     const si = await p.createSetupIntent(customerId, `si-${userId}`);
     const card = await p.confirmSetupIntent(si.clientSecret, { number: "4242424242424242", expMonth: 12, expYear: 2045, cvc: "123", name: "Test" });
     const sub = await p.createTrialSubscription(

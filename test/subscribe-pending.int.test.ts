@@ -110,7 +110,7 @@ describe("the saved card becomes the default explicitly (Stripe mode, loopback A
     setProviderForTests(new StripeProvider({ secretKey: "sk_test_pending", webhookSecret: SECRET, apiHost: api.url, maxNetworkRetries: 0 }));
     user = await createUser();
     const db = await getDb();
-    await db.insert(paymentCustomers).values({ userId: user.id, providerCustomerId: customer });
+    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
     api.on("GET", "/v1/setup_intents/seti_card", {
       body: { id: "seti_card", object: "setup_intent", customer, status: "succeeded", payment_method: "pm_card", metadata: { subscriptionId: "sub_pending" } },
     });

@@ -41,8 +41,8 @@ describe("GET /api/admin/subscriptions", () => {
     const db = await getDb();
     const orderId = randomUUID();
     await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Sophie", aiPhoneNumber: "+15550100", customerEmail: customer.email, webChatUrl: "https://chat.example.com", status: "claimed" });
-    const active = await seedSubscription({ userId: customer.id, trial: true, aiReadyOrderId: orderId, providerStatus: "past_due", cancelAtPeriodEnd: true });
-    const trialing = await seedSubscription({ userId: customer.id, status: "trialing" });
+    const active = await seedSubscription({ accountId: customer.id, trial: true, aiReadyOrderId: orderId, providerStatus: "past_due", cancelAtPeriodEnd: true });
+    const trialing = await seedSubscription({ accountId: customer.id, status: "trialing" });
 
     const res = await call(subsList.GET, { path: "/api/admin/subscriptions", cookie: admin.cookie });
     expect(res.status).toBe(200);

@@ -39,7 +39,7 @@ afterEach(() => setProviderForTests(undefined));
 
 /** A monthly subscription created 400 days ago, current period started 5 days ago: 12 cycles offered, the oldest a year back. */
 async function yearOldSubscription() {
-  const sub = await seedSubscription({ userId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
+  const sub = await seedSubscription({ accountId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
   const db = await getDb();
   await db.update(subscriptions).set({ createdAt: new Date(Date.now() - 400 * DAY), trialStart: null, trialEnd: null }).where(eq(subscriptions.id, sub.id));
   const res = await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${sub.id}`, cookie: admin.cookie });
@@ -87,7 +87,7 @@ describe("meter events stay inside the provider's window", () => {
 
   it("refuses a cycle that would fall out of the window within a day (the job needs time to retry)", async () => {
     setProviderForTests(new FakeProvider());
-    const sub = await seedSubscription({ userId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
+    const sub = await seedSubscription({ accountId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
     // Current period started 34.5 days ago: the previous cycle ended then, its events are dated just before.
     const db = await getDb();
     const start = new Date(Date.now() - 34.5 * DAY);
@@ -106,7 +106,7 @@ describe("meter events stay inside the provider's window", () => {
   it("a record accepted on day 33 whose job only runs on day 36 is not sent and never marked reported", async () => {
     const fake = new FakeProvider();
     setProviderForTests(fake);
-    const sub = await seedSubscription({ userId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
+    const sub = await seedSubscription({ accountId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
     const db = await getDb();
     const start = new Date(Date.now() - 33 * DAY);
     await db
@@ -150,7 +150,7 @@ describe("meter events stay inside the provider's window", () => {
   it("the sandbox refuses timestamps outside the window by its own clock, with a non-retryable error", async () => {
     const p = new SandboxProvider();
     const userId = randomUUID();
-    const { id: customerId } = await p.createCustomer({ email: `${userId}@example.com`, name: "Window", userId }, `customer-${userId}`);
+    const { id: customerId } = await p.createCustomer({ email: `${userId}@example.com`, name: "Window", accountId: userId }, `customer-${userId}`);
     const now = await sandboxNow();
     const event = { eventName: "text_inbound" as const, customerId, value: 2 };
     const old = p.reportMeterEvent({ ...event, identifier: `old-${userId}`, timestamp: new Date(now.getTime() - 36 * DAY) });

@@ -38,7 +38,7 @@ async function recordOf(id: string) {
 }
 
 async function newSubscription() {
-  const sub = await seedSubscription({ userId: customer.id, customerId: `cus_rel_${Math.random().toString(36).slice(2, 8)}` });
+  const sub = await seedSubscription({ accountId: customer.id, customerId: `cus_rel_${Math.random().toString(36).slice(2, 8)}` });
   const res = await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${sub.id}`, cookie: admin.cookie });
   const body = (await res.json()) as SubscriptionPeriodResponse;
   const current = body.billingCycles.find((c) => c.isCurrent)!;
@@ -206,13 +206,13 @@ describe("add-usage validation", () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(((await res.json()) as { message: string }).message).toContain(message);
     }
-    const cancelled = await seedSubscription({ userId: customer.id, status: "cancelled" });
+    const cancelled = await seedSubscription({ accountId: customer.id, status: "cancelled" });
     const res = await add({ ...base, subscriptionId: cancelled.id });
     expect(res.status).toBe(400);
   });
 
   it("a trialing subscription offers its trial window as the billing cycle", async () => {
-    const trial = await seedSubscription({ userId: customer.id, status: "trialing" });
+    const trial = await seedSubscription({ accountId: customer.id, status: "trialing" });
     const res = await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${trial.id}`, cookie: admin.cookie });
     const body = (await res.json()) as SubscriptionPeriodResponse;
     expect(body.billingCycles).toHaveLength(1);

@@ -17,12 +17,12 @@ afterEach(() => setProviderForTests(undefined));
 
 type Summary = { subscription: { billing: string; usage: { phoneUsed: number; textUsed: number } } };
 
-async function insertUsage(sub: { id: string; userId: string }, period: { start: Date; end: Date }, createdAt: Date, counts: { phoneInbound?: number; textOutbound?: number }) {
+async function insertUsage(sub: { id: string; accountId: string }, period: { start: Date; end: Date }, createdAt: Date, counts: { phoneInbound?: number; textOutbound?: number }) {
   const db = await getDb();
   await db.insert(usageRecords).values({
     id: randomUUID(),
     subscriptionId: sub.id,
-    userId: sub.userId,
+    accountId: sub.accountId,
     billingCycleId: `cycle-${Math.floor(period.start.getTime() / 1000)}`,
     periodStart: period.start,
     periodEnd: period.end,
@@ -36,7 +36,7 @@ describe("Usage This Month on an annual plan", () => {
   it("sums only the current month of the annual period, not the earlier months of the same year", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser({ firstName: "Annie" });
-    const sub = await seedSubscription({ userId: customer.id, billing: "annual" });
+    const sub = await seedSubscription({ accountId: customer.id, billing: "annual" });
     // The annual period started 70 days ago: months [-70, ~-40), [~-40, ~-9), [~-9, ~+21) ...
     const start = new Date(Date.now() - 70 * DAY);
     const end = new Date(start.getTime() + 365 * DAY);
@@ -60,7 +60,7 @@ describe("Usage This Month on an annual plan", () => {
   it("a monthly plan still sums its current period", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser({ firstName: "Monty" });
-    const sub = await seedSubscription({ userId: customer.id });
+    const sub = await seedSubscription({ accountId: customer.id });
     const current = { start: sub.currentPeriodStart!, end: sub.currentPeriodEnd! };
     const previous = { start: new Date(current.start.getTime() - 30 * DAY), end: current.start };
     await insertUsage(sub, current, new Date(Date.now() - DAY), { phoneInbound: 4 });

@@ -90,7 +90,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the call log page when its query hit
     const orderId = randomUUID();
     await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Nova", aiPhoneNumber: "+15555550177", customerEmail: customer.email, webChatUrl: "https://chat.example.com/nova", status: "claimed", claimedByUserId: customer.id });
     const id = `busy-${randomUUID()}`;
-    await db.insert(interactions).values({ id, sourceKey: "platform:default", externalId: id, aiReadyOrderId: orderId, userId: customer.id, channel: "phone", direction: "inbound", outcome: "answered", startedAt: new Date(), durationMs: 95_000, unitsMilli: 1000, unitRule: "call", summary: "Furnace repair", source: "api" });
+    await db.insert(interactions).values({ id, sourceKey: "platform:default", externalId: id, aiReadyOrderId: orderId, accountId: customer.id, channel: "phone", direction: "inbound", outcome: "answered", startedAt: new Date(), durationMs: 95_000, unitsMilli: 1000, unitRule: "call", summary: "Furnace repair", source: "api" });
     const { default: pg } = await import("pg");
     locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await locker.connect();

@@ -63,7 +63,7 @@ describe("records dated before the service", () => {
       expect(r).toMatchObject({ status: "created", units: 1, message: "stored: dated before its AI employee or subscription began, so it counts toward no billed month" });
     }
     const rows = await stored([y1999.id, beforeSub.id]);
-    expect(rows.map((r) => [r.userId, r.subscriptionId, r.usageMonthStart, r.billingNote])).toEqual(rows.map(() => [c.user.id, null, null, "before_service"]));
+    expect(rows.map((r) => [r.accountId, r.subscriptionId, r.usageMonthStart, r.billingNote])).toEqual(rows.map(() => [c.user.id, null, null, "before_service"]));
     // No meter was told of them.
     expect(await meterRows()).toEqual(meters);
   });
@@ -85,7 +85,7 @@ describe("closed months are frozen", () => {
     expect(answer).toMatchObject({ status: "created", units: 5 });
     expect(answer!.message).toBe(`stored late: its usage month (${firstMonth.start.toISOString().slice(0, 10)} to ${firstMonth.end.toISOString().slice(0, 10)}) is closed, so it changes no billed total`);
     const [row] = await stored([late.id]);
-    expect([row!.billingNote, row!.subscriptionId, row!.usageMonthStart, row!.userId]).toEqual(["late", null, null, c.user.id]);
+    expect([row!.billingNote, row!.subscriptionId, row!.usageMonthStart, row!.accountId]).toEqual(["late", null, null, c.user.id]);
     expect(await monthlyUsage()).toBe(csvBefore);
     expect(await meterRows()).toEqual(meters);
 

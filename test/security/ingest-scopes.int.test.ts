@@ -96,7 +96,7 @@ describe("idempotency per source", () => {
     const db = await getDb();
     const rows = await db.select().from(interactions).where(eq(interactions.externalId, id));
     expect(rows.map((r) => r.sourceKey).sort()).toEqual([`customer:${alice.user.id}`, `customer:${bob.user.id}`, "platform:vapi"].sort());
-    expect(rows.find((r) => r.sourceKey === `customer:${bob.user.id}`)!.userId).toBe(bob.user.id);
+    expect(rows.find((r) => r.sourceKey === `customer:${bob.user.id}`)!.accountId).toBe(bob.user.id);
     // Bob's call log shows it with the id his platform sent (our own id is in the URL).
     const bobs = rows.find((r) => r.sourceKey === `customer:${bob.user.id}`)!;
     const detail = await call(detailRoute.GET, { path: `/api/interactions/${bobs.id}`, cookie: bob.user.cookie, params: { id: bobs.id } });

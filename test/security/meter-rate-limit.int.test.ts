@@ -39,12 +39,12 @@ describe("meter reports back off after the provider's rate limit (Stripe adapter
 
     // A paying customer (no trial: trial months are never reported) with an AI employee.
     const u = await createUser();
-    customerId = await ensureCustomer(u);
+    customerId = await ensureCustomer({ accountId: u.id, accountName: "Test", email: u.email });
     const card = await provider.stripe.paymentMethods.attach("pm_card_visa", { customer: customerId });
     await provider.createPaidSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: card.id, metadata: { userId: u.id } }, `meters-${u.id}`);
     await syncCustomerSubscriptions(customerId);
     const db = await getDb();
-    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, u.id));
     expect(sub!.status).toBe("active");
     subscriptionId = sub!.id;
     const orderId = randomUUID();

@@ -38,7 +38,7 @@ const mine = async (u: TestUser) => json<CustomerSubscription[]>(await call(user
 const invoicesOf = async (u: TestUser) => json<InvoiceView[]>(await call(billingHistory, { path: "/api/billing-history", cookie: u.cookie }));
 async function mirrorRows(u: TestUser) {
   const db = await getDb();
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+  return db.select().from(subscriptions).where(eq(subscriptions.accountId, u.id));
 }
 
 describe("one free trial per customer (sandbox provider)", () => {

@@ -44,7 +44,7 @@ async function call2Units(owner: Owner, startedAt: Date): Promise<string> {
     sourceKey: "platform:default",
     externalId: id,
     aiReadyOrderId: owner.orderId,
-    userId: owner.user.id,
+    accountId: owner.user.id,
     subscriptionId: owner.subscriptionId,
     usageMonthStart: usageMonth(ANCHOR, startedAt).start,
     channel: "phone",

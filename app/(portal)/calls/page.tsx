@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { pageAccess } from "@/features/auth/page-access.server";
+import { can } from "@/features/accounts/permissions";
 import { listAiEmployees, listInteractions } from "@/features/interactions/interactions-read.server";
 import { CallLog } from "@/features/interactions/components/call-log";
 import { NO_FILTERS, type CallFilterValues } from "@/features/interactions/interaction-view";
@@ -14,8 +14,9 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The customer's call log: the first page rendered here, the filters from the address. */
 async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/calls" delayMs={500} notice={{ title: "Unauthorized", description: "You are logged out. Logging in again..." }} />;
+  const access = await pageAccess({ returnTo: "/calls", permission: "calls.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  if (!access.ok) return access.element;
+  const { account } = access;
   const raw = await searchParams;
   const filters: CallFilterValues = { ...NO_FILTERS };
   for (const key of Object.keys(NO_FILTERS) as (keyof CallFilterValues)[]) {
@@ -25,18 +26,18 @@ async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v.trim()));
   let first;
   try {
-    first = await listInteractions(user.id, params);
+    first = await listInteractions(account.id, params);
   } catch (err) {
     // A hand-edited address with a bad filter: the unfiltered log.
     if (err instanceof HttpError && err.status === 400) redirect("/calls");
     throw err;
   }
-  const aiEmployees = await listAiEmployees(user.id);
+  const aiEmployees = await listAiEmployees(account.id);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Calls &amp; Messages</h1>
       <p className="mt-1 text-slate-700">Every call, text and chat your AI employees handled, with summaries, transcripts, recordings and the units each one counted.</p>
-      <CallLog initialFilters={filters} initialPage={first} aiEmployees={aiEmployees} />
+      <CallLog initialFilters={filters} initialPage={first} aiEmployees={aiEmployees} canExport={can(account.role, "calls.export")} />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { pageAccess } from "@/features/auth/page-access.server";
 import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
 import { CheckoutPage } from "@/features/portal/checkout/checkout-page";
 import { parseBilling } from "@/features/portal/format";
@@ -12,7 +11,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
 async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const user = await getCurrentUser();
   const params = await searchParams;
   // Spec 2: plan defaults to small, billing to monthly, aiEmployeeId to empty.
   const plan = one(params.plan) || "small";
@@ -20,15 +18,14 @@ async function Page({ searchParams }: { searchParams: SearchParams }) {
   const aiEmployeeId = one(params.aiEmployeeId) ?? "";
   // Back from a confirmation that needed a redirect (the provider adds these two).
   const returnedSetupIntentId = one(params.redirect_status) === "succeeded" ? (one(params.setup_intent) ?? null) : null;
-  if (!user) {
-    const query = new URLSearchParams();
-    for (const key of ["plan", "billing", "aiEmployeeId"]) {
-      const v = one(params[key]);
-      if (v) query.set(key, v);
-    }
-    const returnTo = query.size ? `/checkout?${query}` : "/checkout";
-    return <RedirectToLogin returnTo={returnTo} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to start your subscription." }} />;
+  const query = new URLSearchParams();
+  for (const key of ["plan", "billing", "aiEmployeeId"]) {
+    const v = one(params[key]);
+    if (v) query.set(key, v);
   }
+  const returnTo = query.size ? `/checkout?${query}` : "/checkout";
+  const access = await pageAccess({ returnTo, permission: "billing.manage", loginNotice: { title: "Authentication Required", description: "Please log in to start your subscription." } });
+  if (!access.ok) return access.element;
   return (
     <CheckoutPage key={`${plan}-${billing}-${aiEmployeeId}`} planId={plan} billing={billing} aiEmployeeId={aiEmployeeId} publishableKey={publishableKey()} returnedSetupIntentId={returnedSetupIntentId} />
   );

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { pageAccess } from "@/features/auth/page-access.server";
 import { DashboardPage } from "@/features/portal/dashboard/dashboard-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 async function Page() {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/dashboard" delayMs={500} notice={{ title: "Unauthorized", description: "You are logged out. Logging in again..." }} />;
+  const access = await pageAccess({ returnTo: "/dashboard", permission: "calls.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  if (!access.ok) return access.element;
   return <DashboardPage />;
 }
 

@@ -1,7 +1,7 @@
 import { route } from "@/features/auth/route.server";
-import { userOrders } from "@/features/billing/views.server";
+import { accountOrders } from "@/features/billing/views.server";
 
-/** AI employees prepared for the caller's verified e-mail, with their subscription. */
-export const GET = route({ access: "user" }, async ({ user }) => {
-  return Response.json(await userOrders(user));
+/** The AI employees of the caller's account and those prepared for the caller's verified e-mail, with their subscription. */
+export const GET = route({ permission: "billing.read" }, async ({ user, account }) => {
+  return Response.json(await accountOrders(user, account.id));
 });

@@ -1,7 +1,7 @@
 import { route } from "@/features/auth/route.server";
-import { userInvoices } from "@/features/billing/views.server";
+import { accountInvoices } from "@/features/billing/views.server";
 
-/** The caller's invoices (InvoiceView[]), newest first. */
-export const GET = route({ access: "user" }, async ({ user }) => {
-  return Response.json(await userInvoices(user.id));
+/** The caller's account's invoices (InvoiceView[]), newest first. */
+export const GET = route({ permission: "billing.read" }, async ({ account }) => {
+  return Response.json(await accountInvoices(account.id));
 });

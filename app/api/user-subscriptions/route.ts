@@ -1,7 +1,7 @@
 import { route } from "@/features/auth/route.server";
-import { userSubscriptions } from "@/features/billing/views.server";
+import { accountSubscriptions } from "@/features/billing/views.server";
 
-/** The caller's subscriptions (CustomerSubscription[]), newest first. */
-export const GET = route({ access: "user" }, async ({ user }) => {
-  return Response.json(await userSubscriptions(user.id));
+/** The caller's account's subscriptions (CustomerSubscription[]), newest first. */
+export const GET = route({ permission: "billing.read" }, async ({ account }) => {
+  return Response.json(await accountSubscriptions(account.id));
 });

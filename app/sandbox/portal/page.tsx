@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { pageAccess } from "@/features/auth/page-access.server";
 import { formatCents } from "@/features/plans/catalogue";
 import { safeReturnUrl, sandboxPortalData } from "@/features/billing/sandbox/portal-data.server";
 import { CancelAtPeriodEndButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
@@ -41,9 +40,9 @@ function PortalCard({ title, contentClassName, children }: { title: string; cont
 }
 
 async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/sandbox/portal" delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing portal" }} />;
-  const data = await sandboxPortalData(user.id);
+  const access = await pageAccess({ returnTo: "/sandbox/portal", permission: "billing.manage", loginNotice: { title: "Authentication Required", description: "Please log in to access billing portal" } });
+  if (!access.ok) return access.element;
+  const data = await sandboxPortalData(access.account.id);
   if (!data) notFound();
   const params = await searchParams;
   const back = safeReturnUrl(typeof params.return_url === "string" ? params.return_url : undefined);

@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { member, organization } from "@/db/schema";
-import type { CurrentUser } from "@/features/auth/current-user.server";
 import { isAccountRole, type AccountRole } from "./permissions";
 
 export type CurrentAccount = {
@@ -31,7 +30,7 @@ const columns = {
  * - The session names none (a session from before the account existed): the
  *   user's oldest membership.
  */
-export async function currentAccount(user: Pick<CurrentUser, "id" | "sessionAccountId">): Promise<CurrentAccount | null> {
+export async function currentAccount(user: { id: string; sessionAccountId: string | null }): Promise<CurrentAccount | null> {
   const db = await getDb();
   const rows = await db
     .select(columns)

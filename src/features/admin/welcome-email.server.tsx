@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { subscriptions, user } from "@/db/schema";
+import { member, subscriptions, user } from "@/db/schema";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { config } from "@/lib/config";
 import { queueEmail, type OutgoingEmail } from "@/features/email/email.server";
 import { renderEmail } from "@/features/email/render-email";
@@ -34,13 +35,14 @@ export async function welcomeEmail(input: WelcomeInput, baseUrl: string): Promis
   return { to: input.email, subject: WELCOME_SUBJECT, ...parts, kind: "welcome" };
 }
 
-/** Queues a welcome e-mail to the subscription's user (durable job). */
+/** Queues a welcome e-mail to the first owner of the subscription's account (durable job). */
 export async function queueWelcomeEmail(subscriptionId: string): Promise<{ to: string }> {
   const db = await getDb();
   const [row] = await db
     .select({ id: subscriptions.id, email: user.email })
     .from(subscriptions)
-    .innerJoin(user, eq(user.id, subscriptions.userId))
+    .innerJoin(member, firstOwnerOf(subscriptions.accountId))
+    .innerJoin(user, eq(user.id, member.userId))
     .where(eq(subscriptions.id, subscriptionId))
     .limit(1);
   if (!row) throw notFound("Subscription not found");
@@ -58,7 +60,8 @@ export const welcomeEmailJob = defineJob({
     const [row] = await db
       .select({ sub: subscriptions, email: user.email, firstName: user.firstName })
       .from(subscriptions)
-      .innerJoin(user, eq(user.id, subscriptions.userId))
+      .innerJoin(member, firstOwnerOf(subscriptions.accountId))
+    .innerJoin(user, eq(user.id, member.userId))
       .where(eq(subscriptions.id, subscriptionId))
       .limit(1);
     if (!row) {

@@ -1,8 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiReadyOrders, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, member, organization, subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
@@ -23,9 +24,19 @@ export const dunningEmailJob = defineJob({
   handler: async ({ subscriptionId }, run) => {
     const db = await getDb();
     const [row] = await db
-      .select({ status: subscriptions.status, planId: subscriptions.planId, email: user.email, firstName: user.firstName, aiEmployeeName: aiReadyOrders.aiEmployeeName })
+      .select({
+        status: subscriptions.status,
+        planId: subscriptions.planId,
+        billingEmail: organization.billingEmail,
+        ownerEmail: user.email,
+        ownerFirstName: user.firstName,
+        aiEmployeeName: aiReadyOrders.aiEmployeeName,
+      })
       .from(subscriptions)
-      .innerJoin(user, eq(user.id, subscriptions.userId))
+      .innerJoin(organization, eq(organization.id, subscriptions.accountId))
+      // Billing notices go to the account's billing e-mail, else to its first owner (issue 22).
+      .leftJoin(member, firstOwnerOf(organization.id))
+      .leftJoin(user, eq(user.id, member.userId))
       .leftJoin(aiReadyOrders, eq(aiReadyOrders.id, subscriptions.aiReadyOrderId))
       .where(eq(subscriptions.id, subscriptionId))
       .limit(1);
@@ -33,8 +44,13 @@ export const dunningEmailJob = defineJob({
       logger.info({ subscriptionId, status: row?.status ?? null }, "payment recovered (or subscription gone) before the dunning e-mail; nothing to send");
       return;
     }
+    const email = row.billingEmail ?? row.ownerEmail;
+    if (!email) {
+      logger.warn({ subscriptionId }, "dunning e-mail: the account has no billing e-mail and no owner; nothing to send");
+      return;
+    }
     const message = await dunningEmail(
-      { email: row.email, firstName: row.firstName, planName: findPlan(row.planId)?.name ?? row.planId, aiEmployeeName: row.aiEmployeeName },
+      { email, firstName: row.billingEmail ? null : row.ownerFirstName, planName: findPlan(row.planId)?.name ?? row.planId, aiEmployeeName: row.aiEmployeeName },
       config().baseUrl,
     );
     // Keyed by this job: a repeated run queues no second e-mail. The e-mail job (email.deliver) delivers it.

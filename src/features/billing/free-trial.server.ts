@@ -6,7 +6,7 @@ import { subscriptions } from "@/db/schema";
 import type { ProviderSubscription } from "./provider/port";
 
 /**
- * One free trial per customer (issue 21, ADR 0105). A customer whose
+ * One free trial per business account (issues 21 and 22, ADR 0105). An account whose
  * subscriptions, any of them, ever had a trial (a trial start, whether it
  * was given a card, cancelled or ended since) has used it: every later
  * subscription starts paid, charged at once. The pages say so before they
@@ -15,13 +15,13 @@ import type { ProviderSubscription } from "./provider/port";
  */
 
 
-/** Whether the user may still start a free trial, by the mirror (what the pages show). */
-export async function freeTrialAvailable(userId: string): Promise<boolean> {
+/** Whether the business account may still start a free trial, by the mirror (what the pages show). */
+export async function freeTrialAvailable(accountId: string): Promise<boolean> {
   const db = await getDb();
   const [trialed] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.trialStart)))
+    .where(and(eq(subscriptions.accountId, accountId), isNotNull(subscriptions.trialStart)))
     .limit(1);
   return !trialed;
 }
@@ -31,16 +31,16 @@ export async function freeTrialAvailable(userId: string): Promise<boolean> {
  * provider (which also knows subscriptions the mirror has not caught up
  * with yet) has a subscription of this customer that had a trial.
  */
-export async function mayStartFreeTrial(userId: string, providerSubscriptions: readonly ProviderSubscription[]): Promise<boolean> {
+export async function mayStartFreeTrial(accountId: string, providerSubscriptions: readonly ProviderSubscription[]): Promise<boolean> {
   if (providerSubscriptions.some((s) => s.trialStart !== null)) return false;
-  return freeTrialAvailable(userId);
+  return freeTrialAvailable(accountId);
 }
 
 /**
- * Runs one subscription start of a user (decide the trial, create the
+ * Runs one subscription start of a business account (decide the trial, create the
  * subscription, mirror it) while no other start of theirs runs, in this
  * process or another instance: three starts at once give at most one trial.
  */
-export function oneSubscriptionStartAtATime<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-  return oneAtATime(`subscription-start:${userId}`, fn);
+export function oneSubscriptionStartAtATime<T>(accountId: string, fn: () => Promise<T>): Promise<T> {
+  return oneAtATime(`subscription-start:${accountId}`, fn);
 }

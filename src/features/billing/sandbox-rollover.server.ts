@@ -6,7 +6,7 @@ import { subscriptions } from "@/db/schema";
 import { defineJob, scheduleJob, unscheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "./provider";
-import { syncUser } from "./sync.server";
+import { syncAccount } from "./sync.server";
 
 /**
  * The sandbox's subscriptions roll over with its clock (trial ends, renewals,
@@ -22,10 +22,10 @@ export async function rollOverDueSubscriptions(): Promise<number> {
   const now = await provider.now();
   const db = await getDb();
   const due = await db
-    .selectDistinct({ userId: subscriptions.userId })
+    .selectDistinct({ accountId: subscriptions.accountId })
     .from(subscriptions)
     .where(and(ne(subscriptions.status, "cancelled"), isNotNull(subscriptions.currentPeriodEnd), lte(subscriptions.currentPeriodEnd, now)));
-  for (const { userId } of due) await syncUser(userId);
+  for (const { accountId } of due) await syncAccount(accountId);
   if (due.length) logger.info({ customers: due.length }, "sandbox: rolled over subscriptions whose period ended");
   return due.length;
 }

@@ -19,7 +19,26 @@ import type { CustomerSubscription } from "./api-types";
 
 export const TRIAL_DAYS = 14;
 
-type Caller = Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName">;
+/**
+ * Who starts, changes or ends a subscription: the signed-in member (whose
+ * verified e-mail decides which AI employee they may claim) acting for their
+ * business account, which owns the provider customer and the subscriptions
+ * (issue 22). See payerOf().
+ */
+export type Payer = Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName"> & {
+  accountId: string;
+  accountName: string;
+  billingEmail: string | null;
+};
+type Caller = Payer;
+
+/** The payer for a member acting in an account. */
+export function payerOf(
+  user: Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName">,
+  account: { id: string; name: string; billingEmail: string | null },
+): Payer {
+  return { id: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, accountId: account.id, accountName: account.name, billingEmail: account.billingEmail };
+}
 
 const PROVIDER_UNREACHABLE = "The payment provider is not reachable. Please try again.";
 
@@ -53,8 +72,8 @@ export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientS
   const customerId = await ensureCustomer(user);
   const provider = await getProvider();
   try {
-    const si = await provider.createSetupIntent(customerId, `setup-${user.id}-${crypto.randomUUID()}`);
-    return { clientSecret: si.clientSecret, setupIntentId: si.id, trial: await freeTrialAvailable(user.id) };
+    const si = await provider.createSetupIntent(customerId, `setup-${user.accountId}-${crypto.randomUUID()}`);
+    return { clientSecret: si.clientSecret, setupIntentId: si.id, trial: await freeTrialAvailable(user.accountId) };
   } catch (err) {
     throw asHttpError(err, "Failed to start the payment setup. Please try again later.");
   }
@@ -91,7 +110,7 @@ export type SubscribeStart = {
 export async function createSubscriptionFirst(user: Caller, planId: PlanId, billing: Billing): Promise<SubscribeStart> {
   const customerId = await ensureCustomer(user);
   const provider = await getProvider();
-  return oneSubscriptionStartAtATime(user.id, async () => {
+  return oneSubscriptionStartAtATime(user.accountId, async () => {
     let created: { subscription: ProviderSubscription; clientSecret: string } | null = null;
     try {
       const all = await provider.listSubscriptions(customerId);
@@ -100,14 +119,14 @@ export async function createSubscriptionFirst(user: Caller, planId: PlanId, bill
         created = await provider.resumePendingSetup(s.id);
         if (created) break;
       }
-      if (!created && !(await mayStartFreeTrial(user.id, all))) {
-        const si = await provider.createSetupIntent(customerId, `setup-${user.id}-${crypto.randomUUID()}`);
+      if (!created && !(await mayStartFreeTrial(user.accountId, all))) {
+        const si = await provider.createSetupIntent(customerId, `setup-${user.accountId}-${crypto.randomUUID()}`);
         return { clientSecret: si.clientSecret, subscriptionId: null, setupIntentId: si.id, trial: false };
       }
       // The key counts the customer's subscribe-flow subscriptions of that plan: a repeat of this request makes none.
       created ??= await provider.createSubscriptionWithPendingSetup(
-        { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { userId: user.id, flow: SUBSCRIBE_FLOW } },
-        `subscribe-${user.id}-${planId}-${billing}-${earlier.length}`,
+        { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { accountId: user.accountId, userId: user.id, flow: SUBSCRIBE_FLOW } },
+        `subscribe-${user.accountId}-${planId}-${billing}-${earlier.length}`,
       );
     } catch (err) {
       throw asHttpError(err, "Failed to start the subscription. Please try again later.");
@@ -125,8 +144,8 @@ export async function createSubscriptionFirst(user: Caller, planId: PlanId, bill
  * made for (the webhook's setup_intent.succeeded does the same, whichever
  * comes first), and the mirror is synced.
  */
-export async function adoptConfirmedCard(user: Pick<Caller, "id">, setupIntentId: string): Promise<void> {
-  const customerId = await findCustomerId(user.id);
+export async function adoptConfirmedCard(user: Pick<Caller, "accountId">, setupIntentId: string): Promise<void> {
+  const customerId = await findCustomerId(user.accountId);
   if (!customerId) throw notFound("Payment setup not found.");
   const provider = await getProvider();
   try {
@@ -159,7 +178,7 @@ export async function completeSubscription(
   input: { setupIntentId: string; planId: PlanId; billing: Billing; aiEmployeeId: string | null; trial?: boolean },
 ): Promise<CustomerSubscription> {
   const provider = await getProvider();
-  const customerId = await findCustomerId(user.id);
+  const customerId = await findCustomerId(user.accountId);
   if (!customerId) throw notFound("Payment setup not found.");
   let si;
   try {
@@ -187,14 +206,14 @@ export async function completeSubscription(
     }
   }
 
-  const metadata = { userId: user.id, setupIntentId: si.id, ...(order ? { aiReadyOrderId: order.id } : {}) };
-  const sub = await oneSubscriptionStartAtATime(user.id, async () => {
+  const metadata = { accountId: user.accountId, userId: user.id, setupIntentId: si.id, ...(order ? { aiReadyOrderId: order.id } : {}) };
+  const sub = await oneSubscriptionStartAtATime(user.accountId, async () => {
     try {
       const all = await provider.listSubscriptions(customerId);
       // A repeat of a checkout that went through: the same subscription, whatever the trial says now.
       const made = all.find((s) => s.metadata.setupIntentId === si.id);
       if (made) return made;
-      const trial = await mayStartFreeTrial(user.id, all);
+      const trial = await mayStartFreeTrial(user.accountId, all);
       if (!trial && input.trial !== false) throw conflict(FREE_TRIAL_USED);
       const base = { customerId, planId: input.planId, billing: input.billing, metadata };
       const created = trial
@@ -219,7 +238,7 @@ export async function completeSubscription(
       const claimed = await tx
         .update(aiReadyOrders)
         // A paid start is live at once: its AI employee is active, as the sync makes a paid trial's.
-        .set({ status: row.status === "active" ? "active" : "claimed", subscriptionId: row.id, claimedByUserId: user.id, updatedAt: new Date() })
+        .set({ status: row.status === "active" ? "active" : "claimed", subscriptionId: row.id, accountId: user.accountId, claimedByUserId: user.id, updatedAt: new Date() })
         .where(
           and(
             eq(aiReadyOrders.id, order.id),
@@ -232,7 +251,7 @@ export async function completeSubscription(
         await tx.update(subscriptions).set({ aiReadyOrderId: order.id, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
       }
       // Calls it took before it was claimed (its setup, its first test calls) are now the customer's to see (ADR 0101).
-      if (claimed.length > 0) await tx.update(interactions).set({ userId: user.id }).where(and(eq(interactions.aiReadyOrderId, order.id), isNull(interactions.userId)));
+      if (claimed.length > 0) await tx.update(interactions).set({ accountId: user.accountId }).where(and(eq(interactions.aiReadyOrderId, order.id), isNull(interactions.accountId)));
     });
   }
   const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
@@ -249,7 +268,7 @@ async function findClaimableOrder(user: Caller, aiEmployeeId: string | null) {
   if (aiEmployeeId) {
     const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, aiEmployeeId));
     if (!order || !user.emailVerified || order.customerEmail !== email) throw notFound("AI employee not found.");
-    if (order.status !== "pending" && order.claimedByUserId !== user.id) throw badRequest("This AI employee has already been activated.");
+    if (order.status !== "pending" && order.accountId !== user.accountId) throw badRequest("This AI employee has already been activated.");
     return order;
   }
   if (!user.emailVerified) return null;
@@ -290,13 +309,13 @@ export async function cancelSubscription(user: Caller, subscriptionId: string | 
     [row] = await db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, user.id)));
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.accountId, user.accountId)));
     if (!row) throw notFound("Subscription not found.");
   } else {
     const rows = await db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, "cancelled")))
+      .where(and(eq(subscriptions.accountId, user.accountId), ne(subscriptions.status, "cancelled")))
       .orderBy(desc(subscriptions.createdAt));
     row = rows.sort((a, b) => (CANCEL_RANK[a.status] ?? 9) - (CANCEL_RANK[b.status] ?? 9))[0];
     if (!row) throw notFound("No active subscription to cancel.");

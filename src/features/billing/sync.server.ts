@@ -1,9 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { dbKind, getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { aiReadyOrders, invoices, paymentCustomers, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, invoices, member, organization, paymentCustomers, subscriptions, user } from "@/db/schema";
+import { recordAudit, type AuditAction } from "@/features/accounts/audit.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { createNotification } from "@/features/notifications/notify.server";
 import { getProvider } from "./provider";
@@ -75,10 +77,10 @@ async function readAndUpsert(providerCustomerId: string, write: Writer): Promise
         logger.warn({ subscriptionId: s.id }, "billing sync: subscription without a known plan price; skipped");
         continue;
       }
-      await upsertSubscription(tx, customer.userId, s, upcoming.get(s.id) ?? null);
+      await upsertSubscription(tx, customer.accountId, s, upcoming.get(s.id) ?? null);
       count++;
     }
-    for (const inv of invs) await upsertInvoice(tx, customer.userId, inv);
+    for (const inv of invs) await upsertInvoice(tx, customer.accountId, inv);
   });
   return { found: true, subscriptions: count, invoices: invs.length };
 }
@@ -109,7 +111,7 @@ async function oneSyncAtATime<T>(providerCustomerId: string, fn: (write: Writer)
   });
 }
 
-async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscription, up: UpcomingInvoice | null): Promise<void> {
+async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscription, up: UpcomingInvoice | null): Promise<void> {
   const status = mapStatus(s.status);
   const now = new Date();
   const mirror = {
@@ -129,11 +131,16 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
     providerSyncedAt: now,
     updatedAt: now,
   };
+  const [before] = await tx
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, currentPeriodStart: subscriptions.currentPeriodStart })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, s.id))
+    .limit(1);
   const [row] = await tx
     .insert(subscriptions)
     .values({
       id: randomUUID(),
-      userId,
+      accountId,
       aiReadyOrderId: s.metadata.aiReadyOrderId || null,
       createdAt: s.createdAt,
       providerSubscriptionId: s.id,
@@ -144,10 +151,16 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
   if (!row) return;
 
   const plan = findPlan(s.planId);
-  const [owner] = await tx.select({ firstName: user.firstName, lastName: user.lastName, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  const ownerName = [owner?.firstName, owner?.lastName].filter(Boolean).join(" ");
-  // Admin notifications name the customer: "Casey Customer (casey@example.com)'s Small plan (monthly)".
-  const customer = owner ? (ownerName ? `${ownerName} (${owner.email})` : owner.email) : "an unknown customer";
+  await auditSubscriptionChange(tx, accountId, before ?? null, row, `${plan?.name ?? s.planId} plan (${s.billing})`);
+  const [owner] = await tx
+    .select({ name: organization.name, email: user.email })
+    .from(organization)
+    .leftJoin(member, firstOwnerOf(organization.id))
+    .leftJoin(user, eq(user.id, member.userId))
+    .where(eq(organization.id, accountId))
+    .limit(1);
+  // Admin notifications name the business account and its owner: "Casey Customer (casey@example.com)'s Small plan (monthly)".
+  const customer = owner ? (owner.email ? `${owner.name} (${owner.email})` : owner.name) : "an unknown customer";
   const who = `${customer}'s ${plan?.name ?? s.planId} plan (${s.billing})`;
   if (status === "trialing" || (s.trialStart && status !== "cancelled")) {
     await createNotification(
@@ -210,7 +223,7 @@ async function upsertSubscription(tx: Tx, userId: string, s: ProviderSubscriptio
   }
 }
 
-async function upsertInvoice(tx: Tx, userId: string, inv: ProviderInvoice): Promise<void> {
+async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): Promise<void> {
   const values = {
     providerSubscriptionId: inv.subscriptionId,
     description: inv.description,
@@ -227,14 +240,33 @@ async function upsertInvoice(tx: Tx, userId: string, inv: ProviderInvoice): Prom
   };
   await tx
     .insert(invoices)
-    .values({ id: randomUUID(), userId, providerInvoiceId: inv.id, ...values })
+    .values({ id: randomUUID(), accountId, providerInvoiceId: inv.id, ...values })
     .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: values });
 }
 
-/** Syncs the customer of one user (no-op without a provider customer). */
-export async function syncUser(userId: string): Promise<SyncResult> {
+/** Syncs the provider customer of one business account (no-op without one). */
+export async function syncAccount(accountId: string): Promise<SyncResult> {
   const db = await getDb();
-  const [c] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+  const [c] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.accountId, accountId));
   if (!c) return { found: false, subscriptions: 0, invoices: 0 };
   return syncCustomerSubscriptions(c.providerCustomerId);
+}
+
+/**
+ * The account's audit log hears of a subscription that started, was
+ * cancelled (scheduled or ended) or renewed (a new period began), once: the
+ * mirror row before this sync is compared with the row after it.
+ */
+async function auditSubscriptionChange(
+  tx: Tx,
+  accountId: string,
+  before: { status: string; cancelAtPeriodEnd: boolean; currentPeriodStart: Date | null } | null,
+  after: { status: string; cancelAtPeriodEnd: boolean; currentPeriodStart: Date | null },
+  what: string,
+): Promise<void> {
+  let action: AuditAction | null = null;
+  if (!before) action = "subscription.started";
+  else if ((after.status === "cancelled" && before.status !== "cancelled") || (after.cancelAtPeriodEnd && !before.cancelAtPeriodEnd)) action = "subscription.cancelled";
+  else if (after.status === "active" && before.currentPeriodStart && after.currentPeriodStart && after.currentPeriodStart > before.currentPeriodStart) action = "subscription.renewed";
+  if (action) await recordAudit({ accountId, actor: null, action, detail: what }, tx);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
 import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
@@ -76,28 +76,32 @@ export function customerSubscriptionView(row: SubscriptionRow, now: Date): Custo
   };
 }
 
-/** The caller's subscriptions from the mirror, newest first. */
-export async function userSubscriptions(userId: string): Promise<CustomerSubscription[]> {
+/** The business account's subscriptions from the mirror, newest first. */
+export async function accountSubscriptions(accountId: string): Promise<CustomerSubscription[]> {
   const db = await getDb();
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt));
   const now = await providerNow();
   return rows.map((r) => customerSubscriptionView(r, now));
 }
 
-/** AI-ready orders prepared for the caller's VERIFIED e-mail (unverified: none). */
-export async function userOrders(user: Pick<CurrentUser, "id" | "email" | "emailVerified">): Promise<AiReadyOrderView[]> {
-  if (!user.emailVerified) return [];
+/**
+ * The AI employees of the caller's business account, and the AI-ready orders
+ * prepared for the caller's VERIFIED e-mail that they may claim into it
+ * (unverified: only the account's own).
+ */
+export async function accountOrders(user: Pick<CurrentUser, "email" | "emailVerified">, accountId: string): Promise<AiReadyOrderView[]> {
   const db = await getDb();
+  const mine = eq(aiReadyOrders.accountId, accountId);
   const orders = await db
     .select()
     .from(aiReadyOrders)
-    .where(eq(aiReadyOrders.customerEmail, user.email.trim().toLowerCase()))
+    .where(user.emailVerified ? or(mine, and(eq(aiReadyOrders.customerEmail, user.email.trim().toLowerCase()), isNull(aiReadyOrders.accountId))) : mine)
     .orderBy(desc(aiReadyOrders.createdAt));
   const subIds = orders.map((o) => o.subscriptionId).filter((x): x is string => Boolean(x));
   const subs = subIds.length ? await db.select().from(subscriptions).where(inArray(subscriptions.id, subIds)) : [];
   const now = await providerNow();
-  // Only subscriptions the caller owns are shown with an order.
-  const byId = new Map(subs.filter((s) => s.userId === user.id).map((s) => [s.id, customerSubscriptionView(s, now)]));
+  // Only subscriptions the caller's account owns are shown with an order.
+  const byId = new Map(subs.filter((s) => s.accountId === accountId).map((s) => [s.id, customerSubscriptionView(s, now)]));
   return orders.map((o) => ({
     id: o.id,
     aiEmployeeName: o.aiEmployeeName,
@@ -111,10 +115,10 @@ export async function userOrders(user: Pick<CurrentUser, "id" | "email" | "email
   }));
 }
 
-/** The caller's invoices from the invoices mirror, newest first. */
-export async function userInvoices(userId: string): Promise<InvoiceView[]> {
+/** The business account's invoices from the invoices mirror, newest first. */
+export async function accountInvoices(accountId: string): Promise<InvoiceView[]> {
   const db = await getDb();
-  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt), desc(invoices.id));
+  const rows = await db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedAt), desc(invoices.id));
   return rows.map((r) => ({
     id: r.id,
     date: r.issuedAt.toISOString(),

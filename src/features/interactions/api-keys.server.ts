@@ -1,8 +1,10 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { apiKeys, user } from "@/db/schema";
+import { apiKeys, member, user } from "@/db/schema";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
+import { recordAudit } from "@/features/accounts/audit.server";
 import { keySource, type IngestSource } from "./ingest-source";
 import { config } from "@/lib/config";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
@@ -60,7 +62,7 @@ export async function createApiKey(input: NewApiKey, createdBy: string): Promise
   if (scope !== "platform" && scope !== "customer") throw badRequest("scope: must be platform or customer");
   const db = await getDb();
   let platform: string | null = null;
-  let scopeUserId: string | null = null;
+  let scopeAccountId: string | null = null;
   let customerEmail: string | null = null;
   if (scope === "platform") {
     platform = input.platform === undefined || input.platform === "" ? "default" : input.platform as string;
@@ -68,14 +70,22 @@ export async function createApiKey(input: NewApiKey, createdBy: string): Promise
   } else {
     if (typeof input.customerEmail !== "string" || input.customerEmail.trim() === "") throw badRequest("customerEmail: enter the customer's e-mail address");
     const email = input.customerEmail.trim().toLowerCase();
-    const [customer] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, email)).limit(1);
+    // The business account this address owns (its oldest, when it owns several; issue 22).
+    const [customer] = await db
+      .select({ accountId: member.organizationId, email: user.email })
+      .from(user)
+      .innerJoin(member, and(eq(member.userId, user.id), eq(member.role, "owner")))
+      .where(eq(user.email, email))
+      .orderBy(asc(member.createdAt), asc(member.id))
+      .limit(1);
     if (!customer) throw badRequest("customerEmail: no customer has this e-mail address");
-    scopeUserId = customer.id;
+    scopeAccountId = customer.accountId;
     customerEmail = customer.email;
   }
   const key = `${KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
   const id = randomUUID();
-  await db.insert(apiKeys).values({ id, name: name.trim(), keyHash: hashKey(key), keyPrefix: key.slice(0, KEY_PREFIX.length + 6), createdBy, scope, platform, scopeUserId });
+  await db.insert(apiKeys).values({ id, name: name.trim(), keyHash: hashKey(key), keyPrefix: key.slice(0, KEY_PREFIX.length + 6), createdBy, scope, platform, scopeAccountId });
+  if (scopeAccountId) await recordAudit({ accountId: scopeAccountId, actor: await actorOf(createdBy), action: "api_key.created", detail: `${name.trim()} (${key.slice(0, KEY_PREFIX.length + 6)}…)` });
   return { id, name: name.trim(), key, scope, platform, customerEmail };
 }
 
@@ -85,13 +95,14 @@ export async function listApiKeys(): Promise<ApiKeyView[]> {
   const rows = await db
     .select({ key: apiKeys, email: user.email })
     .from(apiKeys)
-    .leftJoin(user, eq(user.id, apiKeys.scopeUserId))
+    .leftJoin(member, firstOwnerOf(apiKeys.scopeAccountId))
+    .leftJoin(user, eq(user.id, member.userId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((r) => toView(r.key, r.email));
 }
 
 /** DELETE /api/admin/api-keys/{id}: revokes the key (kept, so the records it sent still name it). */
-export async function revokeApiKey(id: string): Promise<ApiKeyView> {
+export async function revokeApiKey(id: string, revokedBy?: string): Promise<ApiKeyView> {
   const db = await getDb();
   const [row] = await db
     .update(apiKeys)
@@ -99,7 +110,10 @@ export async function revokeApiKey(id: string): Promise<ApiKeyView> {
     .where(eq(apiKeys.id, id))
     .returning();
   if (!row) throw notFound("API key not found");
-  const [owner] = row.scopeUserId ? await db.select({ email: user.email }).from(user).where(eq(user.id, row.scopeUserId)).limit(1) : [];
+  const [owner] = row.scopeAccountId
+    ? await db.select({ email: user.email }).from(member).innerJoin(user, eq(user.id, member.userId)).where(firstOwnerOf(row.scopeAccountId)).limit(1)
+    : [];
+  if (row.scopeAccountId) await recordAudit({ accountId: row.scopeAccountId, actor: revokedBy ? await actorOf(revokedBy) : null, action: "api_key.revoked", detail: `${row.name} (${row.keyPrefix}…)` });
   return toView(row, owner?.email ?? null);
 }
 
@@ -124,11 +138,18 @@ export async function authenticateApiKey(authorization: string | null): Promise<
       windowCount: sql`case when ${fresh} then 1 else ${apiKeys.windowCount} + 1 end`,
     })
     .where(and(eq(apiKeys.keyHash, hashKey(match[1]!)), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, scope: apiKeys.scope, platform: apiKeys.platform, scopeUserId: apiKeys.scopeUserId, count: apiKeys.windowCount, retryAfter: sql<number>`ceil(extract(epoch from (${apiKeys.windowStart} + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())))::int` });
+    .returning({ id: apiKeys.id, scope: apiKeys.scope, platform: apiKeys.platform, scopeAccountId: apiKeys.scopeAccountId, count: apiKeys.windowCount, retryAfter: sql<number>`ceil(extract(epoch from (${apiKeys.windowStart} + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())))::int` });
   if (!row) throw new HttpError(401, "Invalid or revoked API key");
   const limit = config().INGEST_RATE_LIMIT_PER_MINUTE;
   if (row.count > limit) {
     throw new HttpError(429, `Rate limit: at most ${limit} requests a minute per API key`, { "Retry-After": String(Math.max(1, row.retryAfter)) });
   }
   return keySource(row);
+}
+
+/** The operator who created or revoked a key, for the account's audit log. */
+async function actorOf(userId: string): Promise<{ id: string; email: string } | null> {
+  const db = await getDb();
+  const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  return row ?? null;
 }

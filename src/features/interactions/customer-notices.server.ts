@@ -9,12 +9,12 @@ import type { CustomerNotice } from "./customer-notice";
 const SHOWN = 5;
 
 /** GET /api/notices: the caller's unread in-app notices (the usage alerts), newest first. */
-export async function unreadNotices(userId: string): Promise<{ notices: CustomerNotice[] }> {
+export async function unreadNotices(accountId: string): Promise<{ notices: CustomerNotice[] }> {
   const db = await getDb();
   const rows = await db
     .select({ id: customerNotices.id, kind: customerNotices.kind, title: customerNotices.title, message: customerNotices.message, createdAt: customerNotices.createdAt })
     .from(customerNotices)
-    .where(and(eq(customerNotices.userId, userId), isNull(customerNotices.readAt)))
+    .where(and(eq(customerNotices.accountId, accountId), isNull(customerNotices.readAt)))
     .orderBy(desc(customerNotices.createdAt))
     .limit(SHOWN);
   return { notices: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
@@ -24,12 +24,12 @@ export async function unreadNotices(userId: string): Promise<{ notices: Customer
  * PUT /api/notices/{id}/read: the customer dismissed a notice. Idempotent; a
  * notice of another customer is answered as not found and left unread.
  */
-export async function markNoticeRead(userId: string, id: string): Promise<{ id: string; read: true }> {
+export async function markNoticeRead(accountId: string, id: string): Promise<{ id: string; read: true }> {
   const db = await getDb();
   const [row] = await db
     .select({ id: customerNotices.id, readAt: customerNotices.readAt })
     .from(customerNotices)
-    .where(and(eq(customerNotices.id, id), eq(customerNotices.userId, userId)))
+    .where(and(eq(customerNotices.id, id), eq(customerNotices.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound("Notice not found");
   if (!row.readAt) await db.update(customerNotices).set({ readAt: new Date() }).where(and(eq(customerNotices.id, id), isNull(customerNotices.readAt)));

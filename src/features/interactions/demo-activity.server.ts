@@ -2,13 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, organization, subscriptions, user } from "@/db/schema";
 import { DEMO_ACTIVE_CUSTOMER } from "@/db/seed";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { ensureCustomer } from "@/features/billing/customers.server";
-import { syncUser } from "@/features/billing/sync.server";
+import { syncAccount } from "@/features/billing/sync.server";
+import { firstAccountId } from "@/features/accounts/account-lifecycle.server";
 import { confirmSetupIntent, createSetupIntent } from "@/features/billing/sandbox/customers-and-cards.server";
 import { createStartedSubscription } from "@/features/billing/sandbox/subscriptions.server";
 import { ingestInteractions } from "./ingest.server";
@@ -37,11 +38,14 @@ export async function seedDemoActivity(): Promise<void> {
   const db = await getDb();
   const [owner] = await db.select().from(user).where(eq(user.email, DEMO_ACTIVE_CUSTOMER.email)).limit(1);
   if (!owner) return;
-  const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, owner.id)).limit(1);
+  const accountId = await firstAccountId(owner.id);
+  if (!accountId) return;
+  const [account] = await db.select().from(organization).where(eq(organization.id, accountId)).limit(1);
+  const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
   if (existing) return;
 
   const now = await provider.now();
-  const customerId = await ensureCustomer(owner);
+  const customerId = await ensureCustomer({ accountId, accountName: account?.name ?? owner.email, billingEmail: account?.billingEmail ?? null, email: owner.email });
   const intent = await createSetupIntent(customerId, `demo-setup-${owner.id}`);
   const card = await confirmSetupIntent(intent.clientSecret, { number: "4242 4242 4242 4242", expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: "123", name: "Dana Diaz" });
   const orderId = randomUUID();
@@ -52,17 +56,18 @@ export async function seedDemoActivity(): Promise<void> {
     customerEmail: owner.email,
     webChatUrl: "https://chat.example.com/max",
     status: "claimed",
+    accountId,
     claimedByUserId: owner.id,
     // Prepared before its month of calls began: the calls before the subscription are shown, not billed (issue 21).
     createdAt: new Date(now.getTime() - (TRAFFIC_DAYS + 1) * DAY_MS),
   });
   await createStartedSubscription(
-    { customerId, planId: "small", billing: "monthly", paymentMethodId: card.paymentMethodId, metadata: { userId: owner.id, aiReadyOrderId: orderId } },
+    { customerId, planId: "small", billing: "monthly", paymentMethodId: card.paymentMethodId, metadata: { accountId, userId: owner.id, aiReadyOrderId: orderId } },
     new Date(now.getTime() - STARTED_DAYS_AGO * DAY_MS),
     `demo-subscription-${owner.id}`,
   );
-  await syncUser(owner.id);
-  const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, owner.id)).limit(1);
+  await syncAccount(accountId);
+  const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
   if (sub) await db.update(aiReadyOrders).set({ subscriptionId: sub.id }).where(eq(aiReadyOrders.id, orderId));
 
   const records = simulatedTraffic({ seed: 2026, days: TRAFFIC_DAYS, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl });

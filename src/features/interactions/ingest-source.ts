@@ -10,17 +10,17 @@ export type IngestSource = {
   sourceKey: string;
   apiKeyId: string | null;
   /** Set for a customer key: records for any other customer's AI employee are rejected. */
-  customerUserId: string | null;
+  customerAccountId: string | null;
 };
 
 /** Retell's call webhook: the Retell integration of the operator's platform. */
-export const RETELL_SOURCE: IngestSource = { source: "retell", sourceKey: "platform:retell", apiKeyId: null, customerUserId: null };
+export const RETELL_SOURCE: IngestSource = { source: "retell", sourceKey: "platform:retell", apiKeyId: null, customerAccountId: null };
 
 /** The operator's own default integration (keys made before issue 21, the demo seed). */
-export const DEFAULT_PLATFORM_SOURCE: IngestSource = { source: "api", sourceKey: "platform:default", apiKeyId: null, customerUserId: null };
+export const DEFAULT_PLATFORM_SOURCE: IngestSource = { source: "api", sourceKey: "platform:default", apiKeyId: null, customerAccountId: null };
 
 /** The source of a key by its scope. */
-export function keySource(key: { id: string; scope: "platform" | "customer"; platform: string | null; scopeUserId: string | null }): IngestSource {
-  if (key.scope === "customer") return { source: "api", sourceKey: `customer:${key.scopeUserId}`, apiKeyId: key.id, customerUserId: key.scopeUserId };
-  return { source: "api", sourceKey: `platform:${key.platform ?? "default"}`, apiKeyId: key.id, customerUserId: null };
+export function keySource(key: { id: string; scope: "platform" | "customer"; platform: string | null; scopeAccountId: string | null }): IngestSource {
+  if (key.scope === "customer") return { source: "api", sourceKey: `customer:${key.scopeAccountId}`, apiKeyId: key.id, customerAccountId: key.scopeAccountId };
+  return { source: "api", sourceKey: `platform:${key.platform ?? "default"}`, apiKeyId: key.id, customerAccountId: null };
 }

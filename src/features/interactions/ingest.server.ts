@@ -23,7 +23,7 @@ type Owner = {
   orderId: string;
   orderCreatedAt: Date;
   phoneKey: string | null;
-  userId: string | null;
+  accountId: string | null;
   sub: { id: string; trialEnd: Date | null; createdAt: Date; status: string } | null;
 };
 
@@ -78,7 +78,7 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
   for (const { index, record } of valid) {
     const found = record.aiEmployeeId ? owners.byId.get(record.aiEmployeeId) : owners.byPhone.get(phoneKey(record.aiPhoneNumber!) ?? "");
     // Outside a customer key's scope is answered exactly like an unknown AI employee.
-    const owner = found && (source.customerUserId === null || found.userId === source.customerUserId) ? found : undefined;
+    const owner = found && (source.customerAccountId === null || found.accountId === source.customerAccountId) ? found : undefined;
     if (!owner) {
       results[index]!.message = record.aiEmployeeId ? "aiEmployeeId: no AI employee has this id" : "aiPhoneNumber: no AI employee has this number";
       continue;
@@ -96,7 +96,7 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
       sourceKey: source.sourceKey,
       externalId: record.id,
       aiReadyOrderId: owner.orderId,
-      userId: owner.userId,
+      accountId: owner.accountId,
       subscriptionId: standing.month ? owner.sub!.id : null,
       usageMonthStart: standing.month?.start ?? null,
       billingNote: standing.note,
@@ -229,10 +229,10 @@ async function findOwners(records: InteractionRecord[]): Promise<{ byId: Map<str
     .select({
       orderId: o.id,
       phoneKey: sql<string>`${orderPhoneKey(o)}`,
-      claimedBy: o.claimedByUserId,
+      claimedBy: o.accountId,
       orderCreated: o.createdAt,
       subId: s.id,
-      subUser: s.userId,
+      subAccount: s.accountId,
       subStatus: s.status,
       trialEnd: s.trialEnd,
       subCreated: s.createdAt,
@@ -248,7 +248,7 @@ async function findOwners(records: InteractionRecord[]): Promise<{ byId: Map<str
       orderId: r.orderId,
       orderCreatedAt: r.orderCreated,
       phoneKey: r.phoneKey,
-      userId: r.claimedBy ?? r.subUser ?? null,
+      accountId: r.claimedBy ?? r.subAccount ?? null,
       sub: r.subId && r.subStatus && r.subCreated ? { id: r.subId, trialEnd: r.trialEnd, createdAt: r.subCreated, status: r.subStatus } : null,
     };
     byId.set(r.orderId, owner);

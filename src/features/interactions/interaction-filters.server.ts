@@ -68,8 +68,8 @@ export function readLimit(params: URLSearchParams): number {
  * it holds at least three digits, a caller number containing those digits
  * however the number is written.
  */
-export function filterWhere(userId: string, f: InteractionFilters): SQL {
-  const where: SQL[] = [eq(interactions.userId, userId)];
+export function filterWhere(accountId: string, f: InteractionFilters): SQL {
+  const where: SQL[] = [eq(interactions.accountId, accountId)];
   if (f.channel) where.push(eq(interactions.channel, f.channel));
   if (f.direction) where.push(eq(interactions.direction, f.direction));
   if (f.outcome) where.push(eq(interactions.outcome, f.outcome));

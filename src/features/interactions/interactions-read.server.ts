@@ -75,9 +75,9 @@ function toItem(r: ListRow): InteractionItem {
 }
 
 /** One keyset page of the caller's records under the filters, newest first (started_at desc, id desc). */
-async function selectPage(userId: string, f: InteractionFilters, cursor: readonly [string, string] | null, limit: number) {
+async function selectPage(accountId: string, f: InteractionFilters, cursor: readonly [string, string] | null, limit: number) {
   const db = await getDb();
-  const where: SQL[] = [filterWhere(userId, f)];
+  const where: SQL[] = [filterWhere(accountId, f)];
   if (cursor) where.push(sql`(${i.startedAt}, ${i.id}) < (${cursor[0]}::timestamptz, ${cursor[1]})`);
   return db
     .select(listColumns)
@@ -94,7 +94,7 @@ type ListRow = Awaited<ReturnType<typeof selectPage>>[number];
  * newest first, `limit` (1–50, default 25) at a time with an opaque cursor;
  * filters channel, direction, outcome, aiEmployeeId, from/to (days) and q.
  */
-export async function listInteractions(userId: string, params: URLSearchParams): Promise<InteractionPage> {
+export async function listInteractions(accountId: string, params: URLSearchParams): Promise<InteractionPage> {
   const filters = readFilters(params);
   const limit = readLimit(params);
   const raw = params.get("cursor");
@@ -103,19 +103,19 @@ export async function listInteractions(userId: string, params: URLSearchParams):
     const decoded = decodeCursor(raw, "the nextCursor of the previous page");
     cursor = [cursorTimestamp(decoded, 0), cursorString(decoded, 1)];
   }
-  const rows = await selectPage(userId, filters, cursor, limit + 1);
+  const rows = await selectPage(accountId, filters, cursor, limit + 1);
   return toPage(rows, limit, (r) => [r.at, r.id], toItem);
 }
 
 
 /** GET /api/interactions/<id>: one of the caller's records with its transcript and a signed recording link; 404 when it is not theirs. */
-export async function getInteraction(userId: string, id: string): Promise<InteractionDetail> {
+export async function getInteraction(accountId: string, id: string): Promise<InteractionDetail> {
   const db = await getDb();
   const [row] = await db
     .select({ ...listColumns, sessionId: i.externalId, transcript: i.transcript, recordingUrl: i.recordingUrl })
     .from(i)
     .innerJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId))
-    .where(and(eq(i.id, id), eq(i.userId, userId)))
+    .where(and(eq(i.id, id), eq(i.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound("Call or message not found");
   return { ...toItem(row), sessionId: row.sessionId, transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null };
@@ -144,7 +144,7 @@ const CSV_COLUMNS = [
  * more, so memory stays the same for any number of rows. The parameters are
  * checked before the stream starts (a bad one is a 400).
  */
-export function exportCsv(userId: string, params: URLSearchParams): ReadableStream<Uint8Array> {
+export function exportCsv(accountId: string, params: URLSearchParams): ReadableStream<Uint8Array> {
   const filters = readFilters(params);
   const encoder = new TextEncoder();
   let cursor: [string, string] | null = null;
@@ -157,7 +157,7 @@ export function exportCsv(userId: string, params: URLSearchParams): ReadableStre
           controller.enqueue(encoder.encode(csvRow(CSV_COLUMNS)));
           return;
         }
-        const rows = await selectPage(userId, filters, cursor, EXPORT_PAGE);
+        const rows = await selectPage(accountId, filters, cursor, EXPORT_PAGE);
         if (rows.length) {
           controller.enqueue(encoder.encode(rows.map((r) => csvRow(csvLine(toItem(r)))).join("")));
           const last = rows[rows.length - 1]!;
@@ -191,13 +191,13 @@ function csvLine(r: InteractionItem): CsvValue[] {
 }
 
 /** The AI employees whose records the customer sees: claimed by them or on one of their subscriptions (the call log's filter). */
-export async function listAiEmployees(userId: string): Promise<{ id: string; name: string }[]> {
+export async function listAiEmployees(accountId: string): Promise<{ id: string; name: string }[]> {
   const db = await getDb();
-  const mine = db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId));
-  const linked = db.select({ id: subscriptions.aiReadyOrderId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  const mine = db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId));
+  const linked = db.select({ id: subscriptions.aiReadyOrderId }).from(subscriptions).where(eq(subscriptions.accountId, accountId));
   return db
     .select({ id: aiReadyOrders.id, name: aiReadyOrders.aiEmployeeName })
     .from(aiReadyOrders)
-    .where(or(eq(aiReadyOrders.claimedByUserId, userId), inArray(aiReadyOrders.subscriptionId, mine), inArray(aiReadyOrders.id, linked)))
+    .where(or(eq(aiReadyOrders.accountId, accountId), inArray(aiReadyOrders.subscriptionId, mine), inArray(aiReadyOrders.id, linked)))
     .orderBy(asc(aiReadyOrders.aiEmployeeName), asc(aiReadyOrders.id));
 }

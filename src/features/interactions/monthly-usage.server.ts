@@ -17,7 +17,7 @@ const HEADER = ["month_start", "month_end", "plan", "billing", "phone_units", "t
  * trial month, which is never billed). One row per
  * month, so a few hundred rows at most; still streamed.
  */
-export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Uint8Array>> {
+export async function monthlyUsageCsv(accountId: string): Promise<ReadableStream<Uint8Array>> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -33,7 +33,7 @@ export async function monthlyUsageCsv(userId: string): Promise<ReadableStream<Ui
     })
     .from(interactions)
     .innerJoin(subscriptions, eq(subscriptions.id, interactions.subscriptionId))
-    .where(and(eq(subscriptions.userId, userId), isNotNull(interactions.usageMonthStart)))
+    .where(and(eq(subscriptions.accountId, accountId), isNotNull(interactions.usageMonthStart)))
     .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing, subscriptions.trialEnd, subscriptions.createdAt)
     .orderBy(desc(interactions.usageMonthStart));
   const encoder = new TextEncoder();

@@ -1,7 +1,9 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiReadyOrders, interactions, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, interactions, member, organization, subscriptions, user } from "@/db/schema";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
+import { recordAudit } from "@/features/accounts/audit.server";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { formatDateTime } from "@/lib/format";
 import { createNotification } from "@/features/notifications/notify.server";
@@ -74,8 +76,8 @@ async function fitsSelfServiceCredit(tx: DbOrTx, record: { subscriptionId: strin
  * for an admin's review ('pending', nothing credited, the admins told). A
  * second report answers the record as it is.
  */
-export async function reportSpam(userId: string, id: string): Promise<InteractionDetail> {
-  const current = await getInteraction(userId, id);
+export async function reportSpam(accountId: string, id: string, reporter: { id: string; email: string }): Promise<InteractionDetail> {
+  const current = await getInteraction(accountId, id);
   if (current.spamReportedAt || current.spamReview) return current;
   if (!current.canReportSpam) {
     throw badRequest(
@@ -89,22 +91,22 @@ export async function reportSpam(userId: string, id: string): Promise<Interactio
   const db = await getDb();
   const now = await (await getProvider()).now();
   await db.transaction(async (tx) => {
-    const [record] = await tx.select(creditedColumns).from(i).where(and(eq(i.id, id), eq(i.userId, userId))).limit(1);
+    const [record] = await tx.select(creditedColumns).from(i).where(and(eq(i.id, id), eq(i.accountId, accountId))).limit(1);
     if (!record) return;
     // Closed months are frozen (issue 21): a credit would change a billed month's units.
     if (await recordMonthClosed(tx, record, now)) throw conflict(CLOSED_MONTH_MESSAGE);
-    const unreported = and(eq(i.id, id), eq(i.userId, userId), isNull(i.spamReportedAt), isNull(i.spamReview));
-    const [who] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+    const unreported = and(eq(i.id, id), eq(i.accountId, accountId), isNull(i.spamReportedAt), isNull(i.spamReview));
     const call = `the call ${id} of ${formatDateTime(record.startedAt)} UTC${current.from ? ` from ${current.from}` : ""}`;
     if (await fitsSelfServiceCredit(tx, record)) {
       const [done] = await tx.update(i).set({ spamReportedAt: sql`now()` }).where(unreported).returning(creditedColumns);
       if (!done) return; // reported a moment ago by another request: that one told the admins
       await markCreditedMeter(tx, done);
+      await recordAudit({ accountId, actor: reporter, action: "spam.reported", detail: `${call}: ${toUnits(done.unitsMilli)} units credited` }, tx);
       await createNotification(
         {
           type: "usage",
           title: "Call reported as spam",
-          message: `${who?.email ?? userId} reported ${call} as spam: ${toUnits(done.unitsMilli)} units credited.`,
+          message: `${reporter.email} reported ${call} as spam: ${toUnits(done.unitsMilli)} units credited.`,
           priority: "normal",
           dedupeKey: `spam-report:${id}`,
         },
@@ -114,18 +116,19 @@ export async function reportSpam(userId: string, id: string): Promise<Interactio
     }
     const [pending] = await tx.update(i).set({ spamReview: "pending", spamReviewRequestedAt: sql`now()` }).where(unreported).returning({ unitsMilli: i.unitsMilli });
     if (!pending) return;
+    await recordAudit({ accountId, actor: reporter, action: "spam.reported", detail: `${call}: waiting for review` }, tx);
     await createNotification(
       {
         type: "usage",
         title: "Spam report waiting for review",
-        message: `${who?.email ?? userId} reported ${call} as spam past this month's self-service credit (${SELF_SERVICE_CREDIT_PERCENT}% of the plan's included units): approve or decline the ${toUnits(pending.unitsMilli)} units on the Spam reports page.`,
+        message: `${reporter.email} reported ${call} as spam past this month's self-service credit (${SELF_SERVICE_CREDIT_PERCENT}% of the plan's included units): approve or decline the ${toUnits(pending.unitsMilli)} units on the Spam reports page.`,
         priority: "high",
         dedupeKey: `spam-review:${id}`,
       },
       tx,
     );
   });
-  return getInteraction(userId, id);
+  return getInteraction(accountId, id);
 }
 
 /** A spam report waiting for an admin, as /admin/spam-reports lists it. */
@@ -150,8 +153,7 @@ export async function listPendingSpamReports(): Promise<PendingSpamReport[]> {
   const rows = await db
     .select({
       id: i.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
+      accountName: organization.name,
       email: user.email,
       aiEmployeeName: aiReadyOrders.aiEmployeeName,
       startedAt: i.startedAt,
@@ -162,14 +164,17 @@ export async function listPendingSpamReports(): Promise<PendingSpamReport[]> {
     })
     .from(i)
     .innerJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId))
-    .innerJoin(user, eq(user.id, i.userId))
+    .innerJoin(organization, eq(organization.id, i.accountId))
+    // The account's first owner, the person to contact about it.
+    .leftJoin(member, firstOwnerOf(organization.id))
+    .leftJoin(user, eq(user.id, member.userId))
     .where(eq(i.spamReview, "pending"))
     .orderBy(asc(i.spamReviewRequestedAt), asc(i.id))
     .limit(PENDING_LIST_LIMIT);
   return rows.map((r) => ({
     id: r.id,
-    customerName: [r.firstName, r.lastName].filter(Boolean).join(" "),
-    customerEmail: r.email,
+    customerName: r.accountName,
+    customerEmail: r.email ?? "",
     aiEmployeeName: r.aiEmployeeName,
     startedAt: r.startedAt.toISOString(),
     durationSeconds: r.durationMs === null ? null : r.durationMs / 1000,

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { customerNotices, interactions, subscriptions, usageAlerts, user } from "@/db/schema";
+import { customerNotices, interactions, member, organization, subscriptions, usageAlerts, user } from "@/db/schema";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { config } from "@/lib/config";
 import { defineJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
@@ -32,9 +33,22 @@ export const ALERT_THRESHOLDS = [80, 100] as const;
 export async function checkUsageAlerts(subscriptionId: string, months: Date[]): Promise<number> {
   const db = await getDb();
   const [sub] = await db
-    .select({ id: subscriptions.id, planId: subscriptions.planId, trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt, userId: subscriptions.userId, email: user.email, firstName: user.firstName, name: user.name })
+    .select({
+      id: subscriptions.id,
+      planId: subscriptions.planId,
+      trialEnd: subscriptions.trialEnd,
+      createdAt: subscriptions.createdAt,
+      accountId: subscriptions.accountId,
+      accountName: organization.name,
+      billingEmail: organization.billingEmail,
+      ownerEmail: user.email,
+      firstName: user.firstName,
+    })
     .from(subscriptions)
-    .innerJoin(user, eq(user.id, subscriptions.userId))
+    .innerJoin(organization, eq(organization.id, subscriptions.accountId))
+    // The e-mail goes to the account's billing e-mail, else its first owner (issue 22).
+    .leftJoin(member, firstOwnerOf(organization.id))
+    .leftJoin(user, eq(user.id, member.userId))
     .where(eq(subscriptions.id, subscriptionId))
     .limit(1);
   const plan = findPlan(sub?.planId);
@@ -61,12 +75,13 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
         const monthEnd = formatDate(end);
         // The rule overage billing follows: a month that ends within the trial is never billed.
         const trial = Boolean(sub.trialEnd && end <= sub.trialEnd);
-        await queueEmail(tx, await usageAlertEmail({ email: sub.email, firstName: sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial }, config().baseUrl), { key });
+        const email = sub.billingEmail ?? sub.ownerEmail;
+        if (email) await queueEmail(tx, await usageAlertEmail({ email, firstName: sub.billingEmail ? null : sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial }, config().baseUrl), { key });
         await tx
           .insert(customerNotices)
           .values({
             id: randomUUID(),
-            userId: sub.userId,
+            accountId: sub.accountId,
             kind: "usage-alert",
             title: threshold === 100 ? "All included units used" : "80% of this month's units used",
             message: `${usedUnits} of ${plan.units} units used this month (until ${monthEnd}).${trial ? " Units beyond the plan are not billed during your free trial." : threshold === 100 ? " Further units are billed at your plan's extra-unit price." : ""}`,
@@ -78,7 +93,7 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
             {
               type: "usage",
               title: "Included units used up",
-              message: `${sub.firstName ?? sub.name} (${sub.email}) has used ${usedUnits} of ${plan.units} units this month (${plan.name} plan): overage can be billed.`,
+              message: `${sub.firstName ?? sub.accountName}${sub.ownerEmail ? ` (${sub.ownerEmail})` : ""} has used ${usedUnits} of ${plan.units} units this month (${plan.name} plan): overage can be billed.`,
               priority: "high",
               dedupeKey: key,
             },

@@ -6,13 +6,13 @@ import { GET } from "@app/api/activity/route";
 import { call, createUser } from "../../../test/http-helpers";
 import type { ActivityResponse } from "./activity";
 
-async function seedSubscription(userId: string) {
+async function seedSubscription(accountId: string) {
   const db = await getDb();
   const id = `sub_${randomUUID()}`;
   const start = new Date(Date.now() - 2 * 86400_000);
   await db.insert(subscriptions).values({
     id,
-    userId,
+    accountId,
     planId: "medium",
     billing: "monthly",
     status: "trialing",
@@ -29,7 +29,7 @@ async function seedSubscription(userId: string) {
   await db.insert(usageRecords).values({
     id: `use_${randomUUID()}`,
     subscriptionId: id,
-    userId,
+    accountId,
     billingCycleId: "cycle-1",
     periodStart: start,
     periodEnd: new Date(start.getTime() + 14 * 86400_000),
@@ -40,7 +40,7 @@ async function seedSubscription(userId: string) {
   });
   await db.insert(invoices).values({
     id: `inv_${randomUUID()}`,
-    userId,
+    accountId,
     providerInvoiceId: `pinv_${randomUUID()}`,
     providerSubscriptionId: null,
     description: "Medium plan",

@@ -12,21 +12,22 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /**
- * The caller's Recent Activity from real data: recorded usage, subscription
+ * The account's Recent Activity from real data: recorded usage, subscription
  * events (trial started, cancellation scheduled) and invoices, newest first.
- * Only the caller's own rows are read. With nothing yet, sample entries
+ * Only the account's own rows are read. With nothing yet, sample entries
  * flagged `sample: true`.
  */
-export async function recentActivity(userId: string, now: Date = new Date()): Promise<ActivityResponse> {
+export async function recentActivity(accountId: string, opts: { billing: boolean } = { billing: true }, now: Date = new Date()): Promise<ActivityResponse> {
   const db = await getDb();
+  // Subscription and invoice events only for members who may see billing (issue 22).
   const [subs, usage, invs, calls] = await Promise.all([
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(LIMIT),
-    db.select().from(usageRecords).where(eq(usageRecords.userId, userId)).orderBy(desc(usageRecords.createdAt)).limit(LIMIT),
-    db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt)).limit(LIMIT),
+    opts.billing ? db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt)).limit(LIMIT) : [],
+    db.select().from(usageRecords).where(eq(usageRecords.accountId, accountId)).orderBy(desc(usageRecords.createdAt)).limit(LIMIT),
+    opts.billing ? db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedAt)).limit(LIMIT) : [],
     db
       .select({ id: interactions.id, channel: interactions.channel, direction: interactions.direction, outcome: interactions.outcome, from: interactions.fromNumber, to: interactions.toNumber, summary: interactions.summary, startedAt: interactions.startedAt, appointmentBooked: interactions.appointmentBooked })
       .from(interactions)
-      .where(eq(interactions.userId, userId))
+      .where(eq(interactions.accountId, accountId))
       .orderBy(desc(interactions.startedAt), desc(interactions.id))
       .limit(LIMIT),
   ]);

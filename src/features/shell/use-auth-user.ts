@@ -8,6 +8,12 @@ export type AuthUser = {
   email: string;
   profileImageUrl: string | null;
   role: "admin" | "customer";
+  /** The business account the session works in (null: no access to any). */
+  account: { id: string; name: string; role: string; roleLabel: string } | null;
+  /** What the member may do in it (src/features/accounts/permissions.ts). */
+  permissions: string[];
+  /** Every account the user belongs to (the account switcher). */
+  accounts: Array<{ id: string; name: string; role: string }>;
 };
 
 type State = { user: AuthUser | null; isLoading: boolean };

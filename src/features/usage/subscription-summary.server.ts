@@ -44,7 +44,7 @@ type SummaryRow = {
  * subscriptions, the provider's clock, and the usage records dated within a
  * month of now, which are then summed for the month here. Reads only.
  */
-export async function subscriptionSummary(userId: string): Promise<SubscriptionSummary | null> {
+export async function subscriptionSummary(accountId: string): Promise<SubscriptionSummary | null> {
   const db = await getDb();
   const provider = await getProvider();
   const now = provider.nowSql();
@@ -54,7 +54,7 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
     with clock as (select ${now} as now),
     subs as (
       select id, status, plan_id, billing, current_period_start, current_period_end, created_at, trial_end
-      from ${subscriptions} where user_id = ${userId}
+      from ${subscriptions} where account_id = ${accountId}
     )
     select
       (select now from clock) as now,

@@ -9,7 +9,7 @@ const count = (label: string) =>
 
 /** The usage payload of spec 3 (POST /api/admin/add-usage and /api/admin/add-meter-usage). */
 export const usagePayloadSchema = z.object({
-  userId: z.string().min(1).optional(),
+  accountId: z.string().min(1).optional(),
   subscriptionId: z.string({ message: "Please select a subscription first" }).min(1, { message: "Please select a subscription first" }),
   billingCycleId: z.string({ message: "Please select a billing cycle first" }).min(1, { message: "Please select a billing cycle first" }),
   phoneInboundUsage: count("Phone inbound usage").default(0),
@@ -32,7 +32,7 @@ function countFromInput(value: string): number {
   return value.trim() === "" ? 0 : Number(value);
 }
 
-/** The /admin/usage 'Add Usage' form: its inputs as the payload, checked by usagePayloadSchema (userId comes from the chosen subscription). */
+/** The /admin/usage 'Add Usage' form: its inputs as the payload, checked by usagePayloadSchema (accountId comes from the chosen subscription). */
 export const usageFormSchema = z
   .object({
     subscriptionId: z.string(),

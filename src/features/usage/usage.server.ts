@@ -62,7 +62,7 @@ export async function subscriptionPeriod(subscriptionId: string): Promise<Subscr
 export async function recordUsage(input: UsagePayload, recordedBy: string): Promise<AddUsageResponse["usageRecord"]> {
   const payload = usagePayloadSchema.parse(input);
   const sub = await loadSubscription(payload.subscriptionId);
-  if (payload.userId && payload.userId !== sub.userId) throw badRequest("This subscription does not belong to the selected user");
+  if (payload.accountId && payload.accountId !== sub.accountId) throw badRequest("This subscription does not belong to the selected account");
   if (!RECORDABLE.has(sub.status)) throw badRequest("Usage can only be recorded for active or trialing subscriptions");
   const cycle = deriveBillingCycles(sub, { includeTrial: true }).find((c) => c.id === payload.billingCycleId);
   if (!cycle) throw badRequest("Billing cycle not found for this subscription");
@@ -85,7 +85,7 @@ export async function recordUsage(input: UsagePayload, recordedBy: string): Prom
     await tx.insert(usageRecords).values({
       id,
       subscriptionId: sub.id,
-      userId: sub.userId,
+      accountId: sub.accountId,
       billingCycleId: cycle.id,
       periodStart: cycle.periodStart,
       periodEnd: cycle.periodEnd,

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
+import { pageAccess } from "@/features/auth/page-access.server";
 import { getInteraction } from "@/features/interactions/interactions-read.server";
 import { CallDetail } from "@/features/interactions/components/call-detail";
 import { HttpError } from "@/lib/http/errors";
@@ -12,9 +11,9 @@ export const metadata: Metadata = { title: "Call details" };
 /** One of the customer's calls, texts or chats (404 when it is not theirs). */
 async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo={`/calls/${encodeURIComponent(id)}`} delayMs={500} notice={{ title: "Unauthorized", description: "You are logged out. Logging in again..." }} />;
-  const item = await getInteraction(user.id, id).catch((err: unknown) => {
+  const access = await pageAccess({ returnTo: `/calls/${encodeURIComponent(id)}`, permission: "calls.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  if (!access.ok) return access.element;
+  const item = await getInteraction(access.account.id, id).catch((err: unknown) => {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;
   });

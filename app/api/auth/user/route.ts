@@ -1,8 +1,19 @@
 import { route } from "@/features/auth/route.server";
 import { subscriptionSummary } from "@/features/usage/subscription-summary.server";
+import { accountsOf, currentAccount } from "@/features/accounts/current-account.server";
+import { can, PERMISSIONS, ROLE_LABELS } from "@/features/accounts/permissions";
 
-/** The signed-in user with the subscription summary (spec 3); 401 when anonymous. */
+/**
+ * The signed-in user with the subscription summary (spec 3); 401 when
+ * anonymous. Also the business account the session works in (null: no
+ * access), what the member may do there, and every account they belong to
+ * (the header's switcher; issue 22). The summary is there for members who
+ * see the dashboard or billing.
+ */
 export const GET = route({ access: "user" }, async ({ user }) => {
+  const account = await currentAccount(user);
+  const permissions = account ? PERMISSIONS.filter((p) => can(account.role, p)) : [];
+  const showsUsage = permissions.includes("calls.read") || permissions.includes("billing.read");
   return Response.json({
     id: user.id,
     firstName: user.firstName,
@@ -11,6 +22,9 @@ export const GET = route({ access: "user" }, async ({ user }) => {
     emailVerified: user.emailVerified,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
-    subscription: await subscriptionSummary(user.id),
+    subscription: account && showsUsage ? await subscriptionSummary(account.id) : null,
+    account: account ? { id: account.id, name: account.name, role: account.role, roleLabel: ROLE_LABELS[account.role] } : null,
+    permissions,
+    accounts: await accountsOf(user.id),
   });
 });

@@ -2,8 +2,8 @@ import { route } from "@/features/auth/route.server";
 import { exportCsv } from "@/features/interactions/interactions-read.server";
 
 /** GET /api/interactions/export.csv: every record under the call log's filters, as a streamed CSV download. */
-export const GET = route({ access: "user" }, async ({ req, user }) => {
-  const body = exportCsv(user.id, new URL(req.url).searchParams);
+export const GET = route({ permission: "calls.export" }, async ({ req, account }) => {
+  const body = exportCsv(account.id, new URL(req.url).searchParams);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     headers: {

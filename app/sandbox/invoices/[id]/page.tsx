@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getCurrentUser } from "@/features/auth/current-user.server";
+import { currentAccount } from "@/features/accounts/current-account.server";
+import { can } from "@/features/accounts/permissions";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { formatCents } from "@/features/plans/catalogue";
 import { sandboxInvoiceFor } from "@/features/billing/sandbox/portal-data.server";
@@ -35,7 +37,9 @@ async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> 
   const { id } = await params;
   const user = await getCurrentUser();
   if (!user) return <RedirectToLogin returnTo={`/sandbox/invoices/${id}`} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing information" }} />;
-  const inv = await sandboxInvoiceFor(id, user);
+  const account = user.role === "admin" ? null : await currentAccount(user);
+  // The account's billing members (or an operator admin) see its invoices.
+  const inv = await sandboxInvoiceFor(id, { role: user.role, accountId: account && can(account.role, "billing.read") ? account.id : null });
   if (!inv) notFound();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">

@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
+import { ROLE_LABELS, isAccountRole } from "@/features/accounts/permissions";
 import { adminListHref } from "../account-ref";
 import type { AdminAccountView } from "../admin-account.server";
 
-/** A role as the product names it ("owner" -> "Owner"); the same words as the account's own Members page. */
+/** A role as the product names it (ROLE_LABELS: "owner" -> "Owner"); an unknown role as stored. */
 export function roleLabel(role: string): string {
-  return role ? role[0]!.toUpperCase() + role.slice(1) : role;
+  return isAccountRole(role) ? ROLE_LABELS[role] : role;
 }
 
 const linkClass = "font-medium text-brand-700 underline-offset-4 hover:underline";

@@ -176,7 +176,7 @@ export interface PaymentProvider {
    */
   readonly periodsAdvanceWithoutWebhooks: boolean;
 
-  createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<{ id: string }>;
+  createCustomer(input: { email: string; name: string; accountId: string }, idempotencyKey: string): Promise<{ id: string }>;
 
   /** Card-first checkout: a setup intent for the customer. */
   createSetupIntent(customerId: string, idempotencyKey: string): Promise<ProviderSetupIntent>;

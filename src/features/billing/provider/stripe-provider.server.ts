@@ -104,8 +104,8 @@ export class StripeProvider implements PaymentProvider {
     return callStripe(fn);
   }
 
-  async createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string) {
-    const params: Stripe.CustomerCreateParams = { email: input.email, name: input.name, metadata: { userId: input.userId } };
+  async createCustomer(input: { email: string; name: string; accountId: string }, idempotencyKey: string) {
+    const params: Stripe.CustomerCreateParams = { email: input.email, name: input.name, metadata: { accountId: input.accountId } };
     const c = await this.call(() => this.stripe.customers.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
     return { id: c.id };
   }

@@ -98,17 +98,17 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
 
   it("pins the SDK's API version on every request", async () => {
     api.on("POST", "/v1/customers", { body: { id: "cus_1", object: "customer" } });
-    await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", userId: "u1" }, "customer-u1");
+    await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", accountId: "u1" }, "customer-u1");
     expect(STRIPE_API_VERSION).toBe("2026-10-28.endive");
     expect(api.requests[0]!.stripeVersion).toBe(STRIPE_API_VERSION);
   });
 
   it("creates a customer with an idempotency key", async () => {
     api.on("POST", "/v1/customers", { body: { id: "cus_1", object: "customer" } });
-    const c = await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", userId: "u1" }, "customer-u1");
+    const c = await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", accountId: "u1" }, "customer-u1");
     expect(c).toEqual({ id: "cus_1" });
     const [req] = api.find("POST", "/v1/customers");
-    expect(req!.params).toEqual({ email: "a@example.com", name: "Ann Lee", "metadata[userId]": "u1" });
+    expect(req!.params).toEqual({ email: "a@example.com", name: "Ann Lee", "metadata[accountId]": "u1" });
     expect(req!.idempotencyKey).toMatch(keyFor("customer-u1"));
   });
 
@@ -584,8 +584,8 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     // Another plan for the same caller key, and another name for the same customer key.
     await expect(stripe.createTrialSubscription({ ...input, planId: "small", paymentMethodId: "pm_2" }, "reuse-seti_1")).resolves.toMatchObject({ id: "sub_1" });
     api.on("POST", "/v1/customers", { body: { id: "cus_1", object: "customer" } });
-    await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", userId: "u-reuse" }, "customer-u-reuse");
-    await stripe.createCustomer({ email: "a@example.com", name: "Ann Smith", userId: "u-reuse" }, "customer-u-reuse");
+    await stripe.createCustomer({ email: "a@example.com", name: "Ann Lee", accountId: "u-reuse" }, "customer-u-reuse");
+    await stripe.createCustomer({ email: "a@example.com", name: "Ann Smith", accountId: "u-reuse" }, "customer-u-reuse");
     const creates = api.find("POST", "/v1/subscriptions");
     expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(3);
     expect(creates.every((r) => r.idempotencyKey!.startsWith("reuse-seti_1"))).toBe(true);

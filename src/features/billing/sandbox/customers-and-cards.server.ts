@@ -23,12 +23,12 @@ function toSetupIntent(row: SandboxRow<SetupIntentData>): ProviderSetupIntent {
   };
 }
 
-export async function createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<{ id: string }> {
+export async function createCustomer(input: { email: string; name: string; accountId: string }, idempotencyKey: string): Promise<{ id: string }> {
   const id = sandboxId("customer");
   const row = await sbxInsert<CustomerData>("customer", {
     id,
     customerId: id,
-    data: { email: input.email, name: input.name, userId: input.userId, defaultPaymentMethodId: null },
+    data: { email: input.email, name: input.name, accountId: input.accountId, defaultPaymentMethodId: null },
     idempotencyKey,
   });
   return { id: row.id };

@@ -7,7 +7,7 @@ import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { findCustomerId, findCustomerOwner } from "../customers.server";
 import { getSandboxProvider } from "../provider";
-import { userInvoices } from "../views.server";
+import { accountInvoices } from "../views.server";
 import type { InvoiceView } from "../api-types";
 import type { InvoiceLineData } from "./sandbox-objects";
 import { sandboxNow } from "./store.server";
@@ -30,10 +30,10 @@ export type PortalData = {
 };
 
 /** What the sandbox portal shows the signed-in customer; null when the sandbox is not active. */
-export async function sandboxPortalData(userId: string): Promise<PortalData | null> {
+export async function sandboxPortalData(accountId: string): Promise<PortalData | null> {
   const sandbox = await getSandboxProvider();
   if (!sandbox) return null;
-  const customerId = await findCustomerId(userId);
+  const customerId = await findCustomerId(accountId);
   let card: PortalData["card"] = null;
   if (customerId) {
     const customer = await sandbox.retrieveCustomer(customerId);
@@ -41,7 +41,7 @@ export async function sandboxPortalData(userId: string): Promise<PortalData | nu
     if (pm) card = { brand: pm.data.brand, last4: pm.data.last4, expMonth: pm.data.expMonth, expYear: pm.data.expYear };
   }
   const db = await getDb();
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt));
   return {
     card,
     subscriptions: rows.map((r) => ({
@@ -53,7 +53,7 @@ export async function sandboxPortalData(userId: string): Promise<PortalData | nu
       currentPeriodEnd: r.currentPeriodEnd?.toISOString() ?? null,
       trialEnd: r.trialEnd?.toISOString() ?? null,
     })),
-    invoices: await userInvoices(userId),
+    invoices: await accountInvoices(accountId),
     now: (await sandboxNow()).toISOString(),
   };
 }
@@ -74,14 +74,14 @@ export type SandboxInvoicePage = {
   lastError: string | null;
 };
 
-/** A sandbox invoice for its owner (or an admin); null when missing, foreign or not in the sandbox. */
-export async function sandboxInvoiceFor(invoiceId: string, viewer: { id: string; role: string }): Promise<SandboxInvoicePage | null> {
+/** A sandbox invoice for its business account (or an admin); null when missing, foreign or not in the sandbox. */
+export async function sandboxInvoiceFor(invoiceId: string, viewer: { accountId: string | null; role: string }): Promise<SandboxInvoicePage | null> {
   const sandbox = await getSandboxProvider();
   if (!sandbox) return null;
   const inv = await sandbox.retrieveInvoice(invoiceId);
   if (!inv) return null;
   const owner = await findCustomerOwner(inv.customerId);
-  if (viewer.role !== "admin" && owner !== viewer.id) return null;
+  if (viewer.role !== "admin" && (!viewer.accountId || owner !== viewer.accountId)) return null;
   const customer = await sandbox.retrieveCustomer(inv.customerId);
   return {
     id: inv.id,

@@ -12,13 +12,13 @@ import { advanceSandboxClock, clockOffsetDays, sandboxNow } from "./store.server
  * this user; throws 404 when the sandbox is not the active provider.
  */
 export async function confirmSandboxSetup(
-  userId: string,
+  accountId: string,
   body: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string; name: string },
 ): Promise<ProviderSetupIntent | null> {
   const sandbox = await getSandboxProvider();
   if (!sandbox) throw notFound("The sandbox payment provider is not active");
   const si = await sandbox.setupIntentByClientSecret(body.clientSecret);
-  if (!si || !si.customerId || (await findCustomerOwner(si.customerId)) !== userId) return null;
+  if (!si || !si.customerId || (await findCustomerOwner(si.customerId)) !== accountId) return null;
   const result = await sandbox.confirmSetupIntent(body.clientSecret, {
     number: body.cardNumber,
     expMonth: body.expMonth,

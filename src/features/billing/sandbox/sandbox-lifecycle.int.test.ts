@@ -19,7 +19,7 @@ const CARD = { expMonth: 12, expYear: 2045, cvc: "123", name: "Test" };
 
 async function newCustomer(): Promise<string> {
   const userId = randomUUID();
-  return (await p.createCustomer({ email: `${userId}@example.com`, name: "Test", userId }, `customer-${userId}`)).id;
+  return (await p.createCustomer({ email: `${userId}@example.com`, name: "Test", accountId: userId }, `customer-${userId}`)).id;
 }
 
 /** Saves a card for the customer through a card-first setup intent (checkout, or the portal's "Update card"). */

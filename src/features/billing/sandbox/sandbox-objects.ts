@@ -6,7 +6,7 @@ import type { MeterEventName, ProviderInvoiceStatus, ProviderSubscriptionStatus 
  * store.server.ts). Times are ISO strings; amounts are integer cents.
  */
 
-export type CustomerData = { email: string; name: string; userId: string; defaultPaymentMethodId: string | null };
+export type CustomerData = { email: string; name: string; accountId: string; defaultPaymentMethodId: string | null };
 
 export type PaymentMethodData = { brand: string; last4: string; expMonth: number; expYear: number; name: string; declines: boolean };
 

@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 
 async function customerWithCard(p: SandboxProvider, card = "4242424242424242") {
   const userId = randomUUID();
-  const { id } = await p.createCustomer({ email: `${userId}@example.com`, name: "Test", userId }, `customer-${userId}`);
+  const { id } = await p.createCustomer({ email: `${userId}@example.com`, name: "Test", accountId: userId }, `customer-${userId}`);
   const si = await p.createSetupIntent(id, `si-${userId}`);
   const confirmed = await p.confirmSetupIntent(si.clientSecret, { number: card, expMonth: 12, expYear: 2045, cvc: "123", name: "Test" });
   return { customerId: id, setupIntent: confirmed };
@@ -20,8 +20,8 @@ describe("sandbox payment provider", () => {
 
   it("returns the first object for a repeated idempotency key", async () => {
     const userId = randomUUID();
-    const a = await p.createCustomer({ email: "a@example.com", name: "A", userId }, `customer-${userId}`);
-    const b = await p.createCustomer({ email: "a@example.com", name: "A", userId }, `customer-${userId}`);
+    const a = await p.createCustomer({ email: "a@example.com", name: "A", accountId: userId }, `customer-${userId}`);
+    const b = await p.createCustomer({ email: "a@example.com", name: "A", accountId: userId }, `customer-${userId}`);
     expect(b.id).toBe(a.id);
     const { customerId, setupIntent } = await customerWithCard(p);
     const s1 = await p.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: setupIntent.paymentMethodId, trialDays: 14, metadata: {} }, "k-sub");

@@ -46,7 +46,7 @@ export class SandboxProvider implements PaymentProvider {
 
   // ---- customers, cards, setup intents ----
 
-  createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<{ id: string }> {
+  createCustomer(input: { email: string; name: string; accountId: string }, idempotencyKey: string): Promise<{ id: string }> {
     return customers.createCustomer(input, idempotencyKey);
   }
 

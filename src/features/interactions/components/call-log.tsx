@@ -33,10 +33,13 @@ export function CallLog({
   initialFilters,
   initialPage,
   aiEmployees,
+  canExport,
 }: {
   initialFilters: CallFilterValues;
   initialPage: InteractionPage;
   aiEmployees: { id: string; name: string }[];
+  /** The member's role holds calls.export (issue 22): the download is offered. */
+  canExport: boolean;
 }) {
   const [values, setValues] = React.useState(initialFilters);
   const q = useDebounced(values.q);
@@ -78,12 +81,14 @@ export function CallLog({
         <h2 className="text-xl font-semibold text-slate-900">{filtered ? "Matching calls and messages" : "All calls and messages"}</h2>
         <div className="flex items-center gap-3">
           {updating ? <Spinner className="[&_svg]:size-5" label="Updating the list" /> : null}
-          <Button asChild variant="outline">
-            <a href={csvHref} download>
-              <Download aria-hidden />
-              Download CSV
-            </a>
-          </Button>
+          {canExport ? (
+            <Button asChild variant="outline">
+              <a href={csvHref} download>
+                <Download aria-hidden />
+                Download CSV
+              </a>
+            </Button>
+          ) : null}
         </div>
       </div>
 

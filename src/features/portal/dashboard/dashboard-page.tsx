@@ -21,6 +21,8 @@ export type DashboardUser = {
   firstName: string | null;
   email: string;
   role: string;
+  /** What the member may do in the business account (issue 22): the quick actions follow it. */
+  permissions: string[];
   subscription: {
     id: string;
     status: string;
@@ -77,12 +79,13 @@ export function DashboardPage() {
       <h1 className="text-3xl font-bold text-slate-900">Welcome back, {user.firstName || "there"}!</h1>
       <p className="mt-1 text-slate-700">Here&apos;s how your AI employee is doing.</p>
       <NoticeStrip />
-      {sub && LIVE.has(sub.status) ? <FullDashboard sub={sub} /> : <GetStarted />}
+      {sub && LIVE.has(sub.status) ? <FullDashboard sub={sub} permissions={user.permissions} /> : <GetStarted canSubscribe={user.permissions.includes("billing.manage")} />}
     </section>
   );
 }
 
-function GetStarted() {
+/** No live subscription yet: members who may buy choose a plan; the others are told who can. */
+function GetStarted({ canSubscribe }: { canSubscribe: boolean }) {
   return (
     <Card className="mt-8">
       <CardHeader className="items-center text-center">
@@ -95,9 +98,13 @@ function GetStarted() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
-        <Button asChild size="lg">
-          <Link href="/pricing">Choose Your Plan</Link>
-        </Button>
+        {canSubscribe ? (
+          <Button asChild size="lg">
+            <Link href="/pricing">Choose Your Plan</Link>
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-700">An owner of your business account can choose the plan.</p>
+        )}
       </CardContent>
     </Card>
   );
@@ -121,7 +128,7 @@ function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; labe
   );
 }
 
-function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]> }) {
+function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["subscription"]>; permissions: string[] }) {
   const badge = dashboardBadge(sub.status);
   const phonePct = usagePercent(sub.usage.phoneUsed, sub.usage.phoneLimit);
   const textPct = usagePercent(sub.usage.textUsed, sub.usage.textLimit);
@@ -203,13 +210,15 @@ function FullDashboard({ sub }: { sub: NonNullable<DashboardUser["subscription"]
             <CardTitle as="h2">Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-2">
-            <Button asChild variant="outline" className="justify-start">
-              <Link href="/billing">
-                <Receipt aria-hidden />
-                Manage Billing
-              </Link>
-            </Button>
-            <DownloadReports />
+            {permissions.includes("billing.read") ? (
+              <Button asChild variant="outline" className="justify-start">
+                <Link href="/billing">
+                  <Receipt aria-hidden />
+                  Manage Billing
+                </Link>
+              </Button>
+            ) : null}
+            {permissions.includes("calls.export") ? <DownloadReports /> : null}
             <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
               <Settings aria-hidden />
               AI Settings

@@ -48,7 +48,7 @@ export function UsageManagement() {
   });
 
   const add = useMutation({
-    mutationFn: (body: UsageFormOutput & { userId: string }) => postJson<AddUsageResponse>("/api/admin/add-usage", body),
+    mutationFn: (body: UsageFormOutput & { accountId: string }) => postJson<AddUsageResponse>("/api/admin/add-usage", body),
     onSuccess: (r) => {
       toast({ title: "Usage Added", description: r.message });
       for (const [field, value] of Object.entries(EMPTY_COUNTS)) form.setValue(field as keyof typeof EMPTY_COUNTS, value);
@@ -59,9 +59,9 @@ export function UsageManagement() {
 
   const problem = (description: string) => toast({ title: "Error", description, variant: "destructive" });
   const onValid = (data: UsageFormOutput) => {
-    // The subscription must still be in the live list (it gives the userId).
+    // The subscription must still be in the live list (it gives the accountId).
     if (!selected) return problem("Please select a subscription first");
-    add.mutate({ ...data, userId: selected.userId });
+    add.mutate({ ...data, accountId: selected.accountId });
   };
   const onInvalid = (errors: FieldErrors<UsageFormInput>) => problem(!selected ? "Please select a subscription first" : usageFormProblem(errors));
 

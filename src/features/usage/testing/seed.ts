@@ -9,7 +9,8 @@ type Row = typeof subscriptions.$inferSelect;
 
 /** Inserts a mirrored subscription row for tests (no provider involved). */
 export async function seedSubscription(opts: {
-  userId: string;
+  /** The business account (a new test user's own account has the user's id). */
+  accountId: string;
   status?: Row["status"];
   planId?: string;
   billing?: "monthly" | "annual";
@@ -32,7 +33,7 @@ export async function seedSubscription(opts: {
     .insert(subscriptions)
     .values({
       id: randomUUID(),
-      userId: opts.userId,
+      accountId: opts.accountId,
       planId: opts.planId ?? "small",
       billing: opts.billing ?? "monthly",
       status,

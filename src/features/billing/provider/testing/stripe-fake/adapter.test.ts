@@ -24,7 +24,7 @@ describe("StripeProvider against the stateful fake", () => {
     const meter = await stripe.billing.meters.create({ display_name: "Phone", event_name: "phone_inbound", default_aggregation: { formula: "sum" }, customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" }, value_settings: { event_payload_key: "value" } });
     usagePrice = (await stripe.prices.create({ currency: "usd", product: product.id, unit_amount: 198, recurring: { interval: "month", usage_type: "metered", meter: meter.id } })).id;
     const planPrice = await stripe.prices.create({ currency: "usd", product: plan.id, unit_amount: 14_900, recurring: { interval: "month" }, lookup_key: "plan_small_monthly" });
-    customer = (await provider.createCustomer({ email: "a@example.com", name: "A", userId: "u1" }, "customer-u1")).id;
+    customer = (await provider.createCustomer({ email: "a@example.com", name: "A", accountId: "u1" }, "customer-u1")).id;
     const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer });
     sub = (await provider.createTrialSubscription({ customerId: customer, planId: "small", billing: "monthly", paymentMethodId: pm.id, trialDays: 0, metadata: {} }, "no-trial")).id;
     expect(fake.get(sub)).toMatchObject({ status: "active", items: { data: [{ price: { id: planPrice.id } }] } });

@@ -1,0 +1,27 @@
+import "server-only";
+import type { ReactNode } from "react";
+import { getCurrentUser, type CurrentUser } from "./current-user.server";
+import { RedirectToLogin } from "./components/redirect-to-login";
+import { accountsOf, currentAccount, type CurrentAccount } from "@/features/accounts/current-account.server";
+import { can, missingPermissionMessage, type Permission } from "@/features/accounts/permissions";
+import { NoAccessPage } from "@/features/accounts/no-access-page";
+
+export type PageAccess = { ok: true; user: CurrentUser; account: CurrentAccount } | { ok: false; element: ReactNode };
+
+/**
+ * The one check of a signed-in portal page (issue 22): signed in (else the
+ * login redirect with `loginNotice`), a member of the session's account
+ * (else "No access"), and holding `permission` (else the refusal naming it).
+ * The page renders `element` when the check fails (`ok: false`).
+ */
+export async function pageAccess(opts: { returnTo: string; permission: Permission; loginNotice: { title: string; description: string }; delayMs?: number }): Promise<PageAccess> {
+  const user = await getCurrentUser();
+  if (!user) return { ok: false, element: <RedirectToLogin returnTo={opts.returnTo} delayMs={opts.delayMs ?? 1000} notice={opts.loginNotice} /> };
+  const account = await currentAccount(user);
+  if (!account) {
+    const others = (await accountsOf(user.id)).filter((a) => a.id !== user.sessionAccountId);
+    return { ok: false, element: <NoAccessPage reason={null} otherAccounts={others} /> };
+  }
+  if (!can(account.role, opts.permission)) return { ok: false, element: <NoAccessPage reason={missingPermissionMessage(account.role, opts.permission)} /> };
+  return { ok: true, user, account };
+}
