@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, auditEvents, interactions, member, subscriptions } from "@/db/schema";
+import { aiReadyOrders, auditEvents, interactions, member, organization, subscriptions } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
 import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
@@ -10,7 +10,7 @@ import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { GET as getInteraction } from "@app/api/interactions/[id]/route";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { GET as getUser } from "@app/api/auth/user/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { authPost, call, completeSubscriptionAs, createUser, TEST_PASSWORD, type TestUser } from "./http-helpers";
 import { memberOf, switchTo } from "./account-helpers";
 import { customerWithAiEmployee } from "./interactions-fixtures";
 
@@ -129,5 +129,44 @@ describe("switching between accounts", () => {
     expect(((await res.json()) as { message: string }).message).toBe(NO_ACCOUNT_MESSAGE);
     const me = (await (await call(getUser, { path: "/api/auth/user", cookie: staff.cookie })).json()) as { account: unknown; permissions: string[]; subscription: unknown };
     expect([me.account, me.permissions, me.subscription]).toEqual([null, [], null]);
+  });
+});
+
+describe("the audit log hears of sign-ins and business details", () => {
+  it("a sign-in from a device not seen before is logged in each of the user's accounts; the same device again is not", async () => {
+    const owner = await createUser();
+    const signIn = (agent: string) =>
+      authPost("/sign-in/email", { email: owner.email, password: TEST_PASSWORD }, { headers: { "user-agent": agent } });
+    const db = await getDb();
+    const logged = async () => (await db.select().from(auditEvents).where(eq(auditEvents.accountId, owner.id))).filter((e) => e.action === "sign_in.new_device");
+    const before = (await logged()).length;
+    expect((await signIn("Mozilla/5.0 (Macintosh) Firefox/140.0")).status).toBe(200);
+    expect((await signIn("Mozilla/5.0 (Macintosh) Firefox/140.0")).status).toBe(200);
+    const after = await logged();
+    expect(after.length - before).toBe(1);
+    expect(after.at(-1)).toMatchObject({ actorUserId: owner.id, actorEmail: owner.email, detail: "Mozilla/5.0 (Macintosh) Firefox/140.0" });
+  });
+
+  it("business details are checked (400 with the reason, nothing stored) and a change is logged", async () => {
+    const owner = await createUser();
+    const db = await getDb();
+    const bad = await authPost("/organization/update", { organizationId: owner.id, data: { timeZone: "Mars/Olympus" } }, { cookie: owner.cookie });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe("Choose a time zone from the list.");
+    const ok = await authPost("/organization/update", { organizationId: owner.id, data: { name: "Bright Smile Dental", timeZone: "America/Chicago", billingEmail: "books@example.com" } }, { cookie: owner.cookie });
+    expect(ok.status).toBe(200);
+    const [row] = await db.select().from(organization).where(eq(organization.id, owner.id));
+    expect([row!.name, row!.timeZone, row!.billingEmail]).toEqual(["Bright Smile Dental", "America/Chicago", "books@example.com"]);
+    const log = await db.select().from(auditEvents).where(eq(auditEvents.accountId, owner.id));
+    expect(log.filter((e) => e.action === "settings.changed").map((e) => e.detail)).toEqual(["Business details: name, timeZone, billingEmail"]);
+  });
+
+  it("staff may not change business details (the plugin's organization.update follows settings.edit)", async () => {
+    const owner = await createUser();
+    const staff = await memberOf(owner.id, "staff");
+    const res = await authPost("/organization/update", { organizationId: owner.id, data: { name: "Taken over" } }, { cookie: staff.cookie });
+    expect(res.status).toBe(403);
+    const [row] = await (await getDb()).select().from(organization).where(eq(organization.id, owner.id));
+    expect(row!.name).not.toBe("Taken over");
   });
 });
