@@ -81,4 +81,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "notices/[id]/read": { PUT: "user" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
+  // --- issue 22, members and invitations (helper "members"): the account's
+  // audit log as CSV, for members holding members.manage
+  "account/audit-log.csv": { GET: "user" },
 };
