@@ -92,5 +92,5 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/jobs/[id]/retry": { POST: "admin" },
   // --- issue 22, members and invitations (helper "members"): the account's
   // audit log as CSV, for members holding members.manage
-  "account/audit-log.csv": { GET: "user" },
+  "account/audit-log.csv": { GET: "members.manage" },
 };
