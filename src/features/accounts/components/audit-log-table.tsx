@@ -33,7 +33,7 @@ export function AuditLogTable({
       ) : (
         <table className="mt-3 w-full text-left text-sm">
           <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="hidden border-b border-slate-200 text-slate-700 md:table-header-group">
+          <thead className="sr-only border-b border-slate-200 text-slate-700 md:not-sr-only md:table-header-group">
             <tr>
               <th scope="col" className="py-2 pr-4 font-semibold">When</th>
               <th scope="col" className="py-2 pr-4 font-semibold">Who</th>

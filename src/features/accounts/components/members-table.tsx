@@ -30,7 +30,7 @@ export function MembersTable({ accountId, accountName, members, viewer }: { acco
       <Notice notice={notice} className="mb-3" />
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Members of {accountName}</caption>
-        <thead className="hidden border-b border-slate-200 text-slate-700 md:table-header-group">
+        <thead className="sr-only border-b border-slate-200 text-slate-700 md:not-sr-only md:table-header-group">
           <tr>
             <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
             <th scope="col" className="py-2 pr-4 font-semibold">E-mail</th>
@@ -53,7 +53,7 @@ export function MembersTable({ accountId, accountName, members, viewer }: { acco
                 <RoleCell accountId={accountId} member={m} viewer={viewer} onDone={done} onError={failed} />
               </td>
               <td className="block py-0.5 text-slate-700 md:table-cell md:py-3 md:pr-4">
-                <span className="md:hidden">Joined </span>
+                <span className="md:hidden" aria-hidden>Joined </span>
                 {m.joined}
               </td>
               <td className="block py-1 md:table-cell md:py-3">
@@ -89,7 +89,7 @@ function RoleCell({ accountId, member, viewer, onDone, onError }: { accountId: s
   if (!editable) {
     return (
       <span>
-        <span className="md:hidden">Role: </span>
+        <span className="md:hidden" aria-hidden>Role: </span>
         {member.roleLabel}
       </span>
     );
