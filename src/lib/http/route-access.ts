@@ -92,4 +92,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/jobs/[id]/retry": { POST: "admin" },
   // --- issue 22, the operator's console (helper "admin"): the read-only business account page's data
   "admin/accounts/[id]": { GET: "admin" },
+  // --- issue 22, members and invitations (helper "members"): the account's
+  // audit log as CSV, for members holding members.manage
+  "account/audit-log.csv": { GET: "members.manage" },
 };
