@@ -35,7 +35,7 @@ async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
       <h1 className="text-2xl font-bold">Sign in to your account</h1>
       <p className="mt-2 text-sm text-slate-700">Manage your AI employees, subscription and billing.</p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <LoginForm returnTo={returnTo} notice={loginNotice(search)} />
+        <LoginForm returnTo={returnTo} notice={loginNotice(search)} initialMode={first(search.mode) === "sign-up" ? "sign-up" : "sign-in"} />
       </div>
     </section>
   );

@@ -2,9 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { isAPIError } from "better-auth/api";
 import { getAuth } from "@/features/auth/auth.server";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
-import { accountsOf, currentAccount } from "@/features/accounts/current-account.server";
+import { pageAccess } from "@/features/auth/page-access.server";
 import { NoAccessPage } from "@/features/accounts/no-access-page";
 import { can } from "@/features/accounts/permissions";
 import { auditLogPage, readAuditPosition } from "@/features/accounts/audit-log.server";
@@ -26,13 +24,9 @@ const auditHref = (direction: "older" | "newer", cursor: string | null) => (curs
  * non-owners).
  */
 async function Page({ searchParams }: { searchParams: Promise<Search> }) {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/account" delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to manage your account" }} />;
-  const account = await currentAccount(user);
-  if (!account) {
-    const others = (await accountsOf(user.id)).filter((a) => a.id !== user.sessionAccountId);
-    return <NoAccessPage reason={null} otherAccounts={others} />;
-  }
+  const access = await pageAccess({ returnTo: "/account", permission: null, loginNotice: { title: "Authentication Required", description: "Please log in to manage your account" } });
+  if (!access.ok) return access.element;
+  const { user, account } = access;
   const auth = await getAuth();
   const requestHeaders = await headers();
   // The plugin refuses (403) a caller removed between the two reads: that is "no access", not an error.

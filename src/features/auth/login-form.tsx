@@ -19,13 +19,17 @@ import {
   type SignUpFormOutput,
 } from "./login-form.schema";
 
-type Mode = "sign-in" | "sign-up";
+export type Mode = "sign-in" | "sign-up";
 
 const FALLBACK_ERROR = "Something went wrong. Please try again.";
 
-/** The sign-in page's form. `notice` is shown above the sign-in form (e.g. "your address is confirmed"). */
-export function LoginForm({ returnTo, notice: initialNotice = null }: { returnTo: string; notice?: string | null }) {
-  const [mode, setMode] = useState<Mode>("sign-in");
+/**
+ * The sign-in page's form. `notice` is shown above the sign-in form (e.g.
+ * "your address is confirmed"); `initialMode` opens the "Create account" tab
+ * (an invitation's "Create a login" link: /login?mode=sign-up).
+ */
+export function LoginForm({ returnTo, notice: initialNotice = null, initialMode = "sign-in" }: { returnTo: string; notice?: string | null; initialMode?: Mode }) {
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const [signInEmail, setSignInEmail] = useState("");

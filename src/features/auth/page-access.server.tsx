@@ -11,10 +11,11 @@ export type PageAccess = { ok: true; user: CurrentUser; account: CurrentAccount 
 /**
  * The one check of a signed-in portal page (issue 22): signed in (else the
  * login redirect with `loginNotice`), a member of the session's account
- * (else "No access"), and holding `permission` (else the refusal naming it).
+ * (else "No access"), and holding `permission` (else the refusal naming it;
+ * null: any member).
  * The page renders `element` when the check fails (`ok: false`).
  */
-export async function pageAccess(opts: { returnTo: string; permission: Permission; loginNotice: { title: string; description: string }; delayMs?: number }): Promise<PageAccess> {
+export async function pageAccess(opts: { returnTo: string; permission: Permission | null; loginNotice: { title: string; description: string }; delayMs?: number }): Promise<PageAccess> {
   const user = await getCurrentUser();
   if (!user) return { ok: false, element: <RedirectToLogin returnTo={opts.returnTo} delayMs={opts.delayMs ?? 1000} notice={opts.loginNotice} /> };
   const account = await currentAccount(user);
@@ -22,6 +23,6 @@ export async function pageAccess(opts: { returnTo: string; permission: Permissio
     const others = (await accountsOf(user.id)).filter((a) => a.id !== user.sessionAccountId);
     return { ok: false, element: <NoAccessPage reason={null} otherAccounts={others} /> };
   }
-  if (!can(account.role, opts.permission)) return { ok: false, element: <NoAccessPage reason={missingPermissionMessage(account.role, opts.permission)} /> };
+  if (opts.permission && !can(account.role, opts.permission)) return { ok: false, element: <NoAccessPage reason={missingPermissionMessage(account.role, opts.permission)} /> };
   return { ok: true, user, account };
 }
