@@ -9,12 +9,6 @@ import { databaseInputProblem, databaseTooSlow } from "./database-errors";
 
 export type Access = "public" | "user" | "admin";
 
-/**
- * What a route's caller needs: `access` for public, any signed-in user or the
- * operator's admins; `permission` for a business account's data (issue 22):
- * a signed-in member of the session's account whose role holds it.
- */
-export type RouteNeed<Perm extends string> = { access: Access; permission?: never } | { permission: Perm; access?: never };
 
 /** What route() needs to know about the caller: enough to tell an admin apart. */
 export type RouteUser = { role: string };
