@@ -227,8 +227,20 @@ export async function createOrder(
  * follows it in its own browser context.
  */
 export async function verifyEmailFromOutbox(admin: BrowserContext, customer: Page, email: string): Promise<void> {
+  const text = await emailTextFromOutbox(admin, email, "Confirm your e-mail address");
+  const link = /https?:\/\/\S+verify-email\S+/.exec(text)?.[0];
+  expect(link, "verification link in the e-mail").toBeTruthy();
+  await customer.goto(link!.replace(/^https?:\/\/[^/]+/, ""));
+}
+
+/**
+ * The text part of the one e-mail to `email` whose subject holds `subject`,
+ * read by the admin from the outbox (polled until it is there). `onMessage`
+ * runs on the message's page before it closes (screenshots, axe).
+ */
+export async function emailTextFromOutbox(admin: BrowserContext, email: string, subject: string, onMessage?: (page: Page) => Promise<void>): Promise<string> {
   const page = await admin.newPage();
-  const row = page.getByTestId("outbox-row").filter({ hasText: email }).filter({ hasText: "Confirm your e-mail address" });
+  const row = page.getByTestId("outbox-row").filter({ hasText: email }).filter({ hasText: subject });
   await expect
     .poll(
       async () => {
@@ -241,10 +253,9 @@ export async function verifyEmailFromOutbox(admin: BrowserContext, customer: Pag
   await row.getByRole("link").click();
   await page.waitForURL(/\/admin\/outbox\/.+/);
   const text = (await page.getByTestId("email-text").textContent()) ?? "";
+  await onMessage?.(page);
   await page.close();
-  const link = /https?:\/\/\S+verify-email\S+/.exec(text)?.[0];
-  expect(link, "verification link in the e-mail").toBeTruthy();
-  await customer.goto(link!.replace(/^https?:\/\/[^/]+/, ""));
+  return text;
 }
 
 export type CustomerWithEmployee = { context: BrowserContext; page: Page; user: NewUser; employee: string; orderId: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminContext, checkBothWidths, dismissToasts, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
 
 /**
  * Issue 22 in the browser: the owner of a business account invites the front
@@ -57,25 +57,12 @@ describe("a team shares one business account", () => {
   });
 
   it("2. the invitation e-mail arrives in the outbox with a single-use link", async () => {
-    const page = await admin.newPage();
-    const row = page.getByTestId("outbox-row").filter({ hasText: frontDesk.email }).filter({ hasText: `You are invited to join ${accountName()}` });
-    await expect
-      .poll(
-        async () => {
-          await page.goto("/admin/outbox");
-          return row.count();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(1);
-    await row.getByRole("link").click();
-    await page.waitForURL(/\/admin\/outbox\/.+/);
-    const text = (await page.getByTestId("email-text").textContent()) ?? "";
+    const text = await emailTextFromOutbox(admin, frontDesk.email, `You are invited to join ${accountName()}`, (page) =>
+      checkBothWidths(page, "accounts-2-invitation-email", () => page.getByTestId("email-text").waitFor()),
+    );
     expect(text).toContain(`invited you to join ${accountName()} as Staff`);
     invitationPath = /\/invitations\/[^\s)]+/.exec(text)?.[0] ?? "";
     expect(invitationPath).toMatch(/^\/invitations\/.+/);
-    await checkBothWidths(page, "accounts-2-invitation-email", () => page.getByTestId("email-text").waitFor());
-    await page.close();
   });
 
   it("3. the invitee creates a login from the invitation, accepts, and sees calls but no billing or settings", async () => {

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "./run-migrations";
 
 /**
  * Issue 22: migrations 0012 and 0013 make the business account the tenant.
@@ -11,16 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * usage, a customer API key and sessions, and an admin with nothing; each
  * row must keep its owner, now as the owner's business account.
  */
-const MIGRATIONS = path.join(import.meta.dirname, "../../src/db/migrations");
-const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
-
-async function migrate(db: PGlite, from: number, to: number): Promise<void> {
-  for (const { tag } of journal.entries.filter((e) => e.idx >= from && e.idx <= to)) {
-    for (const statement of readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 let db: PGlite;
 const rows = async <T>(q: string) => (await db.query<T>(q)).rows;

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../migrations/run-migrations";
 
 /**
  * Issue 21: migration 0011 repairs what the Retell defect wrote. It runs on a
@@ -10,16 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * copies the defect made: every record without a transcript got the analyzed
  * call's transcript, and its summary where none was set.
  */
-const MIGRATIONS = path.join(import.meta.dirname, "../../src/db/migrations");
-const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
-
-async function migrate(db: PGlite, from: number, to: number): Promise<void> {
-  for (const { tag } of journal.entries.filter((e) => e.idx >= from && e.idx <= to)) {
-    for (const statement of readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 let db: PGlite;
 const T = JSON.stringify([{ speaker: "caller", text: "My water heater is leaking" }, { speaker: "agent", text: "A technician comes at two." }]);
