@@ -81,4 +81,9 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "notices/[id]/read": { PUT: "user" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
+  // --- issue 22, account care (helper "care"): deleting the business account
+  // (route({ permission: "account.delete" })) and signing out one of the
+  // caller's own sessions
+  account: { DELETE: "user" },
+  "sessions/[id]": { DELETE: "user" },
 };
