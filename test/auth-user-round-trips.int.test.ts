@@ -41,7 +41,7 @@ async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe("/api/auth/user on the hottest read", () => {
-  it("answers with the user and the usage summary in at most 2 database round trips", async () => {
+  it("answers with the user, their business accounts and the usage summary in at most 3 database round trips", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser({ firstName: "Rhea" });
     await seedSubscription({ accountId: customer.id, billing: "monthly" });
@@ -53,8 +53,9 @@ describe("/api/auth/user on the hottest read", () => {
     });
     expect(body?.firstName).toBe("Rhea");
     expect(body?.subscription?.usage.phoneLimit).toBeGreaterThan(0);
-    // The session (with its user), then the summary; the spy sees every statement.
-    expect(statements.length, statements.join("\n---\n")).toBe(2);
+    // The session (with its user), the memberships (read fresh: a removed member loses access at once; issue 22),
+    // then the summary; the spy sees every statement.
+    expect(statements.length, statements.join("\n---\n")).toBe(3);
   });
 
   it("a GET of the caller's subscriptions writes nothing", async () => {

@@ -71,11 +71,11 @@ let authPosts = 0;
  * Each call comes from its own client address unless one is given, so
  * better-auth's per-address request limits stay out of the way.
  */
-export async function authPost(path: string, body: unknown, opts: { cookie?: string; address?: string } = {}): Promise<Response> {
+export async function authPost(path: string, body: unknown, opts: { cookie?: string; address?: string; headers?: Record<string, string> } = {}): Promise<Response> {
   const auth = await getAuth();
   authPosts += 1;
   const address = opts.address ?? `198.18.${Math.floor(authPosts / 250)}.${(authPosts % 250) + 1}`;
-  const headers: Record<string, string> = { "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: address };
+  const headers: Record<string, string> = { ...opts.headers, "content-type": "application/json", origin: BASE, [CLIENT_IP_HEADER]: address };
   if (opts.cookie) headers.cookie = opts.cookie;
   return auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
 }

@@ -22,6 +22,7 @@ export async function customerWithAiEmployee(
     webChatUrl: "https://chat.example.com/nova",
     status: subscriptionId ? "active" : "claimed",
     subscriptionId,
+    accountId: u.id,
     claimedByUserId: u.id,
     // Prepared before its subscription began (records older than the AI employee count toward no month; issue 21).
     createdAt: new Date((opts.createdAt ?? new Date(Date.now() - 40 * 86_400_000)).getTime() - 86_400_000),

@@ -90,7 +90,7 @@ describe("call_ended and call_analyzed", () => {
     const [row] = await rows(inbound);
     expect(row).toMatchObject({
       aiReadyOrderId: nova.orderId,
-      userId: nova.user.id,
+      accountId: nova.user.id,
       subscriptionId: nova.subscriptionId,
       channel: "phone",
       direction: "inbound",

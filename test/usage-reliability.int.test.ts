@@ -65,7 +65,7 @@ describe("usage reaches the provider exactly once", () => {
     const { sub, cycleId } = await newSubscription();
     fake.failNext.meter = 3;
 
-    const res = await add({ userId: customer.id, subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 5, phoneOutboundUsage: 0, textInboundUsage: 7, textOutboundUsage: 2 });
+    const res = await add({ accountId: customer.id, subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 5, phoneOutboundUsage: 0, textInboundUsage: 7, textOutboundUsage: 2 });
     expect(res.status).toBe(201);
     const { usageRecord } = (await res.json()) as AddUsageResponse;
     // Recorded here even though nothing reached the provider yet.
@@ -198,7 +198,7 @@ describe("add-usage validation", () => {
       [{ ...base, textOutboundUsage: 1.5 }, 400, "Text outbound usage must be a whole number"],
       [{ ...base, phoneInboundUsage: 0 }, 400, "Enter at least one usage count above 0"],
       [{ ...base, billingCycleId: "cycle-123" }, 400, "Billing cycle not found for this subscription"],
-      [{ ...base, userId: admin.id }, 400, "This subscription does not belong to the selected user"],
+      [{ ...base, accountId: admin.id }, 400, "This subscription does not belong to the selected account"],
       [{ ...base, subscriptionId: "nope" }, 404, "Subscription not found"],
     ];
     for (const [body, status, message] of cases) {

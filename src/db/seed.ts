@@ -4,17 +4,21 @@ import { and, eq, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { config } from "@/lib/config";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { account, aiReadyOrders, session, user } from "@/db/schema";
+import { account, aiReadyOrders, member, organization, session, user } from "@/db/schema";
 
 export const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-password", firstName: "Avery", lastName: "Admin" };
 export const DEMO_CUSTOMER = { email: "customer@example.com", password: "customer-demo-password", firstName: "Casey", lastName: "Customer" };
 /** A second demo customer with an active subscription and a month of calls (issue 13; its data comes from the interactions feature). */
 export const DEMO_ACTIVE_CUSTOMER = { email: "owner@example.com", password: "owner-demo-password", firstName: "Dana", lastName: "Diaz" };
+/** The active demo business account (issue 22): Dana owns it; Frankie at the front desk is a staff member. */
+export const DEMO_BUSINESS = { name: "Diaz Family Dental" };
+export const DEMO_STAFF = { email: "frontdesk@example.com", password: "frontdesk-demo-password", firstName: "Frankie", lastName: "Front" };
 
 /** What start-up prints beside each demo account. */
 const DEMO_NOTES: Record<string, string> = {
   [DEMO_CUSTOMER.email]: "has a pending AI employee",
-  [DEMO_ACTIVE_CUSTOMER.email]: "active subscription, a month of calls",
+  [DEMO_ACTIVE_CUSTOMER.email]: `owner of ${DEMO_BUSINESS.name}: active subscription, a month of calls`,
+  [DEMO_STAFF.email]: `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, no billing or settings`,
 };
 
 type DemoAccount = typeof DEMO_ADMIN;
@@ -44,6 +48,13 @@ async function createUser(db: DbOrTx, u: DemoAccount, role: "admin" | "customer"
     password: await hashPassword(u.password),
   });
   return id;
+}
+
+/** A business account owned by `ownerId` (its id is the owner's, as for every account made with its first login; ADR 0107). */
+async function createBusinessAccount(db: DbOrTx, ownerId: string, name: string): Promise<string> {
+  await db.insert(organization).values({ id: ownerId, name, slug: `account-${ownerId}` });
+  await db.insert(member).values({ id: `member-${ownerId}`, organizationId: ownerId, userId: ownerId, role: "owner" });
+  return ownerId;
 }
 
 const randomPassword = () => randomBytes(15).toString("base64url");
@@ -79,11 +90,17 @@ async function seedUnderLock(db: DbOrTx): Promise<DemoAccounts | null> {
     { ...DEMO_ADMIN, role: "admin" as const },
     { ...DEMO_CUSTOMER, role: "customer" as const },
     { ...DEMO_ACTIVE_CUSTOMER, role: "customer" as const },
+    { ...DEMO_STAFF, role: "customer" as const },
   ];
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
   if (Number(count) === 0) {
     const accounts = demo.map((d) => ({ ...d, password: loopback ? d.password : randomPassword() }));
-    for (const a of accounts) await createUser(db, a, a.role);
+    const ids = new Map<string, string>();
+    for (const a of accounts) ids.set(a.email, await createUser(db, a, a.role));
+    // Business accounts: Casey's own, and Dana's dental practice with Frankie as staff (the admin is an operator, in none).
+    await createBusinessAccount(db, ids.get(DEMO_CUSTOMER.email)!, `${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}`);
+    const dental = await createBusinessAccount(db, ids.get(DEMO_ACTIVE_CUSTOMER.email)!, DEMO_BUSINESS.name);
+    await db.insert(member).values({ id: randomUUID(), organizationId: dental, userId: ids.get(DEMO_STAFF.email)!, role: "staff" });
     await db.insert(aiReadyOrders).values({
       id: randomUUID(),
       aiEmployeeName: "Sophie",

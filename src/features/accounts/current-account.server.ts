@@ -44,6 +44,24 @@ export async function currentAccount(user: { id: string; sessionAccountId: strin
   return { ...row, role: row.role };
 }
 
+/**
+ * Every account the user belongs to, oldest first, and the one the session
+ * works in (by currentAccount's rules), in one query: the header's
+ * /api/auth/user reads both on every page view.
+ */
+export async function membershipsOf(user: { id: string; sessionAccountId: string | null }): Promise<{ current: CurrentAccount | null; all: Array<{ id: string; name: string; role: string }> }> {
+  const db = await getDb();
+  const rows = await db
+    .select(columns)
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, user.id))
+    .orderBy(asc(member.createdAt), asc(member.id));
+  const chosen = user.sessionAccountId ? rows.find((r) => r.id === user.sessionAccountId) : rows[0];
+  const current = chosen && isAccountRole(chosen.role) ? { ...chosen, role: chosen.role } : null;
+  return { current, all: rows.map((r) => ({ id: r.id, name: r.name, role: r.role })) };
+}
+
 /** Every account the user belongs to, oldest first (the header's switcher). */
 export async function accountsOf(userId: string): Promise<Array<{ id: string; name: string; role: string }>> {
   const db = await getDb();

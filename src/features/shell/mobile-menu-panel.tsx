@@ -1,4 +1,5 @@
 "use client";
+import { switchAccount } from "@/features/accounts/switch-account";
 import type { RefObject } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -43,16 +44,41 @@ export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean
               ))}
               {user && (
                 <>
+                  {user.permissions.includes("calls.read") && (
+                    <li>
+                      <Link href="/calls" onClick={close} className={item}>
+                        Calls &amp; Messages
+                      </Link>
+                    </li>
+                  )}
+                  {user.permissions.includes("billing.read") && (
+                    <li>
+                      <a href="/billing" onClick={close} className={item}>
+                        Billing
+                      </a>
+                    </li>
+                  )}
+                  {user.account && (
+                    <li>
+                      <a href="/account" onClick={close} className={item}>
+                        Business account
+                      </a>
+                    </li>
+                  )}
                   <li>
-                    <Link href="/calls" onClick={close} className={item}>
-                      Calls &amp; Messages
-                    </Link>
-                  </li>
-                  <li>
-                    <a href="/billing" onClick={close} className={item}>
-                      Billing
+                    <a href="/profile" onClick={close} className={item}>
+                      Your profile
                     </a>
                   </li>
+                  {user.accounts
+                    .filter((a) => a.id !== user.account?.id)
+                    .map((a) => (
+                      <li key={a.id}>
+                        <button type="button" className={`${item} w-full text-left`} onClick={() => void switchAccount(a.id)}>
+                          Switch to {a.name}
+                        </button>
+                      </li>
+                    ))}
                 </>
               )}
               <li>

@@ -2,16 +2,25 @@ import "server-only";
 import type { Access } from "./route";
 
 /**
+ * What a route needs: "public", "user" (any signed-in user), "admin" (the
+ * operator's admins), or a business-account permission such as
+ * "billing.manage" (src/features/accounts/permissions.ts; issue 22).
+ */
+export type RouteNeed = Access | `${string}.${string}`;
+
+/**
  * Who may call each API route, by file path under app/api and HTTP method.
  * The authorization test enumerates every route file and fails when one is
- * missing here, then checks anonymous callers get 401 on "user"/"admin"
- * routes and customers get 403 on "admin" routes.
+ * missing here; the permission matrix (test/permission-matrix.int.test.ts)
+ * calls every entry as owner, manager, staff, billing, a member of another
+ * account, an anonymous caller and an operator admin, and checks each answer
+ * against this table.
  */
-export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Access>>> = {
+export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", RouteNeed>>> = {
   "auth/[...all]": { GET: "public", POST: "public" },
   "auth/user": { GET: "user" },
-  // dashboard Recent Activity: the caller's own events
-  activity: { GET: "user" },
+  // dashboard Recent Activity: the account's events
+  activity: { GET: "calls.read" },
   health: { GET: "public" },
   "demo-leads": { POST: "public" },
   contact: { POST: "public" },
@@ -45,17 +54,17 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // sandbox provider
   "subscription-plans": { GET: "public" },
   "subscription-plans/[planId]": { GET: "public" },
-  "create-subscription": { POST: "user" },
-  "create-setup-intent": { POST: "user" },
-  "complete-subscription": { POST: "user" },
-  "payment-setup-confirmed": { POST: "user" },
-  "cancel-subscription": { POST: "user" },
-  "create-portal-session": { POST: "user" },
-  "billing-history": { GET: "user" },
-  "ai-ready-orders": { GET: "user" },
-  "user-subscriptions": { GET: "user" },
+  "create-subscription": { POST: "billing.manage" },
+  "create-setup-intent": { POST: "billing.manage" },
+  "complete-subscription": { POST: "billing.manage" },
+  "payment-setup-confirmed": { POST: "billing.manage" },
+  "cancel-subscription": { POST: "billing.manage" },
+  "create-portal-session": { POST: "billing.manage" },
+  "billing-history": { GET: "billing.read" },
+  "ai-ready-orders": { GET: "billing.read" },
+  "user-subscriptions": { GET: "billing.read" },
   "stripe/webhook": { POST: "public" },
-  "sandbox/confirm-setup": { POST: "user" },
+  "sandbox/confirm-setup": { POST: "billing.manage" },
   "admin/sandbox-clock": { GET: "admin", POST: "admin" },
   // calls and messages from the AI employees (issue 13): the platform's API
   // (an API key in the handler) and the admin's keys
@@ -66,19 +75,19 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/subscriptions/[id]/auto-bill-overage": { PUT: "admin" },
   // the customer's call log (their own records only); the recording is
   // public because its signed, 15-minute URL is the authorization
-  interactions: { GET: "user" },
-  "interactions/[id]": { GET: "user" },
-  "interactions/[id]/report-spam": { POST: "user" },
-  "interactions/export.csv": { GET: "user" },
-  "interactions/monthly-usage.csv": { GET: "user" },
+  interactions: { GET: "calls.read" },
+  "interactions/[id]": { GET: "calls.read" },
+  "interactions/[id]/report-spam": { POST: "calls.reportSpam" },
+  "interactions/export.csv": { GET: "calls.export" },
+  "interactions/monthly-usage.csv": { GET: "calls.export" },
   "interactions/[id]/recording": { GET: "public" },
   // spam reports past a month's self-service credit, decided by an admin (ADR 0105)
   "admin/spam-reports": { GET: "admin" },
   "admin/spam-reports/[id]/approve": { POST: "admin" },
   "admin/spam-reports/[id]/decline": { POST: "admin" },
   // the caller's own in-app notices (usage alerts) on the dashboard
-  notices: { GET: "user" },
-  "notices/[id]/read": { PUT: "user" },
+  notices: { GET: "calls.read" },
+  "notices/[id]/read": { PUT: "calls.read" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
   // --- issue 22, account care (helper "care"): deleting the business account

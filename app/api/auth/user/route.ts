@@ -1,6 +1,6 @@
 import { route } from "@/features/auth/route.server";
 import { subscriptionSummary } from "@/features/usage/subscription-summary.server";
-import { accountsOf, currentAccount } from "@/features/accounts/current-account.server";
+import { membershipsOf } from "@/features/accounts/current-account.server";
 import { can, PERMISSIONS, ROLE_LABELS } from "@/features/accounts/permissions";
 
 /**
@@ -11,7 +11,7 @@ import { can, PERMISSIONS, ROLE_LABELS } from "@/features/accounts/permissions";
  * see the dashboard or billing.
  */
 export const GET = route({ access: "user" }, async ({ user }) => {
-  const account = await currentAccount(user);
+  const { current: account, all } = await membershipsOf(user);
   const permissions = account ? PERMISSIONS.filter((p) => can(account.role, p)) : [];
   const showsUsage = permissions.includes("calls.read") || permissions.includes("billing.read");
   return Response.json({
@@ -25,6 +25,6 @@ export const GET = route({ access: "user" }, async ({ user }) => {
     subscription: account && showsUsage ? await subscriptionSummary(account.id) : null,
     account: account ? { id: account.id, name: account.name, role: account.role, roleLabel: ROLE_LABELS[account.role] } : null,
     permissions,
-    accounts: await accountsOf(user.id),
+    accounts: all,
   });
 });
