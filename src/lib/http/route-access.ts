@@ -93,6 +93,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // --- issue 22, account care (helper "care"): deleting the business account
   // (route({ permission: "account.delete" })) and signing out one of the
   // caller's own sessions
-  account: { DELETE: "user" },
+  account: { DELETE: "account.delete" },
   "sessions/[id]": { DELETE: "user" },
 };
