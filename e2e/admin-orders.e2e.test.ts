@@ -231,6 +231,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
       const names = await page.getByTestId("email-template").getByRole("heading", { level: 2 }).allTextContents();
       expect(names).toEqual([
         "Verify e-mail address",
+        "Invitation to a business account",
         "Account already exists",
         "Reset password",
         "AI employee setup instructions",

@@ -2,7 +2,19 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, interactionNumberDigits, interactions, notifications, notificationSearchText, orderSearchText, subscriptions, user, userSearchText, member, organization } from "@/db/schema";
+import {
+  aiReadyOrders,
+  interactionNumberDigits,
+  interactions,
+  member,
+  notifications,
+  notificationSearchText,
+  orderSearchText,
+  organization,
+  subscriptions,
+  user,
+  userSearchText,
+} from "@/db/schema";
 import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import * as notificationList from "@app/api/admin/notifications/route";
@@ -70,8 +82,9 @@ beforeAll(async () => {
       lastName: `Last${i}${token}`,
       emailVerified: true,
     });
-    await db.insert(organization).values({ id: userId, name: `Owner${i} ${token}`, slug: `account-${userId}` });
-    await db.insert(member).values({ id: `member-${userId}`, organizationId: userId, userId, role: "owner" });
+    // Each customer owns a business account whose id is their user id (migration 0012).
+    await db.insert(organization).values({ id: userId, name: `Biz${i} ${token}`, slug: `biz-${userId}` });
+    await db.insert(member).values({ id: randomUUID(), organizationId: userId, userId, role: "owner" });
     const orderId = randomUUID();
     const subId = randomUUID();
     await db.insert(aiReadyOrders).values({
@@ -82,6 +95,8 @@ beforeAll(async () => {
       webChatUrl: "https://chat.example.com/x",
       status: i % 2 === 0 ? "active" : "pending",
       subscriptionId: subId,
+      // The active ones were claimed into the customer's account.
+      accountId: i % 2 === 0 ? userId : null,
       // Three rows share a timestamp: the id breaks the tie.
       createdAt: new Date(base + Math.max(i, 3) * 60_000),
     });

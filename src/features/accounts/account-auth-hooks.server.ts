@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
-import { APIError, isAPIError } from "better-auth/api";
+import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { getDb } from "@/lib/db";
-import { invitation, member, session as sessionTable } from "@/db/schema";
+import { invitation, member, session as sessionTable, user as userTable } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { recordAudit, type AuditAction } from "./audit.server";
 import { RESEND_GAP_SECONDS, resendWaitMessage } from "./invitation-rules";
@@ -63,10 +63,10 @@ function auditFor(path: string, body: Body, returned: Record<string, unknown>): 
       return m ? { action: "member.joined", detail: `as ${roleLabel(m.role)}`, accountId: String(m.organizationId) } : null;
     }
     case "/organization/update-member-role":
-      return { action: "member.role_changed", detail: `${String((returned.user as { email?: string } | undefined)?.email ?? returned.userId)} to ${roleLabel(returned.role)}`, accountId: String(returned.organizationId) };
+      return { action: "member.role_changed", detail: `user:${String(returned.userId)} to ${roleLabel(returned.role)}`, accountId: String(returned.organizationId) };
     case "/organization/remove-member": {
       const m = returned.member as Record<string, unknown> | undefined;
-      return m ? { action: "member.removed", detail: String((m.user as { email?: string } | undefined)?.email ?? m.userId), accountId: String(m.organizationId) } : null;
+      return m ? { action: "member.removed", detail: `user:${String(m.userId)}`, accountId: String(m.organizationId) } : null;
     }
     case "/organization/leave":
       return { action: "member.left", detail: "", accountId: String(returned.organizationId) };
@@ -74,6 +74,15 @@ function auditFor(path: string, body: Body, returned: Record<string, unknown>): 
       return { action: "settings.changed", detail: `Business details: ${Object.keys((body.data as Body | undefined) ?? {}).join(", ")}`, accountId: String(returned.id) };
   }
   return null;
+}
+
+/** The plugin answers member changes with user ids: the log names the member by e-mail ("user:<id>" in a detail becomes the address). */
+async function withEmails(detail: string): Promise<string> {
+  const match = /^user:([^ ]+)/.exec(detail);
+  if (!match) return detail;
+  const db = await getDb();
+  const [u] = await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, match[1]!)).limit(1);
+  return u ? detail.replace(match[0], u.email) : detail.replace("user:", "");
 }
 
 /**
@@ -87,9 +96,12 @@ export async function accountsAfterHook(ctx: HookCtx): Promise<void> {
   try {
     if (ctx.path.startsWith("/organization/")) {
       const entry = auditFor(ctx.path, bodyOf(ctx), returned as Record<string, unknown>);
-      const actor = ctx.context.session?.user;
       if (entry?.accountId && entry.accountId !== "undefined") {
-        await recordAudit({ accountId: entry.accountId, actor: actor ? { id: actor.id, email: actor.email } : null, action: entry.action, detail: entry.detail });
+        // The endpoint's session lives on the endpoint's own context, not on the
+        // hook's (better-auth's dispatch copies it): read it again from the request.
+        const session = ctx.context.session ?? (await getSessionFromCtx(ctx as never).catch(() => null));
+        const actor = session?.user;
+        await recordAudit({ accountId: entry.accountId, actor: actor ? { id: actor.id, email: actor.email } : null, action: entry.action, detail: await withEmails(entry.detail) });
       }
       return;
     }

@@ -2,7 +2,6 @@ import "server-only";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, member, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
-import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
@@ -12,6 +11,8 @@ import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "
 import type { ProviderPrice } from "@/features/billing/provider/port";
 import { deriveBillingCycles, toCycleView } from "@/features/usage/billing-cycles";
 import { loadSubscription } from "@/features/usage/usage.server";
+import { accountRefs, readAccountFilter } from "@/features/admin-accounts/account-refs.server";
+import type { AdminAccountRef } from "@/features/admin-accounts/account-ref";
 
 const DAY_MS = 86_400_000;
 
@@ -34,9 +35,11 @@ const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
 };
 
 /**
- * `q` against the customer's name (account name, or first and last name),
- * e-mail, and the AI employee's name and phone number; each expression has a
- * trigram index (one per table, migration 0005), which `like '%q%'` uses.
+ * `q` against the name (sign-up name, or first and last name) and e-mail of
+ * any member of the business account, and the AI employee's name and phone
+ * number; each expression has a trigram index (one per table, migration
+ * 0005), which `like '%q%'` uses. The account's own name is not searched: it
+ * has no trigram index (ADR 0110).
  */
 function searchSql(q: string): SQL {
   const p = likePattern(q);
@@ -55,9 +58,11 @@ function searchSql(q: string): SQL {
 
 /**
  * GET /api/admin/subscriptions: one page (ADR 0096) of mirrored subscriptions,
- * newest first (id breaks ties), joined with the user and AI-ready order.
- * Reads the mirror only (no provider call per row); billing cycles are derived
- * from the mirrored period fields. Filters: `status`, `plan`, `flag`.
+ * newest first (id breaks ties), each with its business account and owner and
+ * its AI-ready order (read for the page's rows only). Reads the mirror only
+ * (no provider call per row); billing cycles are derived from the mirrored
+ * period fields. Filters: `status`, `plan`, `flag`, `account` (an account id;
+ * subscriptions_account_id_idx; ADR 0110).
  */
 export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "cursor" | "q" | "params">): Promise<Page<AdminSubscription>> {
   const db = await getDb();
@@ -68,6 +73,8 @@ export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "
   if (plan) where.push(eq(s.planId, plan));
   const flag = readChoice(page.params, "flag", SUBSCRIPTION_FLAGS);
   if (flag) where.push(FLAG_SQL[flag]);
+  const account = readAccountFilter(page.params);
+  if (account) where.push(eq(s.accountId, account));
   if (page.q) where.push(searchSql(page.q));
   if (page.cursor) {
     const at = cursorTimestamp(page.cursor, 0);
@@ -75,23 +82,25 @@ export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "
     where.push(sql`(${s.createdAt}, ${s.id}) < (${at}::timestamptz, ${id})`);
   }
   const fetched = await db
-    .select({ sub: subscriptions, at: sql<string>`${s.createdAt}::text`, user: { firstName: user.firstName, lastName: user.lastName, email: user.email, name: user.name } })
+    .select({ sub: subscriptions, at: sql<string>`${s.createdAt}::text` })
     .from(subscriptions)
-    .innerJoin(member, firstOwnerOf(subscriptions.accountId))
-    .innerJoin(user, eq(user.id, member.userId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(page.limit + 1);
-  const paged = toPage(fetched, page.limit, (r) => [r.at, r.sub.id], (r) => r);
+  const paged = toPage(fetched, page.limit, (r) => [r.at, r.sub.id], (r) => r.sub);
   return { items: await toAdminSubscriptions(paged.items), nextCursor: paged.nextCursor };
 }
 
-type Joined = { sub: typeof subscriptions.$inferSelect; user: { firstName: string | null; lastName: string | null; email: string; name: string } };
+type Sub = typeof subscriptions.$inferSelect;
 
-async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]> {
+/** An account row that is gone (its subscriptions go with it, so only a race shows this). */
+const missingAccount = (id: string): AdminAccountRef => ({ id, name: id, deleted: true, owner: null });
+
+async function toAdminSubscriptions(rows: Sub[]): Promise<AdminSubscription[]> {
   const db = await getDb();
-  const subIds = rows.map((r) => r.sub.id);
-  const orderIds = rows.map((r) => r.sub.aiReadyOrderId).filter((v): v is string => Boolean(v));
+  const accounts = await accountRefs(rows.map((r) => r.accountId));
+  const subIds = rows.map((r) => r.id);
+  const orderIds = rows.map((r) => r.aiReadyOrderId).filter((v): v is string => Boolean(v));
   const orderCols = { id: aiReadyOrders.id, subscriptionId: aiReadyOrders.subscriptionId, aiPhoneNumber: aiReadyOrders.aiPhoneNumber, aiEmployeeName: aiReadyOrders.aiEmployeeName };
   const allOrders = subIds.length
     ? await db
@@ -100,7 +109,8 @@ async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]
         .where(orderIds.length ? or(inArray(aiReadyOrders.id, orderIds), inArray(aiReadyOrders.subscriptionId, subIds)) : inArray(aiReadyOrders.subscriptionId, subIds))
     : [];
   const now = new Date();
-  return rows.map(({ sub, user: u }) => {
+  return rows.map((sub) => {
+    const account = accounts.get(sub.accountId) ?? missingAccount(sub.accountId);
     const plan = findPlan(sub.planId);
     const order = allOrders.find((o) => (sub.aiReadyOrderId && o.id === sub.aiReadyOrderId) || o.subscriptionId === sub.id) ?? null;
     // An ended subscription is never "cancelling at period end" (ADR 0088).
@@ -108,7 +118,8 @@ async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]
     return {
       id: sub.id,
       accountId: sub.accountId,
-      user: { firstName: u.firstName ?? u.name ?? null, lastName: u.lastName ?? null, email: u.email },
+      account,
+      user: ownerAsUser(account),
       status: sub.status,
       plan: { id: plan?.id ?? sub.planId, name: plan?.name ?? sub.planId },
       billing: sub.billing,
@@ -131,6 +142,11 @@ async function toAdminSubscriptions(rows: Joined[]): Promise<AdminSubscription[]
       },
     };
   });
+}
+
+/** The owner in the older `user` shape of the row (displayName, the usage picker); empty when the account has no owner. */
+function ownerAsUser(account: AdminAccountRef): AdminSubscription["user"] {
+  return account.owner ? { firstName: account.owner.name, lastName: null, email: account.owner.email } : { firstName: null, lastName: null, email: "" };
 }
 
 function view(p: ProviderPrice): PaymentPriceView {

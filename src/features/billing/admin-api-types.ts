@@ -6,7 +6,11 @@ export type BillingCycleView = { id: string; label: string; periodStart: string;
 /** GET /api/admin/subscriptions items (spec 3, admin view). */
 export type AdminSubscription = {
   id: string;
+  /** The business account the subscription belongs to (issue 22). */
   accountId: string;
+  /** That account: its name and owner, the oldest member with the role owner (AdminAccountRef, ADR 0110). */
+  account: { id: string; name: string; deleted: boolean; owner: { name: string; email: string } | null };
+  /** The account's owner in the older shape (name in firstName); empty when the account has no owner left. */
   user: { firstName: string | null; lastName: string | null; email: string };
   status: SubscriptionStatus;
   plan: { id: string; name: string };

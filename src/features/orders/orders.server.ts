@@ -1,16 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, orderSearchText, subscriptions } from "@/db/schema";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { queueEmail } from "@/features/email/email.server";
 import { logger } from "@/lib/logger";
 import { checkAvatarForOrder } from "@/features/storage/storage.server";
 import { notFound } from "@/lib/http/errors";
-import { cursorString, cursorTimestamp, likePattern, readChoice, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import type { AdminOrderView, OrderData } from "./order.schema";
 import { orderSetupEmail } from "./emails";
 
@@ -31,35 +30,6 @@ export function toAdminView(row: Row): AdminOrderView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-const ORDER_STATUSES = ["pending", "claimed", "active"] as const;
-
-/**
- * GET /api/admin/ai-ready-orders: one page, newest first (id breaks ties),
- * keyset-paged (ADR 0096). `q` searches the AI employee's name, the customer's
- * e-mail and the AI phone number (trigram indexes); `status` filters.
- */
-export async function listOrders(page: Pick<PageRequest, "limit" | "cursor" | "q" | "params">): Promise<Page<AdminOrderView>> {
-  const db = await getDb();
-  const where: SQL[] = [];
-  const status = readChoice(page.params, "status", ORDER_STATUSES);
-  if (status) where.push(eq(aiReadyOrders.status, status));
-  if (page.q) {
-    where.push(sql`${orderSearchText(aiReadyOrders)} like ${likePattern(page.q)}`);
-  }
-  if (page.cursor) {
-    const at = cursorTimestamp(page.cursor, 0);
-    const id = cursorString(page.cursor, 1);
-    where.push(sql`(${aiReadyOrders.createdAt}, ${aiReadyOrders.id}) < (${at}::timestamptz, ${id})`);
-  }
-  const rows = await db
-    .select({ row: aiReadyOrders, at: sql<string>`${aiReadyOrders.createdAt}::text` })
-    .from(aiReadyOrders)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(aiReadyOrders.createdAt), desc(aiReadyOrders.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit, (r) => [r.at, r.row.id], (r) => toAdminView(r.row));
 }
 
 export async function getOrder(id: string): Promise<AdminOrderView> {

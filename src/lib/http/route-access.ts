@@ -90,6 +90,11 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "notices/[id]/read": { PUT: "calls.read" },
   // durable jobs: retry a dead job from /admin/jobs (helper "jobs")
   "admin/jobs/[id]/retry": { POST: "admin" },
+  // --- issue 22, the operator's console (helper "admin"): the read-only business account page's data
+  "admin/accounts/[id]": { GET: "admin" },
+  // --- issue 22, members and invitations (helper "members"): the account's
+  // audit log as CSV, for members holding members.manage
+  "account/audit-log.csv": { GET: "members.manage" },
   // --- issue 22, account care (helper "care"): deleting the business account
   // (route({ permission: "account.delete" })) and signing out one of the
   // caller's own sessions

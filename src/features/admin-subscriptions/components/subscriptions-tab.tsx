@@ -10,26 +10,33 @@ import { usePagedList, useDebounced } from "@/lib/paged-list";
 import { PLANS } from "@/features/plans/catalogue";
 import { errorMessage } from "@/lib/api-client";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive } from "@/features/usage/components/admin-client";
+import { ADMIN_SUBSCRIPTIONS_KEY, formatDate, isLive } from "@/features/usage/components/admin-client";
 import { OveragePanel } from "@/features/overage/components/overage-panel";
 import { StatusBadges } from "@/features/billing/components/status-badges";
 import { formatMoney } from "@/lib/format";
+import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
 import { subscriptionFlags } from "./subscription-flags";
 
-/** Admin dashboard "Subscriptions" tab: one page at a time (ADR 0096), searched and filtered on the server; flags; the overage panel on demand. */
+/**
+ * Admin dashboard "Subscriptions" tab: one page at a time (ADR 0096), searched
+ * and filtered on the server, also by business account (?account=, ADR 0110);
+ * flags; the overage panel on demand.
+ */
 export function SubscriptionsTab(): React.JSX.Element {
   const [search, setSearch] = React.useState("");
   const [status, setStatus] = React.useState("");
   const [plan, setPlan] = React.useState("");
   const [flag, setFlag] = React.useState("");
   const q = useDebounced(search.trim());
+  const account = useAccountFilter();
   const { items, isLoading, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], {
     q: q || undefined,
     status: status || undefined,
     plan: plan || undefined,
     flag: flag || undefined,
+    account: account ?? undefined,
   });
-  const filtered = Boolean(q || status || plan || flag);
+  const filtered = Boolean(q || status || plan || flag || account);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -85,6 +92,7 @@ export function SubscriptionsTab(): React.JSX.Element {
             </Select>
           </div>
         </div>
+        {account ? <AccountFilterNote tab="subscriptions" accountId={account} accountName={items.find((s) => s.accountId === account)?.account.name ?? null} /> : null}
         {isLoading ? (
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <Spinner /> Loading subscriptions...
@@ -123,11 +131,10 @@ function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription
   // The overage panel is mounted for one card on demand, not in every card (ADR 0096).
   const [overageOpen, setOverageOpen] = React.useState(false);
   return (
-    <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${displayName(s)}`}>
+    <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${s.account.name}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 className="text-base font-semibold">{displayName(s)}</h3>
-          <p className="text-sm text-slate-700">{s.user.email}</p>
+        <div className="text-sm">
+          <AccountCell tab="subscriptions" account={s.account} heading />
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />

@@ -15,7 +15,9 @@ import { Input, Label, Select } from "@/lib/ui/input";
 import { useDebounced, usePagedList } from "@/lib/paged-list";
 import { toast } from "@/lib/ui/toaster";
 import { showAdminError } from "@/features/admin-errors/use-admin-errors";
+import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
 import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
+import type { AdminOrderListItem } from "../admin-orders-list.server";
 import { AvatarUpload } from "./avatar-upload";
 import { invalidOrderToast, ORDERS_KEY } from "./create-order-form";
 import { OrderFields } from "./order-fields";
@@ -46,15 +48,16 @@ function Avatar({ order, size = "size-10" }: { order: AdminOrderView; size?: str
 
 const when = (iso: string) => formatDate(iso);
 
-/** Manage Orders tab: list, view, edit (Save/Cancel) and delete after confirmation. */
+/** Manage Orders tab: list (filtered by business account with ?account=, ADR 0110), view, edit (Save/Cancel) and delete after confirmation. */
 export function ManageOrders() {
   const [mode, setMode] = useState<Mode>(null);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const q = useDebounced(search.trim());
+  const account = useAccountFilter();
   // One page at a time, searched and filtered on the server (ADR 0096).
-  const orders = usePagedList<AdminOrderView>(ORDERS_KEY[0], { q: q || undefined, status: status || undefined });
-  const filtered = Boolean(q || status);
+  const orders = usePagedList<AdminOrderListItem>(ORDERS_KEY[0], { q: q || undefined, status: status || undefined, account: account ?? undefined });
+  const filtered = Boolean(q || status || account);
 
   return (
     <Card>
@@ -78,6 +81,9 @@ export function ManageOrders() {
             </Select>
           </div>
         </div>
+        {account ? (
+          <AccountFilterNote tab="ai-ready-orders" accountId={account} accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null} />
+        ) : null}
         {orders.isPending ? (
           <div className="flex items-center gap-2 text-slate-700">
             <Spinner label="Loading orders" /> Loading orders...
@@ -93,13 +99,14 @@ export function ManageOrders() {
           <p className="text-slate-700">{filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}</p>
         ) : (
           <div className="overflow-x-auto" data-testid="admin-orders-list">
-            <table className="w-full min-w-[860px] text-left text-sm">
+            <table className="w-full min-w-[1000px] text-left text-sm">
               <caption className="sr-only">AI ready orders</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
                 <tr>
                   <th scope="col" className="py-2 pr-3">AI Employee</th>
                   <th scope="col" className="py-2 pr-3">Phone</th>
                   <th scope="col" className="py-2 pr-3">Customer Email</th>
+                  <th scope="col" className="py-2 pr-3">Account</th>
                   <th scope="col" className="py-2 pr-3">Web Chat</th>
                   <th scope="col" className="py-2 pr-3">Status</th>
                   <th scope="col" className="py-2 pr-3">Created</th>
@@ -117,6 +124,9 @@ export function ManageOrders() {
                     </td>
                     <td className="py-3 pr-3 whitespace-nowrap">{o.aiPhoneNumber}</td>
                     <td className="py-3 pr-3">{o.customerEmail}</td>
+                    <td className="py-3 pr-3">
+                      <AccountCell tab="ai-ready-orders" account={o.account} none="Not claimed yet" />
+                    </td>
                     <td className="max-w-[14rem] truncate py-3 pr-3">
                       <a href={o.webChatUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-4 hover:underline">
                         {o.webChatUrl.replace(/^https?:\/\//, "")}

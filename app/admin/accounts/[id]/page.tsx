@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { getAdminAccount } from "@/features/admin-accounts/admin-account.server";
+import { AccountView } from "@/features/admin-accounts/components/account-view";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+
+export const metadata: Metadata = { title: "Business account" };
+export const dynamic = "force-dynamic";
+
+/** /admin/accounts/[id]: one business account for support, read-only (issue 22, ADR 0110); 404 for an unknown id. */
+async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const denied = await adminPageGuard(`/admin/accounts/${encodeURIComponent(id)}`);
+  if (denied) return denied;
+  const account = await getAdminAccount(id);
+  if (!account) notFound();
+  return (
+    <AdminSubPage title={account.name}>
+      <AccountView account={account} />
+    </AdminSubPage>
+  );
+}
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

@@ -1,0 +1,1 @@
+CREATE INDEX "ai_ready_orders_account_created_idx" ON "ai_ready_orders" USING btree ("account_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,85 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { AuditLogTable, type AuditRow } from "./audit-log-table";
+import { BusinessDetailsForm, type BusinessDetails } from "./business-details-form";
+import { InviteForm } from "./invite-form";
+import { MembersTable } from "./members-table";
+import { PendingInvitations } from "./pending-invitations";
+import type { InvitationView, MemberView, Viewer } from "./members-model";
+
+export type AccountPageProps = {
+  account: BusinessDetails & { id: string };
+  viewer: Viewer & { canEditDetails: boolean };
+  members: MemberView[];
+  invitations: InvitationView[];
+  timeZones: string[];
+  /** The audit log's page, for members with members.manage; null for the others. */
+  audit: { entries: AuditRow[]; newerHref: string | null; olderHref: string | null } | null;
+};
+
+/**
+ * /account (issue 22): Members for every member (changes with
+ * members.manage), Business details (editable with settings.edit) and the
+ * Audit log (members.manage). What a role may not do is not shown; the
+ * server refuses it anyway.
+ */
+export function AccountPage({ account, viewer, members, invitations, timeZones, audit }: AccountPageProps) {
+  return (
+    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">Account</h1>
+        <p className="mt-1 text-slate-700">The people in {account.name}, its business details and who did what.</p>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Members</CardTitle>
+          <CardDescription>
+            {viewer.canManage ? "Invite people, change their roles or remove them. There is always at least one owner." : "The people who work in this account."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-8">
+          <MembersTable accountId={account.id} accountName={account.name} members={members} viewer={viewer} />
+          {viewer.canManage ? (
+            <>
+              <InviteForm accountId={account.id} viewer={viewer} />
+              <PendingInvitations accountId={account.id} invitations={invitations} />
+            </>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Business details</CardTitle>
+          {viewer.canEditDetails ? null : <CardDescription>Your role lets you see these, not change them.</CardDescription>}
+        </CardHeader>
+        <CardContent>
+          {viewer.canEditDetails ? (
+            <BusinessDetailsForm accountId={account.id} details={account} timeZones={timeZones} />
+          ) : (
+            <dl className="grid gap-3 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+              <dt className="font-medium text-slate-800">Business name</dt>
+              <dd className="break-words">{account.name}</dd>
+              <dt className="font-medium text-slate-800">Billing e-mail</dt>
+              <dd className="break-all">{account.billingEmail || "The owners' addresses"}</dd>
+              <dt className="font-medium text-slate-800">Time zone</dt>
+              <dd>{account.timeZone.replaceAll("_", " ")}</dd>
+            </dl>
+          )}
+        </CardContent>
+      </Card>
+
+      {audit ? (
+        <Card id="audit-log" className="scroll-mt-20">
+          <CardHeader>
+            <CardTitle as="h2">Audit log</CardTitle>
+            <CardDescription>Who did what and when in this account.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AuditLogTable entries={audit.entries} timeZone={account.timeZone} newerHref={audit.newerHref} olderHref={audit.olderHref} />
+          </CardContent>
+        </Card>
+      ) : null}
+    </section>
+  );
+}
