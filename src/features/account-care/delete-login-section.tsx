@@ -46,7 +46,7 @@ export function DeleteLoginSection({ refusal, soleAccounts, hasPassword }: { ref
         </p>
       ) : null}
       {refusal ? (
-        <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <p>{refusal}</p>
           <p>
             <Link href="/account" className="font-semibold underline underline-offset-2">
