@@ -20,6 +20,8 @@ import { RESET_LINK_SECONDS } from "./password-reset";
 import { afterPasswordReset } from "./after-password-reset.server";
 import { organizationOptions } from "@/features/accounts/organization-options.server";
 import { createFirstAccount, firstAccountId } from "@/features/accounts/account-lifecycle.server";
+import { changeEmailMessages } from "@/features/account-care/change-email.server";
+import { beforeLoginDeletion } from "@/features/account-care/login-deletion.server";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -50,6 +52,23 @@ async function build() {
         lastName: { type: "string", required: false, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "customer" },
       },
+      // Account care on /profile (issue 22, ADR 0109). Changing the e-mail
+      // address: the new address gets the link that makes the change, the
+      // current one a notice, both through the outbox and throttled per
+      // recipient (change-email.server.tsx explains the link). better-auth
+      // calls this for a verified login; an unverified one gets the
+      // verification link at the new address (emailVerification below).
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          const firstName = (user as { firstName?: string | null }).firstName;
+          const messages = await changeEmailMessages({ user: { id: user.id, email: user.email, firstName }, newEmail, approvalUrl: url, secret: authSecret(), baseUrl: cfg.baseUrl });
+          for (const message of messages) await sendAuthEmail(message);
+        },
+      },
+      // "Delete my login": refused for the last owner of an account with
+      // other members; an account the user is alone in goes with the login.
+      deleteUser: { enabled: true, beforeDelete: async (user) => beforeLoginDeletion(user) },
     },
     emailAndPassword: {
       enabled: true,

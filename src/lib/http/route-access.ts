@@ -95,4 +95,9 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // --- issue 22, members and invitations (helper "members"): the account's
   // audit log as CSV, for members holding members.manage
   "account/audit-log.csv": { GET: "members.manage" },
+  // --- issue 22, account care (helper "care"): deleting the business account
+  // (route({ permission: "account.delete" })) and signing out one of the
+  // caller's own sessions
+  account: { DELETE: "account.delete" },
+  "sessions/[id]": { DELETE: "user" },
 };

@@ -5,6 +5,8 @@ import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
 import { RESET_PASSWORD_SUBJECT, ResetPassword } from "./reset-password";
+import { CONFIRM_NEW_EMAIL_SUBJECT, ConfirmNewEmail } from "./confirm-new-email";
+import { EMAIL_CHANGE_NOTICE_SUBJECT, EmailChangeNotice } from "./email-change-notice";
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
 import { InvitationEmail, invitationSubject } from "./invitation";
@@ -42,6 +44,20 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "Someone asks for a new password on /forgot-password and the address has an account.",
       subject: RESET_PASSWORD_SUBJECT,
       element: <ResetPassword firstName="Rita" url={`${baseUrl}/api/auth/reset-password/sample-token?callbackURL=%2Freset-password`} />,
+    },
+    {
+      id: "confirm-new-email",
+      name: "Confirm a new e-mail address",
+      sentWhen: "Someone changes their login's e-mail address on /profile; it goes to the new address.",
+      subject: CONFIRM_NEW_EMAIL_SUBJECT,
+      element: <ConfirmNewEmail firstName="Nora" newEmail="nora.new@example.com" url={`${baseUrl}/api/auth/verify-email?token=sample-token&callbackURL=%2Fprofile%3Femail%3Dchanged`} />,
+    },
+    {
+      id: "email-change-notice",
+      name: "E-mail address being changed (notice)",
+      sentWhen: "Someone changes their login's e-mail address on /profile; it goes to the current address.",
+      subject: EMAIL_CHANGE_NOTICE_SUBJECT,
+      element: <EmailChangeNotice firstName="Nora" newEmail="nora.new@example.com" baseUrl={baseUrl} />,
     },
     {
       id: "order-setup",

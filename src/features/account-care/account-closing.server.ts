@@ -1,0 +1,131 @@
+import "server-only";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "@/lib/zod";
+import { type DbOrTx } from "@/lib/db";
+import { interactions, subscriptions } from "@/db/schema";
+import { defineJob, enqueueJob } from "@/lib/jobs";
+import { logger } from "@/lib/logger";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { deleteBusinessAccount, type AccountClosingSteps, type AccountDeletion } from "@/features/accounts/account-deletion.server";
+import type { AuditActor } from "@/features/accounts/audit.server";
+import { getProvider } from "@/features/billing/provider";
+import { ProviderError } from "@/features/billing/provider/port";
+import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
+import { accountNameConfirmationProblem } from "./delete-account-confirmation";
+
+/**
+ * What deleting a business account does outside the accounts feature
+ * (issue 22, ADR 0109): its live subscriptions are cancelled at the payment
+ * provider through a durable job each, and its calls and messages are
+ * anonymised. accounts/account-deletion.server.ts runs both inside its
+ * transaction.
+ */
+
+/** The statuses that can still bill. */
+const LIVE = ["active", "trialing", "past_due"] as const;
+
+/** The idempotency key of one subscription's cancellation, for the job and for the provider alike. */
+export function deletionCancelKey(providerSubscriptionId: string): string {
+  return `account-deleted-cancel-${providerSubscriptionId}`;
+}
+
+/**
+ * Job: cancels one subscription of a deleted account at the provider. The
+ * provider's port offers cancellation at the end of the current period (no
+ * renewal, no further invoice; a trial ends unbilled), under a stable
+ * idempotency key, so a repeated run repeats a harmless request. Then the
+ * mirror is synced from the provider. A subscription the provider no longer
+ * knows needs nothing more.
+ * Registered by the server in instrumentation.ts.
+ */
+export const deletionCancelJob = defineJob({
+  kind: "account-care.cancel-subscription",
+  schema: z.object({ providerSubscriptionId: z.string().min(1), providerCustomerId: z.string().min(1) }),
+  handler: async ({ providerSubscriptionId, providerCustomerId }) => {
+    const provider = await getProvider();
+    try {
+      await provider.cancelAtPeriodEnd(providerSubscriptionId, deletionCancelKey(providerSubscriptionId));
+    } catch (err) {
+      if (err instanceof ProviderError && err.code === "resource_missing") {
+        logger.warn({ providerSubscriptionId }, "deleted account's subscription unknown to the provider; nothing to cancel");
+        return;
+      }
+      throw err;
+    }
+    await syncCustomerSubscriptions(providerCustomerId);
+  },
+});
+
+/**
+ * Enqueues the cancellation of each live subscription (in `tx`, so the jobs
+ * exist exactly when the deletion commits) and marks it as ending with its
+ * period, which is what the provider will say once the job has run.
+ */
+async function cancelSubscriptions(tx: DbOrTx, accountId: string, now: Date): Promise<number> {
+  const live = await tx
+    .select({ id: subscriptions.id, providerSubscriptionId: subscriptions.providerSubscriptionId, providerCustomerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...LIVE])));
+  for (const s of live) {
+    await enqueueJob(
+      tx,
+      deletionCancelJob,
+      { providerSubscriptionId: s.providerSubscriptionId, providerCustomerId: s.providerCustomerId },
+      { idempotencyKey: deletionCancelKey(s.providerSubscriptionId) },
+    );
+  }
+  if (live.length === 0) return 0;
+  const marked = await tx
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        inArray(
+          subscriptions.id,
+          live.map((s) => s.id),
+        ),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return marked.length;
+}
+
+/**
+ * The account's calls and messages lose what identifies a person (the
+ * transcript, the recording, the summary, both phone numbers); the record,
+ * its time, channel, outcome, duration and units stay for billing. The same
+ * columns as the retention job (interactions/retention.server.ts,
+ * anonymiseOldInteractions).
+ * TODO(issue 22): call a shared, account-scoped anonymiser exported by
+ * retention.server.ts instead of repeating its column list (the change is
+ * with the lead: docs/decisions/0109-account-care-and-deletion.md).
+ */
+async function anonymiseInteractions(tx: DbOrTx, accountId: string, now: Date): Promise<number> {
+  const done = await tx
+    .update(interactions)
+    .set({ transcript: null, recordingUrl: null, summary: null, fromNumber: null, toNumber: null, anonymizedAt: now })
+    .where(and(eq(interactions.accountId, accountId), isNull(interactions.anonymizedAt)))
+    .returning({ id: interactions.id });
+  return done.length;
+}
+
+/** The steps every account deletion takes (the route and a last member's login deletion). */
+export const accountClosingSteps: AccountClosingSteps = { cancelSubscriptions, anonymiseInteractions };
+
+/** Deletes a business account (its owner asked, holding account.delete). */
+export function closeBusinessAccount(accountId: string, actor: AuditActor): Promise<AccountDeletion | null> {
+  return deleteBusinessAccount(accountId, actor, accountClosingSteps);
+}
+
+/**
+ * DELETE /api/account: the caller's current account, once they typed its
+ * name. 400 when the name does not match; 404 when it is gone already.
+ */
+export async function deleteAccountOnRequest(account: { id: string; name: string }, actor: AuditActor, confirm: string): Promise<AccountDeletion> {
+  const problem = accountNameConfirmationProblem(account.name, confirm);
+  if (problem) throw badRequest(problem);
+  const deleted = await closeBusinessAccount(account.id, actor);
+  if (!deleted) throw notFound("This business account no longer exists.");
+  return deleted;
+}
