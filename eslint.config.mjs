@@ -25,15 +25,20 @@ import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
  *     usage) lives in usage (subscription-summary.server.ts), not billing.
  *   admin-subscriptions -> usage: both take the subscription status badge
  *     from billing (billing/components/status-badges.tsx).
+ *   auth -> account-care: better-auth's user.deleteUser and user.changeEmail
+ *     (auth.server.ts) use account care's rules; billing no longer imports
+ *     auth (it names the caller fields it needs), so account-care may use
+ *     billing and interactions to delete an account (issue 22, ADR 0109).
  */
 export const FEATURE_DEPENDENCIES = {
+  "account-care": ["accounts", "billing", "email", "interactions"],
   accounts: ["email"],
   admin: ["accounts", "admin-subscriptions", "auth", "email", "interactions", "notifications", "orders", "plans", "test-tools"],
   "admin-accounts": ["accounts"],
   "admin-errors": [],
   "admin-subscriptions": ["accounts", "admin-accounts", "billing", "overage", "plans", "usage"],
-  auth: ["accounts", "email"],
-  billing: ["accounts", "auth", "email", "notifications", "orders", "plans"],
+  auth: ["account-care", "accounts", "email"],
+  billing: ["accounts", "email", "notifications", "orders", "plans"],
   contact: ["email", "leads", "marketing", "notifications"],
   email: [],
   interactions: ["accounts", "billing", "email", "notifications", "plans", "usage"],

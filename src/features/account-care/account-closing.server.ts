@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { type DbOrTx } from "@/lib/db";
-import { interactions, subscriptions } from "@/db/schema";
+import { subscriptions } from "@/db/schema";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -11,6 +11,7 @@ import type { AuditActor } from "@/features/accounts/audit.server";
 import { getProvider } from "@/features/billing/provider";
 import { ProviderError } from "@/features/billing/provider/port";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
+import { anonymiseAccountInteractions } from "@/features/interactions/retention.server";
 import { accountNameConfirmationProblem } from "./delete-account-confirmation";
 
 /**
@@ -91,27 +92,12 @@ async function cancelSubscriptions(tx: DbOrTx, accountId: string, now: Date): Pr
   return marked.length;
 }
 
-/**
- * The account's calls and messages lose what identifies a person (the
- * transcript, the recording, the summary, both phone numbers); the record,
- * its time, channel, outcome, duration and units stay for billing. The same
- * columns as the retention job (interactions/retention.server.ts,
- * anonymiseOldInteractions).
- * TODO(issue 22): call a shared, account-scoped anonymiser exported by
- * retention.server.ts instead of repeating its column list (the change is
- * with the lead: docs/decisions/0109-account-care-and-deletion.md).
- */
-async function anonymiseInteractions(tx: DbOrTx, accountId: string, now: Date): Promise<number> {
-  const done = await tx
-    .update(interactions)
-    .set({ transcript: null, recordingUrl: null, summary: null, fromNumber: null, toNumber: null, anonymizedAt: now })
-    .where(and(eq(interactions.accountId, accountId), isNull(interactions.anonymizedAt)))
-    .returning({ id: interactions.id });
-  return done.length;
-}
-
 /** The steps every account deletion takes (the route and a last member's login deletion). */
-export const accountClosingSteps: AccountClosingSteps = { cancelSubscriptions, anonymiseInteractions };
+export const accountClosingSteps: AccountClosingSteps = {
+  cancelSubscriptions,
+  // The retention job's anonymiser, for this account's records.
+  anonymiseInteractions: (tx, accountId, now) => anonymiseAccountInteractions(tx, accountId, now),
+};
 
 /** Deletes a business account (its owner asked, holding account.delete). */
 export function closeBusinessAccount(accountId: string, actor: AuditActor): Promise<AccountDeletion | null> {

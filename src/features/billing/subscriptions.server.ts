@@ -3,7 +3,6 @@ import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
-import type { CurrentUser } from "@/features/auth/current-user.server";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { HttpError, badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
@@ -25,7 +24,10 @@ export const TRIAL_DAYS = 14;
  * business account, which owns the provider customer and the subscriptions
  * (issue 22). See payerOf().
  */
-export type Payer = Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName"> & {
+/** The member acting for the account: the signed-in user's fields billing needs. */
+export type PayingMember = { id: string; email: string; emailVerified: boolean; firstName: string | null; lastName: string | null };
+
+export type Payer = PayingMember & {
   accountId: string;
   accountName: string;
   billingEmail: string | null;
@@ -34,7 +36,7 @@ type Caller = Payer;
 
 /** The payer for a member acting in an account. */
 export function payerOf(
-  user: Pick<CurrentUser, "id" | "email" | "emailVerified" | "firstName" | "lastName">,
+  user: PayingMember,
   account: { id: string; name: string; billingEmail: string | null },
 ): Payer {
   return { id: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, accountId: account.id, accountName: account.name, billingEmail: account.billingEmail };

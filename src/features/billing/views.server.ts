@@ -3,7 +3,6 @@ import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
 import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
-import type { CurrentUser } from "@/features/auth/current-user.server";
 import { getProvider } from "./provider";
 import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView } from "./api-types";
 
@@ -89,7 +88,7 @@ export async function accountSubscriptions(accountId: string): Promise<CustomerS
  * prepared for the caller's VERIFIED e-mail that they may claim into it
  * (unverified: only the account's own).
  */
-export async function accountOrders(user: Pick<CurrentUser, "email" | "emailVerified">, accountId: string): Promise<AiReadyOrderView[]> {
+export async function accountOrders(user: { email: string; emailVerified: boolean }, accountId: string): Promise<AiReadyOrderView[]> {
   const db = await getDb();
   const mine = eq(aiReadyOrders.accountId, accountId);
   const orders = await db

@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
-import { getDb } from "@/lib/db";
+import { getDb, type DbOrTx } from "@/lib/db";
 import { interactions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, scheduleJob } from "@/lib/jobs";
@@ -11,11 +11,28 @@ import { logger } from "@/lib/logger";
 const CHUNK = 5000;
 
 /**
+ * What anonymising a record clears: the transcript, the recording, the
+ * summary and both phone numbers. The record, its time, channel, outcome,
+ * duration and units stay (billing records are kept 7 years).
+ */
+function anonymised(now: Date) {
+  return { transcript: null, recordingUrl: null, summary: null, fromNumber: null, toNumber: null, anonymizedAt: now };
+}
+
+/** Anonymises every record of one business account, when it is deleted (issue 22), in the caller's transaction. Returns how many. */
+export async function anonymiseAccountInteractions(tx: DbOrTx, accountId: string, now = new Date()): Promise<number> {
+  const done = await tx
+    .update(interactions)
+    .set(anonymised(now))
+    .where(and(eq(interactions.accountId, accountId), isNull(interactions.anonymizedAt)))
+    .returning({ id: interactions.id });
+  return done.length;
+}
+
+/**
  * Spec 9's legal text: conversation logs are anonymised after a year
- * (INTERACTION_RETENTION_DAYS, default 365). Removes the transcript, the
- * recording, the summary and both phone numbers of older records; the record,
- * its time, channel, outcome, duration and units stay (billing records are kept
- * 7 years). Returns how many were anonymised.
+ * (INTERACTION_RETENTION_DAYS, default 365): older records are anonymised
+ * (see anonymised()). Returns how many were anonymised.
  */
 export async function anonymiseOldInteractions(now = new Date()): Promise<number> {
   const db = await getDb();
@@ -24,7 +41,7 @@ export async function anonymiseOldInteractions(now = new Date()): Promise<number
   for (;;) {
     const done = await db
       .update(interactions)
-      .set({ transcript: null, recordingUrl: null, summary: null, fromNumber: null, toNumber: null, anonymizedAt: now })
+      .set(anonymised(now))
       .where(sql`${interactions.id} in (select id from interactions where anonymized_at is null and started_at < ${before} limit ${CHUNK})`)
       .returning({ id: interactions.id });
     total += done.length;
