@@ -234,6 +234,8 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
         "Invitation to a business account",
         "Account already exists",
         "Reset password",
+        "Confirm a new e-mail address",
+        "E-mail address being changed (notice)",
         "AI employee setup instructions",
         "Welcome",
         "Payment failed",

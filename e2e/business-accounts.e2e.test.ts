@@ -151,4 +151,22 @@ describe("a team shares one business account", () => {
     expect(await status(member, "/api/interactions")).toBe(403);
     await checkBothWidths(member, "accounts-5-no-access", () => member.getByTestId("no-access").waitFor());
   });
+
+  it("6. account care: the owner's profile (name, password, e-mail, sessions, delete) and the account's delete section", async () => {
+    const page = owner.page;
+    await page.goto("/profile");
+    await checkBothWidths(page, "accounts-6-profile", () => page.getByRole("heading", { level: 1, name: "Profile" }).waitFor());
+    expect(await page.getByText("This device").count()).toBeGreaterThan(0);
+    await page.goto("/account");
+    await checkBothWidths(page, "accounts-6-account-delete-section", () => page.getByRole("heading", { level: 2, name: "Delete business account" }).waitFor());
+  });
+
+  it("7. the operator's read-only account page lists the members and roles", async () => {
+    const me = (await (await owner.page.request.get(`${baseUrl}/api/auth/user`)).json()) as { account: { id: string } };
+    const page = await admin.newPage();
+    await page.goto(`/admin/accounts/${me.account.id}`);
+    await checkBothWidths(page, "accounts-7-admin-account", () => page.getByRole("heading", { level: 2, name: "Members" }).waitFor());
+    expect(await page.getByText(owner.user.email).count()).toBeGreaterThan(0);
+    await page.close();
+  });
 });

@@ -8,6 +8,7 @@ import { can } from "@/features/accounts/permissions";
 import { auditLogPage, readAuditPosition } from "@/features/accounts/audit-log.server";
 import { AccountPage } from "@/features/accounts/components/account-page";
 import { invitationViews, memberViews, timeZoneChoices, viewerOf, type FullOrganization } from "@/features/accounts/components/account-page-data";
+import { DeleteAccountSection } from "@/features/account-care/delete-account-section";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Account" };
@@ -49,6 +50,7 @@ async function Page({ searchParams }: { searchParams: Promise<Search> }) {
       invitations={viewer.canManage ? invitationViews(full, account.timeZone) : []}
       timeZones={viewer.canEditDetails ? timeZoneChoices(account.timeZone) : []}
       audit={audit}
+      deleteAccount={can(account.role, "account.delete") ? <DeleteAccountSection accountName={account.name} /> : null}
     />
   );
 }

@@ -14,6 +14,8 @@ export type AccountPageProps = {
   timeZones: string[];
   /** The audit log's page, for members with members.manage; null for the others. */
   audit: { entries: AuditRow[]; newerHref: string | null; olderHref: string | null } | null;
+  /** "Delete business account" for members holding account.delete (the page passes the account-care form); null for the others. */
+  deleteAccount?: React.ReactNode;
 };
 
 /**
@@ -22,7 +24,7 @@ export type AccountPageProps = {
  * Audit log (members.manage). What a role may not do is not shown; the
  * server refuses it anyway.
  */
-export function AccountPage({ account, viewer, members, invitations, timeZones, audit }: AccountPageProps) {
+export function AccountPage({ account, viewer, members, invitations, timeZones, audit, deleteAccount = null }: AccountPageProps) {
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10">
       <header>
@@ -78,6 +80,16 @@ export function AccountPage({ account, viewer, members, invitations, timeZones, 
           <CardContent>
             <AuditLogTable entries={audit.entries} timeZone={account.timeZone} newerHref={audit.newerHref} olderHref={audit.olderHref} />
           </CardContent>
+        </Card>
+      ) : null}
+
+      {deleteAccount ? (
+        <Card id="delete-account" className="border-red-200">
+          <CardHeader>
+            <CardTitle as="h2">Delete business account</CardTitle>
+            <CardDescription>Ends every member&apos;s access, cancels the subscriptions and anonymises the calls. Invoices are kept.</CardDescription>
+          </CardHeader>
+          <CardContent>{deleteAccount}</CardContent>
         </Card>
       ) : null}
     </section>

@@ -49,7 +49,7 @@ export function AccountView({ account: a }: { account: AdminAccountView }) {
       {a.members.length === 0 ? (
         <p className="mt-3 text-slate-700">No members.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`Members of ${a.name}`}>
           <table className="w-full min-w-[640px] text-left text-sm" data-testid="admin-account-members">
             <caption className="sr-only">Members of {a.name}, oldest first</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
@@ -80,7 +80,7 @@ export function AccountView({ account: a }: { account: AdminAccountView }) {
       {a.invitations.length === 0 ? (
         <p className="mt-3 text-slate-700">No pending invitations.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`Pending invitations to ${a.name}`}>
           <table className="w-full min-w-[640px] text-left text-sm" data-testid="admin-account-invitations">
             <caption className="sr-only">Pending invitations to {a.name}, soonest to expire first</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">

@@ -98,7 +98,7 @@ export function ManageOrders() {
         ) : orders.items.length === 0 ? (
           <p className="text-slate-700">{filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}</p>
         ) : (
-          <div className="overflow-x-auto" data-testid="admin-orders-list">
+          <div className="relative overflow-x-auto" data-testid="admin-orders-list">
             <table className="w-full min-w-[1000px] text-left text-sm">
               <caption className="sr-only">AI ready orders</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
