@@ -170,3 +170,19 @@ describe("the audit log hears of sign-ins and business details", () => {
     expect(row!.name).not.toBe("Taken over");
   });
 });
+
+describe("a login without an account starts one", () => {
+  it("creates a business account it owns and works in; an empty name is refused", async () => {
+    const owner = await createUser();
+    const left = await memberOf(owner.id, "staff", { alone: true });
+    await (await getDb()).delete(member).where(eq(member.userId, left.id));
+    const empty = await authPost("/organization/create", { name: "  ", slug: `account-${randomUUID()}` }, { cookie: left.cookie });
+    expect(empty.status).toBe(400);
+    const made = await authPost("/organization/create", { name: "Front Desk Pros", slug: `account-${randomUUID()}` }, { cookie: left.cookie });
+    expect(made.status).toBe(200);
+    const { id } = (await made.json()) as { id: string };
+    await switchTo(left, id);
+    const me = (await (await call(getUser, { path: "/api/auth/user", cookie: left.cookie })).json()) as { account: { id: string; name: string; role: string } };
+    expect(me.account).toMatchObject({ id, name: "Front Desk Pros", role: "owner" });
+  });
+});

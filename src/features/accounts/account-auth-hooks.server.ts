@@ -44,6 +44,10 @@ export async function accountsBeforeHook(ctx: HookCtx): Promise<void> {
       throw new APIError("TOO_MANY_REQUESTS", { message: resendWaitMessage(wait), code: "INVITATION_RESEND_THROTTLED" }, { "Retry-After": String(wait) });
     }
   }
+  if (ctx.path === "/organization/create") {
+    const problem = businessDetailsProblem({ name: body.name });
+    if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_BUSINESS_DETAILS" });
+  }
   if (ctx.path === "/organization/update") {
     const data = body.data && typeof body.data === "object" ? (body.data as Body) : {};
     const problem = businessDetailsProblem(data);

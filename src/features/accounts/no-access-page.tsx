@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { NO_ACCOUNT_MESSAGE } from "./no-access";
 import { SwitchAccountButton } from "./switch-account-button";
+import { CreateAccountForm } from "./create-account-form";
 
 /**
  * What a signed-in page shows when the caller may not see it (issue 22):
@@ -26,6 +27,7 @@ export function NoAccessPage({ reason, otherAccounts = [] }: { reason: string | 
           </ul>
         </div>
       ) : null}
+      {reason ? null : <CreateAccountForm />}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {reason ? (
           <Link href="/dashboard" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
