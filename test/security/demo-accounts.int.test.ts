@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { resetConfigForTests, isLoopbackUrl } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { getAuth } from "@/features/auth/auth.server";
-import { DEMO_ADMIN, DEMO_CUSTOMER, seedDemoAccounts } from "@/db/seed";
+import { DEMO_ACTIVE_CUSTOMER, DEMO_ADMIN, DEMO_BUSINESS, DEMO_CUSTOMER, DEMO_STAFF, seedDemoAccounts } from "@/db/seed";
 
 function setBase(url: string) {
   process.env.PUBLIC_BASE_URL = url;
@@ -61,6 +61,25 @@ describe("demo accounts have published passwords only on a loopback address", ()
     const seeded = await seedDemoAccounts();
     expect(seeded?.accounts.find((a) => a.role === "admin")?.password).toBe(DEMO_ADMIN.password);
     expect(await canSignIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).toBe(true);
+  });
+
+  it("the active demo business has an owner and a staff member, both printed; the admin belongs to no account (issue 22)", async () => {
+    await emptyUsers();
+    setBase("http://localhost:3000");
+    const seeded = await seedDemoAccounts();
+    const printed = seeded!.accounts.map((a) => [a.email, a.password, a.note ?? null]);
+    expect(printed).toContainEqual([DEMO_ACTIVE_CUSTOMER.email, DEMO_ACTIVE_CUSTOMER.password, `owner of ${DEMO_BUSINESS.name}: active subscription, a month of calls`]);
+    expect(printed).toContainEqual([DEMO_STAFF.email, DEMO_STAFF.password, `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, no billing or settings`]);
+    const db = await getDb();
+    const rows = (await db.execute(sql`select u.email, m.role, o.name from member m join "user" u on u.id = m.user_id join organization o on o.id = m.organization_id order by u.email`)) as unknown as
+      | { rows: Array<{ email: string; role: string; name: string }> }
+      | Array<{ email: string; role: string; name: string }>;
+    expect(Array.isArray(rows) ? rows : rows.rows).toEqual([
+      { email: DEMO_CUSTOMER.email, role: "owner", name: "Casey Customer" },
+      { email: DEMO_STAFF.email, role: "staff", name: DEMO_BUSINESS.name },
+      { email: DEMO_ACTIVE_CUSTOMER.email, role: "owner", name: DEMO_BUSINESS.name },
+    ]);
+    expect(await canSignIn(DEMO_STAFF.email, DEMO_STAFF.password)).toBe(true);
   });
 
   it("a database seeded on localhost and then served on a public URL gets its published passwords replaced", async () => {
