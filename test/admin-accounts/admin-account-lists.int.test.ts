@@ -127,11 +127,11 @@ describe("the admin Subscriptions list names the business account and its owner"
     expect(body).toHaveLength(10);
     const a = body.find((s) => s.id === aSubs[0])!;
     expect(a.accountId).toBe(ada.id);
-    expect(a.account).toEqual({ id: ada.id, name: `Ada Dental ${token}`, deleted: false, owner: { name: "Ada User", email: ada.email } });
+    expect(a.account).toEqual({ id: ada.id, name: `Ada Dental ${token}`, deleted: false, owner: { name: "Ada User", email: ada.email, firstName: "Ada", lastName: "User" } });
     // The older `user` shape names the owner too (displayName, the usage picker).
-    expect(a.user).toEqual({ firstName: "Ada User", lastName: null, email: ada.email });
+    expect(a.user).toEqual({ firstName: "Ada", lastName: "User", email: ada.email });
     const b = body.find((s) => s.id === bSubs[0])!;
-    expect(b.account).toEqual({ id: bo.id, name: `Bo Plumbing ${token}`, deleted: false, owner: { name: "Bo User", email: bo.email } });
+    expect(b.account).toEqual({ id: bo.id, name: `Bo Plumbing ${token}`, deleted: false, owner: { name: "Bo User", email: bo.email, firstName: "Bo", lastName: "User" } });
   });
 
   it("?account= keeps that account's subscriptions only, newest first, across pages", async () => {
@@ -162,7 +162,7 @@ describe("the admin Orders list names the business account and its owner", () =>
   it("a claimed order carries its account and owner; a pending one none", async () => {
     const { body } = await get<AdminOrderListItem[]>(orderList.GET, `/api/admin/ai-ready-orders?q=${token}`);
     expect(body).toHaveLength(11);
-    expect(body.find((o) => o.id === aOrders[2])!.account).toEqual({ id: ada.id, name: `Ada Dental ${token}`, deleted: false, owner: { name: "Ada User", email: ada.email } });
+    expect(body.find((o) => o.id === aOrders[2])!.account).toEqual({ id: ada.id, name: `Ada Dental ${token}`, deleted: false, owner: { name: "Ada User", email: ada.email, firstName: "Ada", lastName: "User" } });
     expect(body.find((o) => o.id === pendingOrder)!.account).toBeNull();
   });
 

@@ -7,7 +7,8 @@ export type AdminAccountRef = {
   id: string;
   name: string;
   deleted: boolean;
-  owner: { name: string; email: string } | null;
+  /** `name` as the console shows it; first and last name as stored, for the subscriptions list's `user`. */
+  owner: { name: string; email: string; firstName: string | null; lastName: string | null } | null;
 };
 
 /** The account list filter: the `account` query parameter of the admin lists and of /admin. */

@@ -146,7 +146,7 @@ async function toAdminSubscriptions(rows: Sub[]): Promise<AdminSubscription[]> {
 
 /** The owner in the older `user` shape of the row (displayName, the usage picker); empty when the account has no owner. */
 function ownerAsUser(account: AdminAccountRef): AdminSubscription["user"] {
-  return account.owner ? { firstName: account.owner.name, lastName: null, email: account.owner.email } : { firstName: null, lastName: null, email: "" };
+  return account.owner ? { firstName: account.owner.firstName, lastName: account.owner.lastName, email: account.owner.email } : { firstName: null, lastName: null, email: "" };
 }
 
 function view(p: ProviderPrice): PaymentPriceView {

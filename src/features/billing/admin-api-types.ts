@@ -9,7 +9,7 @@ export type AdminSubscription = {
   /** The business account the subscription belongs to (issue 22). */
   accountId: string;
   /** That account: its name and owner, the oldest member with the role owner (AdminAccountRef, ADR 0110). */
-  account: { id: string; name: string; deleted: boolean; owner: { name: string; email: string } | null };
+  account: { id: string; name: string; deleted: boolean; owner: { name: string; email: string; firstName: string | null; lastName: string | null } | null };
   /** The account's owner in the older shape (name in firstName); empty when the account has no owner left. */
   user: { firstName: string | null; lastName: string | null; email: string };
   status: SubscriptionStatus;
