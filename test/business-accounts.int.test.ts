@@ -13,6 +13,7 @@ import { GET as getUser } from "@app/api/auth/user/route";
 import { authPost, call, completeSubscriptionAs, createUser, TEST_PASSWORD, type TestUser } from "./http-helpers";
 import { memberOf, switchTo } from "./account-helpers";
 import { customerWithAiEmployee } from "./interactions-fixtures";
+import { confirmedSetupIntent } from "./checkout-helpers";
 
 /**
  * Issue 22: the business account is the tenant. A billing member claims an AI
@@ -20,18 +21,6 @@ import { customerWithAiEmployee } from "./interactions-fixtures";
  * account's records only while working in it; the free trial is the
  * account's, not the login's; a removed member's next request is refused.
  */
-
-async function confirmedSetupIntent(u: TestUser): Promise<string> {
-  const si = (await (await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} })).json()) as { clientSecret: string; trial: boolean };
-  const res = await call(confirmSetup, {
-    method: "POST",
-    path: "/api/sandbox/confirm-setup",
-    cookie: u.cookie,
-    body: { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { setupIntent: { id: string } }).setupIntent.id;
-}
 
 async function addOrder(email: string): Promise<string> {
   const id = randomUUID();

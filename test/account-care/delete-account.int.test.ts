@@ -15,6 +15,7 @@ import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "../http-helpers";
 import { memberOf } from "../account-helpers";
+import { confirmedSetupIntent } from "../checkout-helpers";
 
 /**
  * Issue 22: deleting a business account (DELETE /api/account, account.delete)
@@ -26,18 +27,6 @@ import { memberOf } from "../account-helpers";
  */
 
 const ACCOUNT = "Bright Smile Dental";
-
-async function confirmedSetupIntent(u: TestUser): Promise<string> {
-  const si = (await (await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} })).json()) as { clientSecret: string };
-  const res = await call(confirmSetup, {
-    method: "POST",
-    path: "/api/sandbox/confirm-setup",
-    cookie: u.cookie,
-    body: { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { setupIntent: { id: string } }).setupIntent.id;
-}
 
 /** An AI employee prepared for `email`, with a subscription on the sandbox provider (trialing) for the owner's account. */
 async function subscribe(owner: TestUser): Promise<{ orderId: string; providerSubscriptionId: string }> {
