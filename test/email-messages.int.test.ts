@@ -185,7 +185,7 @@ describe("contact form", () => {
     expect(got!.parsed.subject).toBe("New contact message: Sales and pricing");
     // The shared layout (ADR 0094): brand line, heading, the fields and the message, footer.
     expect(got!.parsed.text?.replace(/\n$/, "")).toBe(
-      `AI Employees · Human Focus. AI Powered.\n\nNew contact message\n\nName: Rosa Martinez\nEmail: ${m.email}\nCompany: Bright Smiles <Dental>\nSubject: Sales and pricing\n\nWe have two locations & miss about 30 calls a week.\nWhich plan fits?\n\nSent by AI Employees.`,
+      `HumanFocus AI · Human Focus. AI Powered.\n\nNew contact message\n\nName: Rosa Martinez\nEmail: ${m.email}\nCompany: Bright Smiles <Dental>\nSubject: Sales and pricing\n\nWe have two locations & miss about 30 calls a week.\nWhich plan fits?\n\nSent by HumanFocus AI.`,
     );
     expect(got!.parsed.html).toContain("Bright Smiles &lt;Dental&gt;");
     expect(got!.parsed.html).toContain("We have two locations &amp; miss about 30 calls a week.");

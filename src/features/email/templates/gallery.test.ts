@@ -12,8 +12,10 @@ describe("template gallery (admin preview)", () => {
       expect(t.subject.length).toBeGreaterThan(0);
       expect(t.html).toContain('<html dir="ltr" lang="en">');
       for (const part of [t.html, t.text]) {
-        expect(part).toContain("AI Employees · Human Focus. AI Powered.");
-        expect(part).toContain("Sent by AI Employees.");
+        // Branded with the company's name, never the product category (issue 23).
+        expect(part).toContain("HumanFocus AI · Human Focus. AI Powered.");
+        expect(part).toContain("Sent by HumanFocus AI.");
+        expect(part).not.toContain("Sent by AI Employees");
       }
     }
   });
