@@ -29,6 +29,8 @@ export type ProviderSubscription = {
   trialEnd: Date | null;
   createdAt: Date;
   metadata: Record<string, string>;
+  /** The card saved on the subscription itself (not the customer's default); null while none was given for it. */
+  defaultPaymentMethodId: string | null;
 };
 
 export type ProviderSetupIntent = {
@@ -227,6 +229,8 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** Ends a subscription at once, unbilled (Stripe: DELETE /v1/subscriptions/:id); an ended one is returned as it is. */
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
 
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
 

@@ -170,6 +170,7 @@ export class StripeProvider implements PaymentProvider {
       currentPeriodEnd: toDate(ref?.current_period_end),
       trialStart: toDate(s.trial_start),
       trialEnd: toDate(s.trial_end),
+      defaultPaymentMethodId: idOf(s.default_payment_method),
       createdAt: toDate(s.created)!,
       metadata: { ...(s.metadata ?? {}) },
     };
@@ -321,6 +322,19 @@ export class StripeProvider implements PaymentProvider {
       this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
     );
     return this.toSubscription(s);
+  }
+
+  /**
+   * DELETE /v1/subscriptions/:id (https://docs.stripe.com/api/subscriptions/cancel).
+   * Stripe ignores idempotency keys on DELETE (the request is idempotent by
+   * definition), so an ended subscription is read and returned rather than
+   * cancelled again.
+   */
+  async cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    void idempotencyKey;
+    const current = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    if (current.status === "canceled" || current.status === "incomplete_expired") return this.toSubscription(current);
+    return this.toSubscription(await this.call(() => this.stripe.subscriptions.cancel(subscriptionId)));
   }
 
   /**

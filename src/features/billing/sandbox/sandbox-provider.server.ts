@@ -146,6 +146,10 @@ export class SandboxProvider implements PaymentProvider {
     return subscriptions.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
   }
 
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    return subscriptions.cancelNow(subscriptionId, idempotencyKey);
+  }
+
   // ---- invoices (subscriptions are rolled forward first) ----
 
   async listInvoices(customerId: string, limit = 100): Promise<ProviderInvoice[]> {

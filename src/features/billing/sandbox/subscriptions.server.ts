@@ -49,6 +49,7 @@ export function toSubscription(row: SandboxRow<SubscriptionData>): ProviderSubsc
     trialEnd: date(d.trialEnd),
     createdAt: new Date(d.created),
     metadata: d.metadata,
+    defaultPaymentMethodId: d.defaultPaymentMethodId ?? null,
   };
 }
 
@@ -244,6 +245,18 @@ export async function cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: 
   if (row.data.status === "canceled") return toSubscription(row);
   row.data.cancelAtPeriodEnd = true;
   row.data.cancelAt = row.data.currentPeriodEnd;
+  await sbxUpdate("subscription", row.id, row.data);
+  return toSubscription(row);
+}
+
+/** Ends the subscription at once, unbilled (Stripe's DELETE /v1/subscriptions/:id); an ended one stays as it is. */
+export async function cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+  void idempotencyKey; // ending an ended subscription changes nothing
+  const row = await advance(subscriptionId);
+  if (!row) throw new ProviderError(`No such subscription: '${subscriptionId}'`, "resource_missing", false);
+  if (row.data.status === "canceled") return toSubscription(row);
+  row.data.status = "canceled";
+  row.data.canceledAt = (await sandboxNow()).toISOString();
   await sbxUpdate("subscription", row.id, row.data);
   return toSubscription(row);
 }

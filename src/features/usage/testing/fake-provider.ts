@@ -159,6 +159,7 @@ export class FakeProvider implements PaymentProvider {
       trialEnd: input.trialDays > 0 ? new Date(now.getTime() + input.trialDays * 86400_000) : null,
       createdAt: now,
       metadata: input.metadata,
+      defaultPaymentMethodId: input.paymentMethodId,
     };
     this.subscriptions.set(sub.id, sub);
     return sub;
@@ -177,6 +178,7 @@ export class FakeProvider implements PaymentProvider {
   resumePendingSetup = async () => this.unsupported();
   makeSetupCardDefault = async () => this.unsupported();
   cancelAtPeriodEnd = async () => this.unsupported();
+  cancelNow = async () => this.unsupported();
   createPortalSession = async () => this.unsupported();
   listInvoices = async (customerId: string) => [...this.invoices.values()].filter((i) => i.customerId === customerId);
   upcomingInvoice = async () => null;
