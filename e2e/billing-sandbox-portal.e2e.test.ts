@@ -32,12 +32,18 @@ describe("sandbox customer portal", () => {
     // A subscription through the API the subscribe page uses, confirmed with the sandbox card.
     const created = await page.request.post("/api/create-subscription", { data: { planId: "large", billing: "monthly" }, headers: { origin: baseUrl } });
     expect(created.status()).toBe(200);
-    const { clientSecret } = (await created.json()) as { clientSecret: string };
+    const { clientSecret, setupIntentId } = (await created.json()) as { clientSecret: string; setupIntentId: string };
     const confirmed = await page.request.post("/api/sandbox/confirm-setup", {
       data: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
       headers: { origin: baseUrl },
     });
     expect(((await confirmed.json()) as { setupIntent: { status: string } }).setupIntent.status).toBe("succeeded");
+    // Card first (issue 23): the confirmed card starts the subscription, as the page does next.
+    const completed = await page.request.post("/api/complete-subscription", {
+      data: { setupIntentId, planId: "large", billing: "monthly", aiEmployeeId: null, trial: true },
+      headers: { origin: baseUrl },
+    });
+    expect(completed.status()).toBe(200);
 
     const portal = await page.request.post("/api/create-portal-session", { data: {}, headers: { origin: baseUrl } });
     const { url } = (await portal.json()) as { url: string };

@@ -228,16 +228,13 @@ describe("customer billing API on the sandbox provider", () => {
     for (const n of cancelled) expect(n.message).toContain(`Alice User (${alice.email})`);
   });
 
-  it("subscribe flow: a trialing subscription whose setup intent collects the card; reloading reuses it", async () => {
+  it("subscribe flow: a setup intent first; the confirmed card starts the trialing subscription (issue 23)", async () => {
     const dave = await createUser();
     const res = await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: dave.cookie, body: { planId: "medium", billing: "annual" } });
     expect(res.status).toBe(200);
-    const { clientSecret } = await json<{ clientSecret: string }>(res);
+    const { clientSecret, setupIntentId } = await json<{ clientSecret: string; setupIntentId: string }>(res);
     expect(clientSecret).toMatch(/_secret_/);
-    const reload = await json<{ clientSecret: string }>(
-      await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: dave.cookie, body: { planId: "medium", billing: "annual" } }),
-    );
-    expect(reload.clientSecret).toBe(clientSecret);
+    expect(await subs(dave)).toEqual([]);
     // Someone else cannot confirm it.
     const foreign = await call(confirmSetup, {
       method: "POST",
@@ -253,6 +250,9 @@ describe("customer billing API on the sandbox provider", () => {
       body: { clientSecret, cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
     });
     expect((await json<{ setupIntent: { status: string } }>(ok)).setupIntent.status).toBe("succeeded");
+    // A confirmed card alone starts nothing; the page's completion does.
+    expect(await subs(dave)).toEqual([]);
+    expect((await completeSubscriptionAs(dave, { setupIntentId, planId: "medium", billing: "annual", aiEmployeeId: null, trial: true })).status).toBe(200);
     const list = await subs(dave);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ status: "trialing", billing: "annual", plan: { id: "medium", annualPrice: 438000 } });
@@ -262,26 +262,25 @@ describe("customer billing API on the sandbox provider", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("a trial that ends without a card cancels: no invoice, no dunning (issue 10, item 2)", async () => {
+  it("an abandoned subscribe page leaves nothing, not even after the trial's days have passed (issue 23)", async () => {
     const erin = await createUser();
     await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: erin.cookie, body: { planId: "small", billing: "monthly" } });
     await call(advanceClock, { method: "POST", path: "/api/admin/sandbox-clock", cookie: admin.cookie, body: { days: 15 } });
-    const [sub] = await subs(erin);
-    expect(sub!.status).toBe("cancelled");
+    expect(await subs(erin)).toEqual([]);
     const history = await json<InvoiceView[]>(await call(billingHistory, { path: "/api/billing-history", cookie: erin.cookie }));
     expect(history).toEqual([]);
-    const db = await getDb();
-    const [mirror] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
-    const pastDue = await db.select().from(notifications).where(eq(notifications.type, "subscription_past_due"));
-    expect(pastDue.filter((n) => n.dedupeKey?.includes(mirror!.providerSubscriptionId))).toEqual([]);
   });
 
   it("the dashboard summary catches up with the sandbox clock through the job loop, never on a read", async () => {
     const hank = await createUser();
-    await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: hank.cookie, body: { planId: "large", billing: "monthly" } });
+    const start = await json<{ clientSecret: string; setupIntentId: string }>(
+      await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: hank.cookie, body: { planId: "large", billing: "monthly" } }),
+    );
+    await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: hank.cookie, body: { clientSecret: start.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } });
+    expect((await completeSubscriptionAs(hank, { setupIntentId: start.setupIntentId, planId: "large", billing: "monthly", aiEmployeeId: null, trial: true })).status).toBe(200);
     const before = await json<{ subscription: { status: string } }>(await call(getUser, { path: "/api/auth/user", cookie: hank.cookie }));
     expect(before.subscription.status).toBe("trialing");
-    // Time passes on the sandbox clock without any sync (like real days passing): the card-less trial ends.
+    // Time passes on the sandbox clock without any sync (like real days passing): the trial ends and the first period is charged.
     await advanceSandboxClock(15);
     const db = await getDb();
     const mirrored = async () => (await db.select().from(subscriptions).where(eq(subscriptions.accountId, hank.id)))[0]!;

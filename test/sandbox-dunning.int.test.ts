@@ -72,13 +72,12 @@ describe("sandbox dunning through the customer billing API", () => {
     await json(await call(advanceClock, { method: "POST", path: "/api/admin/sandbox-clock", cookie: admin.cookie, body: { days } }));
   }
 
-  it("a subscribe page left without a card ends cancelled at trial end: no invoice, no past-due notice", async () => {
+  it("a subscribe page left without a card leaves nothing, also after the trial's days: no subscription, no invoice, no past-due notice (issue 23)", async () => {
     const erin = await createUser();
     await json(await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: erin.cookie, body: { planId: "small", billing: "monthly" } }));
     const before = await pastDueNotifications();
     await moveClock(15);
-    const [sub] = await subs(erin);
-    expect(sub).toMatchObject({ status: "cancelled", cancelAtPeriodEnd: false, stripeData: { stripeStatus: "canceled", upcomingInvoice: null } });
+    expect(await subs(erin)).toEqual([]);
     expect(await history(erin)).toEqual([]);
     expect(await pastDueNotifications()).toBe(before);
     expect(await dunningMails(erin)).toBe(0);

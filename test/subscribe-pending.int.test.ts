@@ -2,15 +2,17 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
-import { paymentCustomers } from "@/db/schema";
+import { and, eq, like } from "drizzle-orm";
+import { notifications, paymentCustomers } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
-import { setProviderForTests } from "@/features/billing/provider";
+import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe } from "@/features/billing/provider/testing/loopback-stripe";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
+import { POST as completeSubscription } from "@app/api/complete-subscription/route";
 import { POST as setupConfirmed } from "@app/api/payment-setup-confirmed/route";
 import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
@@ -23,7 +25,7 @@ const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 20
 async function subscribe(u: TestUser, planId = "small", billing = "monthly") {
   const res = await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { clientSecret: string; subscriptionId: string | null; setupIntentId: string | null; trial: boolean };
+  return (await res.json()) as { clientSecret: string; setupIntentId: string; trial: boolean };
 }
 
 async function subscriptionsOf(u: TestUser): Promise<CustomerSubscription[]> {
@@ -34,58 +36,69 @@ function reportConfirmed(u: TestUser, setupIntentId: string) {
   return call(setupConfirmed, { method: "POST", path: "/api/payment-setup-confirmed", cookie: u.cookie, body: { setupIntentId } });
 }
 
+function complete(u: TestUser, body: { setupIntentId: string; planId: string; billing: string; trial: boolean }) {
+  return call(completeSubscription, { method: "POST", path: "/api/complete-subscription", cookie: u.cookie, body: { ...body, aiEmployeeId: null } });
+}
+
+/** What every view could show of the customer: the mirror, the admin's "Free trial started" notices, the provider's subscriptions. */
+async function traces(u: TestUser) {
+  const db = await getDb();
+  const notices = await db.select().from(notifications).where(and(eq(notifications.type, "trial_started"), like(notifications.message, `%${u.email}%`)));
+  const [customer] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.accountId, u.id));
+  const atProvider = customer ? await (await getProvider()).listSubscriptions(customer.providerCustomerId) : [];
+  return { mirrored: await subscriptionsOf(u), notices: notices.length, atProvider: atProvider.length };
+}
+
 /**
- * Issue 10, item 2: an abandoned /subscribe page. One subscription waits for
- * a card per customer and plan, however often and however late the page is
- * loaded again; the card the form saves becomes the default explicitly.
+ * Issue 23: opening /subscribe (directly, after sign-up, from the verify
+ * link, reloaded, in two tabs) creates no subscription. The card comes
+ * first, as on /checkout: the confirmed card starts the trial.
  */
-describe("/subscribe keeps one pending subscription per customer and plan (sandbox)", () => {
+describe("/subscribe creates no subscription until a card is saved (sandbox)", () => {
   beforeAll(() => setProviderForTests(undefined));
   afterEach(() => vi.restoreAllMocks());
 
-  it("a reload hours later shows the same card form, not a second subscription", async () => {
+  it("opening the page, reloading it and two tabs at once leave no subscription, no notice and nothing at the provider", async () => {
     const u = await createUser();
-    const first = await subscribe(u);
-    // The old key changed every hour: two hours on, a reload made a second subscription.
-    const later = Date.now() + 2 * 3_600_000;
-    vi.spyOn(Date, "now").mockReturnValue(later);
-    const again = await subscribe(u);
-    expect(again).toEqual(first);
-    expect(await subscriptionsOf(u)).toHaveLength(1);
+    const first = await subscribe(u, "medium");
+    expect(first).toMatchObject({ trial: true });
+    expect(first.setupIntentId).toMatch(/^seti_/);
+    await Promise.all([subscribe(u, "medium"), subscribe(u, "small")]);
+    expect(await traces(u)).toEqual({ mirrored: [], notices: 0, atProvider: 0 });
   });
 
-  it("two first loads at once make one subscription", async () => {
+  it("the confirmed card starts one trialing subscription, and the admin hears of it once", async () => {
     const u = await createUser();
-    const [a, b] = await Promise.all([subscribe(u, "medium"), subscribe(u, "medium")]);
-    expect(a.subscriptionId).toBe(b.subscriptionId);
-    expect(await subscriptionsOf(u)).toHaveLength(1);
+    const { clientSecret, setupIntentId } = await subscribe(u, "medium");
+    // Not confirmed yet: nothing starts.
+    expect((await complete(u, { setupIntentId, planId: "medium", billing: "monthly", trial: true })).status).toBe(400);
+    expect((await traces(u)).mirrored).toEqual([]);
+    const ok = await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret, ...GOOD_CARD } });
+    expect(ok.status).toBe(200);
+    const res = await complete(u, { setupIntentId, planId: "medium", billing: "monthly", trial: true });
+    expect(res.status).toBe(200);
+    // A repeat (a double click, a redirect back) is the same subscription.
+    expect((await complete(u, { setupIntentId, planId: "medium", billing: "monthly", trial: true })).status).toBe(200);
+    const after = await traces(u);
+    expect(after.mirrored.map((s) => [s.plan.id, s.status])).toEqual([["medium", "trialing"]]);
+    expect(after).toMatchObject({ notices: 1, atProvider: 1 });
   });
 
-  it("another plan, or a visit after the card was saved, starts no second trial: a card form for a paid start, nothing made (ADR 0105)", async () => {
+  it("once the trial is used, the page offers a paid start, and still makes nothing before the card (ADR 0105)", async () => {
     const u = await createUser();
     const small = await subscribe(u, "small");
-    expect(small).toMatchObject({ trial: true, setupIntentId: null });
-    const large = await subscribe(u, "large");
-    expect(large).toMatchObject({ trial: false, subscriptionId: null });
-    expect(large.clientSecret).not.toBe(small.clientSecret);
-    // The pending trial's own page still shows its form.
-    expect((await subscribe(u, "small")).clientSecret).toBe(small.clientSecret);
-    const ok = await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: small.clientSecret, ...GOOD_CARD } });
-    expect(ok.status).toBe(200);
-    const setupIntentId = small.clientSecret.split("_secret_")[0]!;
-    expect((await reportConfirmed(u, setupIntentId)).status).toBe(200);
-    // A second AI employee on the same plan: the trial is used, so a paid start's card form.
-    const second = await subscribe(u, "small");
-    expect(second).toMatchObject({ trial: false, subscriptionId: null });
+    await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: small.clientSecret, ...GOOD_CARD } });
+    expect((await complete(u, { setupIntentId: small.setupIntentId, planId: "small", billing: "monthly", trial: true })).status).toBe(200);
+    const second = await subscribe(u, "large");
+    expect(second).toMatchObject({ trial: false });
     expect(second.clientSecret).not.toBe(small.clientSecret);
-    expect(await subscriptionsOf(u)).toHaveLength(1);
+    expect((await traces(u)).atProvider).toBe(1);
   });
 
   it("payment-setup-confirmed checks whose setup intent it is and that it succeeded", async () => {
     const owner = await createUser();
     const other = await createUser();
-    const { clientSecret } = await subscribe(owner);
-    const setupIntentId = clientSecret.split("_secret_")[0]!;
+    const { setupIntentId } = await subscribe(owner);
     const notYet = await reportConfirmed(owner, setupIntentId);
     expect(notYet.status).toBe(400);
     expect(await notYet.json()).toEqual({ message: "Your payment method has not been confirmed yet. Please try again." });

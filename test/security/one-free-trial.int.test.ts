@@ -24,7 +24,8 @@ import { call, completeSubscriptionAs, createUser, type TestUser } from "../http
  * charged at once, and the server decides under the customer's lock.
  */
 
-type Start = { clientSecret: string; subscriptionId: string | null; setupIntentId: string | null; trial: boolean };
+type Start = { clientSecret: string; setupIntentId: string; trial: boolean };
+const PLANS = ["large", "medium", "small"];
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   const text = await res.text();
@@ -48,28 +49,27 @@ describe("one free trial per customer (sandbox provider)", () => {
     expect(res.status).toBe(200);
   }
 
-  it("three concurrent /subscribe starts (Large, Medium, Small) give one trialing subscription; the other two are told the trial is used", async () => {
+  it("three concurrent /subscribe starts (Large, Medium, Small) make nothing; their three cards give one trialing subscription, the other two are told the trial is used", async () => {
     const u = await createUser();
-    const starts = await Promise.all(["large", "medium", "small"].map(async (plan) => json<Start>(await startSubscribe(u, plan))));
-    const trials = starts.filter((s) => s.trial);
-    expect(trials).toHaveLength(1);
-    expect(trials[0]!.subscriptionId).toBeTruthy();
-    for (const paid of starts.filter((s) => !s.trial)) {
-      // Nothing is made for them yet: a card form for a paid start.
-      expect(paid).toMatchObject({ subscriptionId: null, trial: false });
-      expect(paid.setupIntentId).toMatch(/^seti_/);
-    }
+    const starts = await Promise.all(PLANS.map(async (plan) => json<Start>(await startSubscribe(u, plan))));
+    // Card first (issue 23): nothing is made before a card, so each page still offers the trial.
+    expect(starts.map((s) => s.trial)).toEqual([true, true, true]);
+    for (const s of starts) expect(s.setupIntentId).toMatch(/^seti_/);
+    expect(await mirrorRows(u)).toEqual([]);
+    for (const s of starts) await confirm(u, s.clientSecret);
+    const answers = await Promise.all(starts.map((s, n) => completeSubscriptionAs(u, { setupIntentId: s.setupIntentId, planId: PLANS[n], billing: "monthly", aiEmployeeId: null, trial: true })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+    expect(statuses.filter((st) => st === 409)).toHaveLength(2);
     const rows = await mirrorRows(u);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.status).toBe("trialing");
-    // The checkout tells the same before it asks for the card.
+    expect(rows.map((r) => r.status)).toEqual(["trialing"]);
+    // The next page tells it before it asks for the card.
     expect((await setupIntent(u)).trial).toBe(false);
+    expect((await json<Start>(await startSubscribe(u, "small"))).trial).toBe(false);
 
     // One of them goes on: the confirmed card starts a paid subscription, charged now.
-    const paid = starts.find((s) => !s.trial)!;
-    await confirm(u, paid.clientSecret);
-    const planOf = starts.indexOf(paid) === 0 ? "large" : starts.indexOf(paid) === 1 ? "medium" : "small";
-    const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: paid.setupIntentId, planId: planOf, billing: "monthly", aiEmployeeId: null, trial: false }));
+    const n = statuses.indexOf(409);
+    const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: starts[n]!.setupIntentId, planId: PLANS[n], billing: "monthly", aiEmployeeId: null, trial: false }));
     expect(done.subscription).toMatchObject({ status: "active", trialEnd: null });
     const invoices = await invoicesOf(u);
     expect(invoices).toHaveLength(1);
@@ -109,7 +109,9 @@ describe("one free trial per customer (sandbox provider)", () => {
 
   it("a paid start with a card whose charges are declined is refused with the bank's message and makes nothing", async () => {
     const u = await createUser();
-    await json<Start>(await startSubscribe(u, "small"));
+    const first = await json<Start>(await startSubscribe(u, "small"));
+    await confirm(u, first.clientSecret);
+    await json(await completeSubscriptionAs(u, { setupIntentId: first.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null, trial: true }));
     const si = await setupIntent(u);
     expect(si.trial).toBe(false);
     await confirm(u, si.clientSecret, "4000000000000341");
@@ -136,17 +138,19 @@ describe("one free trial per customer (Stripe adapter, stateful fake)", () => {
     await fake.stop();
   });
 
-  it("three concurrent /subscribe starts make one trialing subscription at Stripe; a paid start is charged at once without trial_period_days", async () => {
+  it("three concurrent /subscribe starts make nothing at Stripe; their cards make one trialing subscription; a paid start is charged at once without trial_period_days", async () => {
     const u = await createUser();
-    const starts = await Promise.all(["large", "medium", "small"].map(async (plan) => json<Start>(await startSubscribe(u, plan))));
-    expect(starts.filter((s) => s.trial)).toHaveLength(1);
+    const starts = await Promise.all(PLANS.map(async (plan) => json<Start>(await startSubscribe(u, plan))));
     const customer = [...fake.state.customers.values()].find((c) => c.email === u.email)!.id;
     const atStripe = () => [...fake.state.subscriptions.values()].filter((s) => s.customer === customer);
+    expect(atStripe()).toEqual([]);
+    // What Stripe.js does with the card forms.
+    for (const s of starts) await provider.stripe.setupIntents.confirm(s.setupIntentId, { payment_method: "pm_card_visa" });
+    const answers = await Promise.all(starts.map((s, n) => completeSubscriptionAs(u, { setupIntentId: s.setupIntentId, planId: PLANS[n], billing: "monthly", aiEmployeeId: null, trial: true })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(atStripe().map((s) => s.status)).toEqual(["trialing"]);
 
-    const paid = starts.find((s) => !s.trial)!;
-    // What Stripe.js does with the card form.
-    await provider.stripe.setupIntents.confirm(paid.setupIntentId!, { payment_method: "pm_card_visa" });
+    const paid = starts[answers.findIndex((r) => r.status === 409)]!;
     const before = fake.api.find("POST", "/v1/subscriptions").length;
     const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: paid.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null, trial: false }));
     expect(done.subscription).toMatchObject({ status: "active", trialEnd: null });

@@ -1,15 +1,18 @@
 import { route } from "@/features/auth/route.server";
 import { readJson } from "@/lib/http/route";
 import { createSubscriptionBody } from "@/features/billing/billing.schema";
-import { createSubscriptionFirst, payerOf } from "@/features/billing/subscriptions.server";
+import { createCheckoutSetupIntent, payerOf } from "@/features/billing/subscriptions.server";
 import { publishableKey } from "@/features/billing/payment-form/publishable-key.server";
 
 /**
- * Subscribe page: a trialing subscription whose setup intent collects the card -> {clientSecret, trial: true};
- * once the customer's free trial is used, a setup intent for a paid start -> {clientSecret, setupIntentId, trial: false} (ADR 0105).
+ * Subscribe page: card first, as /checkout (issue 23, ADR 0111). Creates no
+ * subscription: a setup intent -> {clientSecret, setupIntentId, trial}; the
+ * confirmed card then starts the subscription through complete-subscription
+ * (a free trial, or paid at once once the trial is used: ADR 0105).
  */
 export const POST = route({ permission: "billing.manage" }, async ({ req, user, account }) => {
-  const body = await readJson(req, createSubscriptionBody);
-  const result = await createSubscriptionFirst(payerOf(user, account), body.planId, body.billing);
+  // The plan and period are checked here; complete-subscription starts them.
+  await readJson(req, createSubscriptionBody);
+  const result = await createCheckoutSetupIntent(payerOf(user, account));
   return Response.json({ ...result, publishableKey: publishableKey() });
 });

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { oneAtATime } from "@/lib/one-at-a-time";
 import { subscriptions } from "@/db/schema";
 import type { ProviderSubscription } from "./provider/port";
+import { isCardlessSubscribeStart } from "./trial-cardless";
 
 /**
  * One free trial per business account (issues 21 and 22, ADR 0105). An account whose
@@ -29,10 +30,11 @@ export async function freeTrialAvailable(accountId: string): Promise<boolean> {
 /**
  * The decision when a subscription starts: neither the mirror nor the
  * provider (which also knows subscriptions the mirror has not caught up
- * with yet) has a subscription of this customer that had a trial.
+ * with yet) has a subscription of this customer that had a trial. A
+ * card-less start of the old /subscribe flow was no trial (ADR 0111).
  */
 export async function mayStartFreeTrial(accountId: string, providerSubscriptions: readonly ProviderSubscription[]): Promise<boolean> {
-  if (providerSubscriptions.some((s) => s.trialStart !== null)) return false;
+  if (providerSubscriptions.some((s) => s.trialStart !== null && !isCardlessSubscribeStart(s))) return false;
   return freeTrialAvailable(accountId);
 }
 

@@ -10,7 +10,7 @@ import { ensureCustomer, findCustomerId } from "./customers.server";
 import { freeTrialAvailable, mayStartFreeTrial, oneSubscriptionStartAtATime } from "./free-trial.server";
 import { FREE_TRIAL_USED } from "./free-trial";
 import { getProvider } from "./provider";
-import { ProviderError, type ProviderSubscription } from "./provider/port";
+import { ProviderError } from "./provider/port";
 import { syncCustomerSubscriptions } from "./sync.server";
 import { setupCardDefaultKey } from "./provider/idempotency";
 import { customerSubscriptionView, providerNow } from "./views.server";
@@ -66,9 +66,12 @@ export function asHttpError(err: unknown, failure: string, unreachable = PROVIDE
 }
 
 /**
- * Card-first checkout: a setup intent for the caller's customer, and whether
- * the subscription it leads to starts with the free trial (what the page
- * says before it asks for the card; completeSubscription decides again).
+ * Card first, for /checkout and /subscribe alike (issue 23, ADR 0111): a
+ * setup intent for the caller's customer, and whether the subscription it
+ * leads to starts with the free trial (what the page says before it asks for
+ * the card; completeSubscription decides again). No subscription exists
+ * until the confirmed card reaches completeSubscription, so an abandoned
+ * page leaves nothing any page, e-mail or admin view shows.
  */
 export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientSecret: string; setupIntentId: string; trial: boolean }> {
   const customerId = await ensureCustomer(user);
@@ -79,65 +82,6 @@ export async function createCheckoutSetupIntent(user: Caller): Promise<{ clientS
   } catch (err) {
     throw asHttpError(err, "Failed to start the payment setup. Please try again later.");
   }
-}
-
-/** Marks the subscriptions /subscribe makes, so a later visit finds the one still waiting for a card. */
-const SUBSCRIBE_FLOW = "subscribe";
-
-export type SubscribeStart = {
-  clientSecret: string;
-  /** The trialing subscription waiting for the card; null when the trial is used (the card comes first, then complete-subscription). */
-  subscriptionId: string | null;
-  /** The setup intent of a paid start, for complete-subscription. */
-  setupIntentId: string | null;
-  /** True: a free trial; false: the trial is used, the subscription starts paid. */
-  trial: boolean;
-};
-
-/**
- * Subscription-first (/subscribe), while the customer's free trial is
- * unused: a trialing subscription whose pending setup intent collects the
- * card. A customer has at most one such subscription waiting for a card per
- * plan and period: a reload, a second tab or a visit a day later shows the
- * same card form again (resumePendingSetup) instead of making another
- * subscription. A pending subscription nobody gives a card cancels at its
- * trial end (ADR 0089).
- *
- * Once the trial is used (ADR 0105) nothing is made yet: the answer is a
- * setup intent (trial: false), and the confirmed card then completes a paid
- * subscription through complete-subscription, charged at once. The decision
- * and the creation run under the customer's lock, so three starts at once
- * give one trial.
- */
-export async function createSubscriptionFirst(user: Caller, planId: PlanId, billing: Billing): Promise<SubscribeStart> {
-  const customerId = await ensureCustomer(user);
-  const provider = await getProvider();
-  return oneSubscriptionStartAtATime(user.accountId, async () => {
-    let created: { subscription: ProviderSubscription; clientSecret: string } | null = null;
-    try {
-      const all = await provider.listSubscriptions(customerId);
-      const earlier = all.filter((s) => s.metadata.flow === SUBSCRIBE_FLOW && s.planId === planId && s.billing === billing);
-      for (const s of earlier.filter((e) => e.status === "trialing")) {
-        created = await provider.resumePendingSetup(s.id);
-        if (created) break;
-      }
-      if (!created && !(await mayStartFreeTrial(user.accountId, all))) {
-        const si = await provider.createSetupIntent(customerId, `setup-${user.accountId}-${crypto.randomUUID()}`);
-        return { clientSecret: si.clientSecret, subscriptionId: null, setupIntentId: si.id, trial: false };
-      }
-      // The key counts the customer's subscribe-flow subscriptions of that plan: a repeat of this request makes none.
-      created ??= await provider.createSubscriptionWithPendingSetup(
-        { customerId, planId, billing, trialDays: TRIAL_DAYS, metadata: { accountId: user.accountId, userId: user.id, flow: SUBSCRIBE_FLOW } },
-        `subscribe-${user.accountId}-${planId}-${billing}-${earlier.length}`,
-      );
-    } catch (err) {
-      throw asHttpError(err, "Failed to start the subscription. Please try again later.");
-    }
-    await syncCustomerSubscriptions(customerId);
-    const db = await getDb();
-    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, created.subscription.id));
-    return { clientSecret: created.clientSecret, subscriptionId: row?.id ?? created.subscription.id, setupIntentId: null, trial: true };
-  });
 }
 
 /**
@@ -163,8 +107,7 @@ export async function adoptConfirmedCard(user: Pick<Caller, "accountId">, setupI
 }
 
 /**
- * Completes card-first checkout (and a /subscribe start once the trial is
- * used): the setup intent must belong to the caller's customer and have
+ * Completes a card-first start (/checkout and /subscribe): the setup intent must belong to the caller's customer and have
  * succeeded. Under the customer's lock it decides the trial (one per
  * customer, ADR 0105): with the trial unused, a 14-day trialing subscription
  * with that card; used, a paid one charged at once. `trial` says what the

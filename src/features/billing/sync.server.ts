@@ -13,6 +13,7 @@ import { queueDunningEmail } from "./dunning-email.server";
 import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
 import type { SubscriptionStatus } from "./api-types";
 import { inTurn } from "@/lib/one-at-a-time";
+import { isCardlessSubscribeStart } from "./trial-cardless";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -62,13 +63,16 @@ async function readAndUpsert(providerCustomerId: string, write: Writer): Promise
     return { found: false, subscriptions: 0, invoices: 0 };
   }
   const provider = await getProvider();
-  const subs = await provider.listSubscriptions(providerCustomerId);
+  const listed = await provider.listSubscriptions(providerCustomerId);
+  // A card-less start of the old /subscribe flow is no subscription of the customer's: nothing mirrors it (ADR 0111).
+  const hidden = new Set(listed.filter(isCardlessSubscribeStart).map((s) => s.id));
+  const subs = listed.filter((s) => !hidden.has(s.id));
   const upcoming = new Map<string, UpcomingInvoice | null>();
   for (const s of subs) {
     const live = s.status === "trialing" || s.status === "active" || s.status === "past_due";
     upcoming.set(s.id, live && !s.cancelAtPeriodEnd && !s.cancelAt ? await provider.upcomingInvoice(providerCustomerId, s.id) : null);
   }
-  const invs = await provider.listInvoices(providerCustomerId, 100);
+  const invs = (await provider.listInvoices(providerCustomerId, 100)).filter((inv) => !inv.subscriptionId || !hidden.has(inv.subscriptionId));
 
   let count = 0;
   await write(async (tx) => {
