@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, meterReportAfterRateLimitJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }, { deletionCancelJob }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, meterReportAfterRateLimitJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }, { deletionCancelJob }, { cardlessSubscribeCleanupJob, enqueueCardlessSubscribeCleanup }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -27,10 +27,11 @@ export async function register() {
     import("@/features/overage/auto-bill.server"),
     import("@/features/interactions/demo-activity.server"),
     import("@/features/account-care/account-closing.server"),
+    import("@/features/billing/trial-cardless-cleanup.server"),
   ]);
   await startServer({
-    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob],
-    schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage],
+    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob],
+    schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup],
     startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()],
     demoData: [seedDemoActivity],
   });
