@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, jsonb } from "drizzle-orm/pg-core";
 import { organization } from "./accounts";
 import { aiReadyOrders } from "./orders";
@@ -51,6 +52,8 @@ export const subscriptions = pgTable(
     index("subscriptions_customer_idx").on(t.providerCustomerId),
     // Keyset order of the admin list (ADR 0096).
     index("subscriptions_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // One AI employee has at most one live subscription (issue 23, ADR 0112).
+    uniqueIndex("subscriptions_one_live_per_ai_employee").on(t.aiReadyOrderId).where(sql`${t.status} <> 'cancelled' and ${t.aiReadyOrderId} is not null`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { dbKind, getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
@@ -145,7 +145,7 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
     .values({
       id: randomUUID(),
       accountId,
-      aiReadyOrderId: s.metadata.aiReadyOrderId || null,
+      aiReadyOrderId: await orderFreeToLink(tx, s.metadata.aiReadyOrderId, s.id, status),
       createdAt: s.createdAt,
       providerSubscriptionId: s.id,
       ...mirror,
@@ -225,6 +225,23 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
       .set({ status: "active", updatedAt: now })
       .where(and(eq(aiReadyOrders.id, row.aiReadyOrderId), eq(aiReadyOrders.status, "claimed")));
   }
+}
+
+/**
+ * The AI employee a new mirror row names (its metadata's order), unless
+ * another live subscription has it: one AI employee has at most one live
+ * subscription (issue 23, ADR 0112; the database's partial unique index says
+ * the same).
+ */
+async function orderFreeToLink(tx: Tx, orderId: string | undefined, providerSubscriptionId: string, status: SubscriptionStatus): Promise<string | null> {
+  if (!orderId) return null;
+  if (status === "cancelled") return orderId;
+  const [taken] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.aiReadyOrderId, orderId), ne(subscriptions.status, "cancelled"), ne(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1);
+  return taken ? null : orderId;
 }
 
 async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): Promise<void> {

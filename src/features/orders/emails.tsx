@@ -8,10 +8,15 @@ export type SetupEmailOrder = {
   customerEmail: string;
   webChatUrl: string;
   aiAvatarUrl: string | null;
+  /** Set when the order joined a subscription that was waiting for an AI employee (issue 23). */
+  subscriptionId?: string | null;
 };
 
 /** The setup instructions e-mailed to the customer of a new AI-ready order (template: OrderSetup). */
 export async function orderSetupEmail(order: SetupEmailOrder, baseUrl: string): Promise<OutgoingEmail> {
-  const parts = await renderEmail(<OrderSetup {...order} baseUrl={baseUrl} />);
-  return { to: order.customerEmail, subject: orderSetupSubject(order.aiEmployeeName), ...parts, kind: "ai-ready-order-setup" };
+  const joined = Boolean(order.subscriptionId);
+  const parts = await renderEmail(
+    <OrderSetup aiEmployeeName={order.aiEmployeeName} aiPhoneNumber={order.aiPhoneNumber} customerEmail={order.customerEmail} webChatUrl={order.webChatUrl} aiAvatarUrl={order.aiAvatarUrl} baseUrl={baseUrl} joinedSubscription={joined} />,
+  );
+  return { to: order.customerEmail, subject: orderSetupSubject(order.aiEmployeeName, joined), ...parts, kind: "ai-ready-order-setup" };
 }

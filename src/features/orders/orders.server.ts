@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
-import { getDb } from "@/lib/db";
-import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { aiReadyOrders, member, subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { queueEmail } from "@/features/email/email.server";
@@ -42,7 +42,9 @@ export async function getOrder(id: string): Promise<AdminOrderView> {
 /**
  * Creates the order and, in the same transaction, the durable job that
  * e-mails the customer the setup instructions: either both are stored or
- * neither, and the e-mail survives a crash or an SMTP outage.
+ * neither, and the e-mail survives a crash or an SMTP outage. A
+ * subscription already waiting for an AI employee takes it at once
+ * (joinWaitingSubscription); the e-mail then says so.
  */
 export async function createOrder(data: OrderData): Promise<AdminOrderView> {
   await checkAvatarForOrder(data.aiAvatarUrl);
@@ -50,10 +52,56 @@ export async function createOrder(data: OrderData): Promise<AdminOrderView> {
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(aiReadyOrders).values({ id, ...data, status: "pending" }).returning();
+    const joined = await joinWaitingSubscription(tx, created!);
     await enqueueJob(tx, orderSetupEmailJob, { orderId: id }, { idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
-    return created!;
+    return joined;
   });
   return toAdminView(row);
+}
+
+/** Roles whose members may start subscriptions, and so claim AI employees (billing.manage). */
+const CLAIMING_ROLES = ["owner", "billing"];
+
+/**
+ * A subscription waiting for an AI employee (trialing or active, none
+ * linked) of a business account whose member with billing rights has the
+ * order's e-mail, verified, takes the new order at once, oldest first
+ * (issue 23, ADR 0112): the order is claimed (active for a paid
+ * subscription) and linked both ways, as a checkout's claim does, and no
+ * second trial is offered. The link is made only while the subscription
+ * still has none, so two orders at once cannot both join it; the other stays
+ * pending. Without such a subscription the order stays pending.
+ */
+async function joinWaitingSubscription(tx: DbOrTx, order: Row): Promise<Row> {
+  const [waiting] = await tx
+    .select({ id: subscriptions.id, accountId: subscriptions.accountId, status: subscriptions.status, userId: user.id })
+    .from(subscriptions)
+    .innerJoin(member, and(eq(member.organizationId, subscriptions.accountId), inArray(member.role, CLAIMING_ROLES)))
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(
+      and(
+        eq(sql`lower(${user.email})`, order.customerEmail.trim().toLowerCase()),
+        eq(user.emailVerified, true),
+        inArray(subscriptions.status, ["trialing", "active"]),
+        isNull(subscriptions.aiReadyOrderId),
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+    .limit(1);
+  if (!waiting) return order;
+  const now = new Date();
+  const linked = await tx
+    .update(subscriptions)
+    .set({ aiReadyOrderId: order.id, updatedAt: now })
+    .where(and(eq(subscriptions.id, waiting.id), isNull(subscriptions.aiReadyOrderId)))
+    .returning({ id: subscriptions.id });
+  if (linked.length === 0) return order;
+  const [joined] = await tx
+    .update(aiReadyOrders)
+    .set({ status: waiting.status === "active" ? "active" : "claimed", subscriptionId: waiting.id, accountId: waiting.accountId, claimedByUserId: waiting.userId, updatedAt: now })
+    .where(eq(aiReadyOrders.id, order.id))
+    .returning();
+  return joined!;
 }
 
 export async function updateOrder(id: string, data: OrderData): Promise<AdminOrderView> {

@@ -9,9 +9,12 @@ export type OrderSetupProps = {
   /** A path of ours or a full URL; made absolute from the base URL. */
   aiAvatarUrl: string | null;
   baseUrl: string;
+  /** The AI employee joined a subscription that was waiting for one (issue 23): no trial to start. */
+  joinedSubscription?: boolean;
 };
 
-export const orderSetupSubject = (aiEmployeeName: string) => `Your AI employee ${aiEmployeeName} is ready to start`;
+export const orderSetupSubject = (aiEmployeeName: string, joinedSubscription = false) =>
+  joinedSubscription ? `Your AI employee ${aiEmployeeName} has joined your subscription` : `Your AI employee ${aiEmployeeName} is ready to start`;
 
 /** Where the setup e-mail's sign-in link leads: the login, then Billing & Account. */
 export const orderSetupLoginUrl = (baseUrl: string) => absoluteUrl(baseUrl, `/login?returnTo=${encodeURIComponent("/billing")}`);
@@ -23,7 +26,9 @@ const label = { color: EMAIL_COLORS.muted } as const;
  * AI-ready order: sign in (or create an account) with this address, verify
  * it, then start the 14-day free trial on /billing.
  */
-export function OrderSetup({ aiEmployeeName: name, aiPhoneNumber, customerEmail, webChatUrl, aiAvatarUrl, baseUrl }: OrderSetupProps) {
+export function OrderSetup(props: OrderSetupProps) {
+  if (props.joinedSubscription) return <OrderJoined {...props} />;
+  const { aiEmployeeName: name, aiPhoneNumber, customerEmail, webChatUrl, aiAvatarUrl, baseUrl } = props;
   const loginUrl = orderSetupLoginUrl(baseUrl);
   const billingUrl = absoluteUrl(baseUrl, "/billing");
   return (
@@ -55,6 +60,39 @@ export function OrderSetup({ aiEmployeeName: name, aiPhoneNumber, customerEmail,
       </ol>
       <EmailButton href={loginUrl}>Sign in and start your free trial</EmailButton>
       <P>Every plan starts with a 14-day free trial. Your card is charged only after the trial ends, and you can cancel anytime.</P>
+      <P muted>Questions? Reply to this e-mail and our team will help.</P>
+    </EmailLayout>
+  );
+}
+
+/**
+ * The order e-mail when the AI employee joined the customer's subscription
+ * that was waiting for one (issue 23): it is already covered, so the
+ * e-mail says so instead of offering a free trial.
+ */
+function OrderJoined({ aiEmployeeName: name, aiPhoneNumber, customerEmail, webChatUrl, aiAvatarUrl, baseUrl }: OrderSetupProps) {
+  const loginUrl = orderSetupLoginUrl(baseUrl);
+  const billingUrl = absoluteUrl(baseUrl, "/billing");
+  return (
+    <EmailLayout title={`${name} has joined your subscription`}>
+      {aiAvatarUrl ? (
+        <Img src={absoluteUrl(baseUrl, aiAvatarUrl)} alt={`Avatar of ${name}`} width="96" height="96" style={{ borderRadius: "48px", objectFit: "cover", margin: "0 0 16px" }} />
+      ) : null}
+      <P>Hello,</P>
+      <P>
+        Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and has joined your existing subscription. There is no second trial to
+        start and nothing more to pay.
+      </P>
+      <P>
+        <span style={label}>Phone number:</span> {aiPhoneNumber}
+        <br />
+        <span style={label}>Web chat:</span> <EmailLink href={webChatUrl}>{webChatUrl}</EmailLink>
+      </P>
+      <P>
+        {`You will find ${name} in `}
+        <EmailLink href={billingUrl}>Billing &amp; Account</EmailLink>, on the <strong>AI Employees</strong> tab, with the subscription it joined.
+      </P>
+      <EmailButton href={loginUrl}>{`Sign in to see ${name}`}</EmailButton>
       <P muted>Questions? Reply to this e-mail and our team will help.</P>
     </EmailLayout>
   );

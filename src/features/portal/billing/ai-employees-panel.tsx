@@ -100,6 +100,16 @@ function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription
   );
 }
 
+/** An AI employee prepared after its subscription started joined that subscription (issue 23): no trial of its own. */
+function JoinedNote({ order, sub }: { order: AiReadyOrderView; sub: AiReadyOrderView["subscription"] }) {
+  if (!sub || new Date(order.createdAt) <= new Date(sub.createdAt)) return null;
+  return (
+    <p className="text-sm" data-testid="ai-employee-joined">
+      Joined your existing {sub.plan.name} subscription
+    </p>
+  );
+}
+
 function AiEmployeeCard({ order, onStartTrial, startLabel }: { order: AiReadyOrderView; onStartTrial: StartTrial; startLabel: string }) {
   const portal = usePortalSession();
   const sub = order.subscription;
@@ -157,6 +167,7 @@ function AiEmployeeCard({ order, onStartTrial, startLabel }: { order: AiReadyOrd
         <>
           <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-950">
             <p className="font-semibold">✓ Subscription Started</p>
+            <JoinedNote order={order} sub={sub} />
             {sub && sub.stripeData.daysInTrial > 0 && (
               <p className="text-sm">
                 {sub.stripeData.daysInTrial} {sub.stripeData.daysInTrial === 1 ? "day" : "days"} left in your free trial
@@ -178,6 +189,7 @@ function AiEmployeeCard({ order, onStartTrial, startLabel }: { order: AiReadyOrd
         <>
           <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-950">
             <p className="font-semibold">✓ Active Subscription</p>
+            <JoinedNote order={order} sub={sub} />
             {sub && <p className="text-sm">{sub.plan.name} Plan</p>}
             {sub && <NextOrCancel sub={sub} />}
           </div>
