@@ -7,6 +7,7 @@ import { defineJob, scheduleJob, unscheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "./provider";
 import { syncAccount } from "./sync.server";
+import { queueDueTrialEndingEmails } from "./trial-emails.server";
 
 /**
  * The sandbox's subscriptions roll over with its clock (trial ends, renewals,
@@ -37,6 +38,8 @@ export const sandboxRolloverJob = defineJob({
   maxAttempts: 1,
   handler: async () => {
     await rollOverDueSubscriptions();
+    // No trial_will_end webhook in the sandbox: its clock decides when the reminder is due (issue 23).
+    await queueDueTrialEndingEmails();
   },
 });
 

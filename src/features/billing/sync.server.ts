@@ -14,6 +14,7 @@ import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus,
 import type { SubscriptionStatus } from "./api-types";
 import { inTurn } from "@/lib/one-at-a-time";
 import { isCardlessSubscribeStart } from "./trial-cardless";
+import { queueTrialStartedEmail } from "./trial-emails.server";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -178,6 +179,8 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
       tx,
     );
   }
+  // A card-backed trial, mirrored for the first time: the customer hears what happens next (once).
+  if (!before && status === "trialing" && s.defaultPaymentMethodId) await queueTrialStartedEmail(tx, s.id);
   if (status !== "cancelled" && mirror.cancelAtPeriodEnd) {
     const end = s.cancelAt ?? s.currentPeriodEnd;
     await createNotification(

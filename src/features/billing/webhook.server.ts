@@ -9,6 +9,7 @@ import { getProvider } from "./provider";
 import { ProviderError, type ProviderEvent } from "./provider/port";
 import { setupCardDefaultKey } from "./provider/idempotency";
 import { syncCustomerSubscriptions } from "./sync.server";
+import { afterWebhookSync } from "./trial-emails.server";
 
 /** Event types that trigger a re-read of the customer's subscriptions and invoices. */
 export const HANDLED_EVENT_TYPES = new Set([
@@ -73,6 +74,8 @@ export const billingSyncJob = defineJob({
     }
     const result = await syncCustomerSubscriptions(customer);
     rootLogger.info({ eventId, customerId: customer, ...result }, "webhook synced");
+    // customer.subscription.trial_will_end: the "trial ends in 3 days" e-mail, once (issue 23).
+    await afterWebhookSync(eventId, subscriptionId);
   },
 });
 

@@ -4,6 +4,8 @@ import { ACCOUNT_EXISTS_SUBJECT, AccountExists } from "./account-exists";
 import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
+import { TrialEnding, trialEndingSubject } from "./trial-ending";
+import { TrialStarted, trialStartedSubject } from "./trial-started";
 import { RESET_PASSWORD_SUBJECT, ResetPassword } from "./reset-password";
 import { CONFIRM_NEW_EMAIL_SUBJECT, ConfirmNewEmail } from "./confirm-new-email";
 import { EMAIL_CHANGE_NOTICE_SUBJECT, EmailChangeNotice } from "./email-change-notice";
@@ -88,6 +90,29 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "A subscription's payment fails and it becomes past due.",
       subject: paymentFailedSubject("Professional"),
       element: <PaymentFailed firstName="Dana" planName="Professional" aiEmployeeName="Nova" baseUrl={baseUrl} />,
+    },
+    {
+      id: "order-joined",
+      name: "AI employee joined a subscription",
+      sentWhen: "An admin creates an AI-ready order for a customer whose subscription was waiting for an AI employee; it joins that subscription.",
+      subject: orderSetupSubject("Nova", true),
+      element: (
+        <OrderSetup aiEmployeeName="Nova" aiPhoneNumber="+1 (555) 010-2233" customerEmail="owner@example.com" webChatUrl="https://chat.example.com/nova" aiAvatarUrl={null} baseUrl={baseUrl} joinedSubscription />
+      ),
+    },
+    {
+      id: "trial-started",
+      name: "Trial started",
+      sentWhen: "A free trial with a card starts; once per subscription.",
+      subject: trialStartedSubject("Medium"),
+      element: <TrialStarted firstName="Dana" planName="Medium" price="$420.00 per month" trialEndsOn="December 10, 2026" aiEmployee={null} baseUrl={baseUrl} />,
+    },
+    {
+      id: "trial-ending",
+      name: "Trial ends in 3 days",
+      sentWhen: "Three days before a free trial ends (Stripe's trial_will_end; the sandbox's clock); once per subscription.",
+      subject: trialEndingSubject("December 10, 2026"),
+      element: <TrialEnding firstName="Dana" planName="Medium" amount="$420.00" trialEndsOn="December 10, 2026" baseUrl={baseUrl} />,
     },
     {
       id: "usage-alert",

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { emailMessages, subscriptions } from "@/db/schema";
+import { startJobs } from "@/lib/jobs";
+import { drainJobs } from "@/lib/jobs/testing.server";
+import { setProviderForTests } from "@/features/billing/provider";
+import { syncAccount } from "@/features/billing/sync.server";
+import { billingSyncJob } from "@/features/billing/webhook.server";
+import { queueDueTrialEndingEmails } from "@/features/billing/trial-emails.server";
+import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
+import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
+import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
+import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
+import { POST as createSubscription } from "@app/api/create-subscription/route";
+import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { POST as webhook } from "@app/api/stripe/webhook/route";
+import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+
+/**
+ * Issue 23: the e-mails customers expect around a free trial, branded with
+ * the company's name, each sent once: "trial started" when a card-backed
+ * trial starts, "trial ends in 3 days" (Stripe's trial_will_end; the
+ * sandbox's clock).
+ */
+
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+async function mailsTo(u: TestUser, kind: string) {
+  const db = await getDb();
+  return db.select().from(emailMessages).where(and(eq(emailMessages.to, u.email), eq(emailMessages.kind, kind)));
+}
+
+async function providerSubscriptionOf(u: TestUser): Promise<{ id: string; customer: string }> {
+  const db = await getDb();
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, u.id));
+  return { id: row!.providerSubscriptionId, customer: row!.providerCustomerId };
+}
+
+describe("trial e-mails (sandbox)", () => {
+  let tina: TestUser;
+  beforeAll(async () => {
+    setProviderForTests(undefined);
+    tina = await createUser({ firstName: "Tina" });
+  });
+
+  it("a card-backed trial from /subscribe sends 'trial started' once: what happens next, who calls when, what to prepare", async () => {
+    const start = await json<{ clientSecret: string; setupIntentId: string }>(
+      await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: tina.cookie, body: { planId: "medium", billing: "monthly" } }),
+    );
+    // The page opened: no e-mail yet.
+    expect(await mailsTo(tina, "trial-started")).toEqual([]);
+    await json(await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: tina.cookie, body: { clientSecret: start.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } }));
+    const body = { setupIntentId: start.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null, trial: true };
+    await json(await completeSubscriptionAs(tina, body));
+    // A repeated completion and later syncs send nothing more.
+    await json(await completeSubscriptionAs(tina, body));
+    await syncAccount(tina.id);
+    const mails = await mailsTo(tina, "trial-started");
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe("Your HumanFocus AI free trial of the Medium plan has started");
+    expect(mail!.text).toContain("Hi Tina,");
+    expect(mail!.text).toContain("What happens next");
+    expect(mail!.text).toContain("Within one business day our onboarding team calls you");
+    expect(mail!.text).toContain("What to prepare for the setup call");
+    expect(mail!.text).toContain("Sent by HumanFocus AI.");
+    expect(mail!.text).not.toContain("AI Employees ·");
+  });
+
+  it("'trial ends in 3 days' goes out once, when the sandbox clock is three days from the trial's end", async () => {
+    expect(await queueDueTrialEndingEmails()).toBe(0);
+    expect(await mailsTo(tina, "trial-ending")).toEqual([]);
+    await advanceSandboxClock(11.5);
+    expect(await queueDueTrialEndingEmails()).toBeGreaterThanOrEqual(1);
+    expect(await queueDueTrialEndingEmails()).toBe(0);
+    const mails = await mailsTo(tina, "trial-ending");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Your HumanFocus AI free trial ends on /);
+    expect(mails[0]!.text).toContain("Your free trial of the Medium plan ends on");
+    expect(mails[0]!.text).toContain("charged $420.00");
+  });
+});
+
+describe("trial e-mails (Stripe adapter, stateful fake)", () => {
+  const fake = new StripeFake();
+  const SECRET = "whsec_trial_emails";
+  let provider: StripeProvider;
+
+  beforeAll(async () => {
+    await startJobs({ jobs: [billingSyncJob], workers: false });
+    await fake.start();
+    provider = new StripeProvider({ secretKey: "sk_test_trial_emails", webhookSecret: SECRET, apiHost: fake.url, maxNetworkRetries: 0 });
+    setProviderForTests(provider);
+    await syncStripeCatalogue(provider.stripe);
+  });
+  afterAll(async () => {
+    setProviderForTests(undefined);
+    await fake.stop();
+  });
+
+  async function trialWillEnd(sub: { id: string; customer: string }): Promise<void> {
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "customer.subscription.trial_will_end",
+      created: Math.floor(Date.now() / 1000),
+      api_version: Stripe.API_VERSION,
+      data: { object: { id: sub.id, object: "subscription", customer: sub.customer, status: "trialing" } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
+    expect(res.status).toBe(200);
+    await drainJobs();
+  }
+
+  it("'trial started' once with the card; 'trial ends in 3 days' once on customer.subscription.trial_will_end, however often it comes", async () => {
+    const u = await createUser({ firstName: "Sam" });
+    const start = await json<{ setupIntentId: string }>(await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId: "small", billing: "monthly" } }));
+    await provider.stripe.setupIntents.confirm(start.setupIntentId, { payment_method: "pm_card_visa" });
+    await json(await completeSubscriptionAs(u, { setupIntentId: start.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null, trial: true }));
+    expect(await mailsTo(u, "trial-started")).toHaveLength(1);
+    expect(await mailsTo(u, "trial-ending")).toEqual([]);
+
+    const sub = await providerSubscriptionOf(u);
+    await trialWillEnd(sub);
+    // Stripe may deliver the event again, or a second one: still one reminder.
+    await trialWillEnd(sub);
+    const reminders = await mailsTo(u, "trial-ending");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain("Hi Sam,");
+    expect(reminders[0]!.text).toContain("Your free trial of the Small plan ends on");
+  });
+});
