@@ -141,6 +141,7 @@ export async function runStripeWalk(opts: WalkOptions): Promise<StepResult[]> {
     );
     const trialDays = sub.trialEnd && sub.trialStart ? Math.round((sub.trialEnd.getTime() - sub.trialStart.getTime()) / (DAY * 1000)) : 0;
     expectThat(sub.status === "trialing" && trialDays === 14 && sub.planId === PLAN.planId, `${describeSub(sub)}, trial ${trialDays} days, plan ${sub.planId}`);
+    expectThat(sub.defaultPaymentMethodId === card, `the subscription's own card is ${sub.defaultPaymentMethodId}, not ${card}`);
     return `${sub.id} trialing until ${sub.trialEnd!.toISOString().slice(0, 10)}`;
   });
 
@@ -178,6 +179,18 @@ export async function runStripeWalk(opts: WalkOptions): Promise<StepResult[]> {
     abandoned = (await pendingSetup(other, "abandoned")).subscription;
     expectThat(abandoned.status === "trialing", describeSub(abandoned));
     return `${abandoned.id} trialing without a card`;
+  });
+
+  await step("card-less clean-up: a trial with no card of its own ends at once, unbilled (issue 23)", async () => {
+    const other = await clockCustomer("cleanup");
+    const made = (await pendingSetup(other, "cleanup")).subscription;
+    expectThat(made.defaultPaymentMethodId === null, `a card-less start has card ${made.defaultPaymentMethodId}`);
+    const ended = await provider.cancelNow(made.id, `stripe-check-${run}-cleanup`);
+    const again = await provider.cancelNow(made.id, `stripe-check-${run}-cleanup`);
+    expectThat(ended.status === "canceled" && again.status === "canceled", `${describeSub(ended)}; repeated: ${describeSub(again)}`);
+    const invoices = (await provider.listInvoices(other)).filter((i) => i.amountDue > 0);
+    expectThat(invoices.length === 0, `${invoices.length} invoices with an amount due`);
+    return `${made.id} canceled, nothing billed`;
   });
 
   await step("invoice preview: the first charge at trial end", async () => {
