@@ -77,8 +77,11 @@ describe("POST /api/stripe/webhook", () => {
   });
 
   it("processes an event once: the same delivery twice has one effect", async () => {
+    // A trial with a card: only such a trial is announced to the admins (issue 23).
+    const si = await sandbox.createSetupIntent(customerId, "wh-once-card");
+    const card = await sandbox.confirmSetupIntent(si.clientSecret, { number: "4242424242424242", expMonth: 12, expYear: 2045, cvc: "123", name: "Test" });
     const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "large", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
+      { customerId, planId: "large", billing: "monthly", paymentMethodId: card.paymentMethodId, trialDays: 14, metadata: {} },
       "wh-once",
     );
     expect(await mirror(sub.id)).toBeUndefined();
@@ -127,6 +130,8 @@ describe("POST /api/stripe/webhook", () => {
     expect(afterCreated!.id).toBe(afterUpdated!.id);
     const db = await getDb();
     expect(await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id))).toHaveLength(1);
+    // A trial without a card is not announced as "Free trial started" (issue 23).
+    expect(await db.select().from(notifications).where(eq(notifications.dedupeKey, `trial_started:${sub.id}`))).toEqual([]);
   });
 
   it("finds the customer through the subscription on invoice events", async () => {

@@ -167,7 +167,8 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
   // Admin notifications name the business account and its owner: "Casey Customer (casey@example.com)'s Small plan (monthly)".
   const customer = owner ? (owner.email ? `${owner.name} (${owner.email})` : owner.name) : "an unknown customer";
   const who = `${customer}'s ${plan?.name ?? s.planId} plan (${s.billing})`;
-  if (status === "trialing" || (s.trialStart && status !== "cancelled")) {
+  // Only a trial with a card is one the customer started (issue 23).
+  if ((status === "trialing" || (s.trialStart && status !== "cancelled")) && s.defaultPaymentMethodId) {
     await createNotification(
       {
         type: "trial_started",
