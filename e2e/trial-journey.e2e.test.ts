@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { adminContext, api, checkBothWidths, dismissToasts, emailTextFromOutbox, fillCard, launch, newContext, signUp, toastText, uniqueUser, verifyEmailFromOutbox, type NewUser } from "./browser";
+
+/**
+ * Issue 23's first journey, every step at 1280 px and 390 px with axe:
+ * 1. a new owner signs up from a plan, leaves the card form, and finds no trial anywhere;
+ * 2. comes back and starts the trial with a card;
+ * 3. the admin prepares the AI employee, which joins that subscription;
+ * 4. the owner upgrades after seeing the preview;
+ * 5. then cancels, and resumes.
+ * Screenshots: test-results/screenshots/trial-journey-*.png.
+ */
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let admin: BrowserContext;
+let context: BrowserContext;
+let page: Page;
+let owner: NewUser;
+const SUBSCRIBE = "/subscribe?plan=small&billing=monthly";
+
+type AdminSub = { id: string; status: string; user: { email: string }; plan?: { id?: string; name?: string } };
+
+async function liveSubscriptionsOf(email: string): Promise<AdminSub[]> {
+  const subs = await api<AdminSub[]>(admin, "GET", `/api/admin/subscriptions?q=${encodeURIComponent(email)}`);
+  return subs.filter((s) => s.user.email === email && s.status !== "cancelled");
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await adminContext(browser, baseUrl);
+  owner = uniqueUser("trial-owner", "Dana", "Dentist");
+  context = await newContext(browser, baseUrl);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await admin?.close();
+  await browser?.close();
+});
+
+describe("a new owner's trial starts with a card, gets its AI employee, changes plan, cancels and resumes", () => {
+  it("1. signs up from a plan, leaves the card form, and finds no trial anywhere", async () => {
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: "Start free trial of the Small plan" }).click();
+    // Not signed in: the subscribe page sends the visitor to sign in, and back.
+    await page.waitForURL((u) => u.pathname === "/login", { timeout: 15_000 });
+    await signUp(page, owner, SUBSCRIBE);
+    await verifyEmailFromOutbox(admin, page, owner.email);
+    await page.goto(SUBSCRIBE);
+    await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
+    await checkBothWidths(page, "trial-journey-1-card-form", () => page.getByLabel("Card number").waitFor());
+
+    // The owner leaves without a card.
+    await page.goto("/dashboard");
+    await checkBothWidths(page, "trial-journey-1-dashboard-no-trial", () => page.getByText("Get Started with Your AI Employee").waitFor());
+    expect(await page.getByText("Free Trial Active").count()).toBe(0);
+    await page.goto("/billing");
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await checkBothWidths(page, "trial-journey-1-billing-no-trial", () => page.getByText("No active subscription").waitFor());
+    expect(await page.getByText("Free Trial Active").count()).toBe(0);
+    // Nothing for the operator either: no subscription, no "Free trial started".
+    expect(await liveSubscriptionsOf(owner.email)).toHaveLength(0);
+    const notices = await api<{ title: string; message: string }[]>(admin, "GET", `/api/admin/notifications?q=${encodeURIComponent(owner.email)}`);
+    expect(notices.filter((n) => n.title === "Free trial started" && n.message.includes(owner.email))).toHaveLength(0);
+  });
+
+  it("2. comes back and starts the trial with a card", async () => {
+    await page.goto(SUBSCRIBE);
+    await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
+    await fillCard(page, "4242 4242 4242 4242", "Dana Dentist");
+    await page.getByRole("button", { name: "Start 14-Day Free Trial" }).click();
+    await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await checkBothWidths(page, "trial-journey-2-trial-started", () => page.getByText("Free Trial Active").waitFor());
+    expect(await liveSubscriptionsOf(owner.email)).toHaveLength(1);
+    const notices = await api<{ title: string; message: string }[]>(admin, "GET", `/api/admin/notifications?q=${encodeURIComponent(owner.email)}`);
+    expect(notices.filter((n) => n.title === "Free trial started" && n.message.includes(owner.email))).toHaveLength(1);
+    const mail = await emailTextFromOutbox(admin, owner.email, "free trial of the Small plan has started");
+    expect(mail).toContain("Small");
+  });
+
+  it("3. the admin prepares the AI employee, which joins that subscription", async () => {
+    await api(admin, "POST", "/api/admin/ai-ready-orders", {
+      aiEmployeeName: "Nova",
+      customerEmail: owner.email,
+      aiPhoneNumber: "+1 (555) 010-4242",
+      webChatUrl: "https://chat.example.com/assistant",
+    });
+    await dismissToasts(page);
+    await page.goto("/billing");
+    const card = page.getByRole("article", { name: "AI employee Nova" });
+    await checkBothWidths(page, "trial-journey-3-ai-employee-joined", () => card.getByText("Joined your existing Small subscription").waitFor({ timeout: 15_000 }));
+    // No second trial is offered, and there is still one subscription.
+    expect(await card.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);
+    expect(await liveSubscriptionsOf(owner.email)).toHaveLength(1);
+    const mail = await emailTextFromOutbox(admin, owner.email, "has joined your subscription");
+    expect(mail).toContain("Nova");
+    void toastText;
+  });
+});
