@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { BRAND } from "@/lib/brand";
 import { routeMetadata } from "@/features/marketing/metadata";
 import { LEGAL, LegalPage } from "@/features/marketing/legal";
+import { hipaaPlanNames } from "@/features/plans/catalogue";
 
 export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/privacy-policy");
@@ -26,7 +27,7 @@ const SECTIONS = [
   {
     heading: "Health information",
     body: [
-      "For medical and dental practices we handle protected health information as a business associate under HIPAA and sign a business associate agreement on request.",
+      `On the ${hipaaPlanNames()} plans we handle protected health information for medical and dental practices as a business associate under HIPAA, under a business associate agreement (BAA) signed before patient calls begin. Other plans are not for protected health information.`,
     ],
   },
   {
