@@ -75,19 +75,17 @@ describe("every public route", () => {
     expect(robots).toContain("Disallow: /admin");
   });
 
-  it("legal pages show today's date as last updated", async () => {
-    const today = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-    for (const path of ["/terms-of-service", "/privacy-policy"]) {
+  it("legal pages show the date their text last changed, whatever today is (ADR 0122)", async () => {
+    const dates = { "/terms-of-service": "November 23, 2026", "/privacy-policy": "November 26, 2026" };
+    for (const [path, date] of Object.entries(dates)) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
-      expect(html).toContain(today);
+      expect(html).toContain(date);
     }
-    // The browser shows today's date whenever the page was rendered (ADR 0098).
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.clock.install({ time: new Date(Date.now() + 3 * 86_400_000) });
     await page.goto("/privacy-policy");
-    const later = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-    await expect.poll(() => page.getByTestId("last-updated").textContent()).toBe(`Last updated: ${later}`);
+    expect(await page.getByTestId("last-updated").textContent()).toBe(`Last updated: ${dates["/privacy-policy"]}`);
     await context.close();
   });
 
