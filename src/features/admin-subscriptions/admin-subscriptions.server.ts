@@ -11,6 +11,7 @@ import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "
 import type { ProviderPrice } from "@/features/billing/provider/port";
 import { deriveBillingCycles, toCycleView } from "@/features/usage/billing-cycles";
 import { loadSubscription } from "@/features/usage/usage.server";
+import { planPrices } from "@/features/overage/plan-prices";
 import { accountRefs, readAccountFilter } from "@/features/admin-accounts/account-refs.server";
 import type { AdminAccountRef } from "@/features/admin-accounts/account-ref";
 
@@ -167,10 +168,9 @@ export async function stripePrices(subscriptionId: string): Promise<StripePrices
     const best = usagePriceFor(all, event, planId, sub.billing);
     return best ? view(best) : null;
   };
-  // Offer the prices relevant to this plan first: its own metered prices, then the rest.
-  const relevant = all.filter((p) => p.usageType !== "metered" || !p.lookupKey || p.lookupKey.includes(`_${planId}_${sub.billing}`));
+  // Only this subscription's own plan prices (its plan and billing period): a line item takes no other.
   return {
-    prices: relevant.map(view),
+    prices: planPrices(all, planId, sub.billing).map(view),
     usagePriceMap: {
       phone_inbound: pick("phone_inbound"),
       phone_outbound: pick("phone_outbound"),
