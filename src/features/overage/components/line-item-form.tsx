@@ -36,6 +36,7 @@ export type ExtraUnitsSuggestion = { extra: number; unitPriceCents: number; extr
 /** Add a line item to the open entry: a price (or a quick pick of the plan's usage prices), quantity, unit price override, description. */
 export function LineItemForm({
   subscription: s,
+  label,
   entry,
   prices,
   idPrefix,
@@ -43,6 +44,8 @@ export function LineItemForm({
   suggestion,
 }: {
   subscription: AdminSubscription;
+  /** The subscription's name in admin views: AI employee, plan, start date. */
+  label: string;
   entry: OverageEntryView | null;
   prices: UseQueryResult<StripePricesResponse>;
   idPrefix: string;
@@ -106,7 +109,7 @@ export function LineItemForm({
     <form
       onSubmit={onSubmit}
       className="space-y-3 rounded-md border border-slate-200 p-3"
-      aria-label={`Add line item for ${s.user.email}, subscription ${s.id.slice(0, 8)}`}
+      aria-label={`Add line item for ${label}`}
       noValidate
     >
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Usage prices for this plan">
