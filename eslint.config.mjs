@@ -49,7 +49,7 @@ export const FEATURE_DEPENDENCIES = {
   overage: ["billing", "plans", "usage"],
   plans: [],
   portal: ["billing", "interactions", "plans"],
-  shell: ["accounts", "auth"],
+  shell: ["accounts", "auth", "plans"],
   storage: [],
   "test-tools": ["billing", "plans"],
   usage: ["billing", "plans"],

@@ -202,7 +202,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     // Line 1: the plan's phone inbound usage price, 5 x $1.98.
     await expect.poll(() => item.getByLabel("Price", { exact: true }).locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await item.getByRole("button", { name: "Phone inbound" }).click();
-    expect(await item.getByLabel("Unit price (cents)").inputValue()).toBe("198");
+    expect(await item.getByLabel("Unit price ($)").inputValue()).toBe("1.98");
     await item.getByLabel("Quantity").fill("5");
     expect(await item.getByText("Total: $9.90").isVisible()).toBe(true);
     await addButton.click();
@@ -211,7 +211,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     // Line 2: text inbound with a unit price override of 50 cents, 10 units.
     await item.getByRole("button", { name: "Text inbound" }).click();
     await item.getByLabel("Quantity").fill("10");
-    await item.getByLabel("Unit price (cents)").fill("50");
+    await item.getByLabel("Unit price ($)").fill("0.50");
     await item.getByLabel("Description (optional)").fill("Extra texts");
     await addButton.click();
     await expect.poll(() => item.getByRole("table").textContent(), { timeout: 10_000 }).toContain("$14.90");

@@ -251,7 +251,7 @@ describe("calls and messages from the AI employees", () => {
     await expect.poll(() => fill.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => item.getByLabel("Price", { exact: true }).locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await fill.click();
-    expect(await item.getByLabel("Unit price (cents)").inputValue()).toBe(String(units.extraCostCents));
+    expect(await item.getByLabel("Unit price ($)").inputValue()).toBe((units.extraCostCents / 100).toFixed(2));
     await item.getByRole("button", { name: "Add Line Item" }).click();
     await expect.poll(() => item.getByRole("table").textContent(), { timeout: 10_000 }).toContain("extra units");
     await screenshot(adminPage, "admin-overage-extra-units");

@@ -6,8 +6,14 @@
 // Posts a realistic day (or --days days) of an AI employee's calls, texts and
 // chats through the public ingestion API (POST /api/v1/interactions, issue 13)
 // with an API key from /admin/api-keys. The traffic comes from the seed
-// (scripts/simulated-traffic.mjs) and ends now, or at --end: the same seed and
-// --end send the same records again, which the API answers as duplicates.
+// (scripts/simulated-traffic.mjs) and ends now, or at --end.
+// Re-runs: with --seed the ids are the seed's own (sim-<seed>-<AI employee>-<n>,
+// whatever the time), so running the same command again sends the same ids,
+// which the API answers as duplicates: nothing is stored twice. Without
+// --seed a new seed is drawn (and printed) for fresh traffic.
+// --url may name the server as http://localhost:<port> or http://127.0.0.1:<port>:
+// the sample recordings link to the server's own public address (read from its
+// /robots.txt), the only plain-http address the API accepts for recordings.
 // Exit status: 0 when every batch was accepted, 1 on a bad option or an HTTP
 // error (with the server's message), 2 when some records were rejected.
 
@@ -39,7 +45,7 @@ try {
       "ai-phone": { type: "string" },
       days: { type: "string", default: "1" },
       "per-day": { type: "string", default: "40" },
-      seed: { type: "string", default: "1" },
+      seed: { type: "string" },
       end: { type: "string" },
       trade: { type: "string" },
       "recordings-url": { type: "string" },
@@ -57,10 +63,40 @@ if (!args.key) fail(`--key is required: create one at /admin/api-keys\n${USAGE}`
 if (!args["ai-employee"] && !args["ai-phone"]) fail(`Give --ai-employee <orderId> or --ai-phone <number>\n${USAGE}`);
 const end = args.end ? Date.parse(args.end) : Date.now();
 if (Number.isNaN(end)) fail(`--end must be an ISO date and time (got ${args.end})`);
-const seed = Number(args.seed);
+const seeded = args.seed !== undefined;
+const seed = seeded ? Number(args.seed) : Math.floor(Math.random() * 1_000_000);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number (got ${args.seed})`);
-const base = args.url.replace(/\/+$/, "");
-const recordingsBaseUrl = args["recordings-url"] ?? base;
+let base;
+try {
+  const url = new URL(args.url);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http");
+  base = url.origin + url.pathname.replace(/\/+$/, "");
+} catch {
+  fail(`--url must be an http(s) address such as http://127.0.0.1:3000 (got ${args.url})\n${USAGE}`);
+}
+
+/**
+ * The server's own public origin, from the Sitemap line of its /robots.txt
+ * (PUBLIC_BASE_URL): http://127.0.0.1:3000 and http://localhost:3000 are one
+ * server, but the API accepts plain-http recordings only on its own address.
+ */
+async function publicOrigin() {
+  try {
+    const res = await fetch(`${base}/robots.txt`);
+    const sitemap = res.ok ? /^Sitemap:\s*(\S+)/im.exec(await res.text())?.[1] : undefined;
+    return sitemap ? new URL(sitemap).origin : base;
+  } catch {
+    return base;
+  }
+}
+const recordingsBaseUrl = args["recordings-url"] ?? (await publicOrigin());
+
+/** A short, stable name of the AI employee for the ids (ids are unique per API key, not per AI employee). */
+function employeeTag(text) {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0), 16777619) >>> 0;
+  return h.toString(36);
+}
 
 let records;
 try {
@@ -76,6 +112,11 @@ try {
   });
 } catch (err) {
   fail(err.message);
+}
+// With --seed and no --end, the ids do not depend on the time of the run: a re-run is answered as duplicates.
+if (seeded && !args.end) {
+  const tag = employeeTag(args["ai-employee"] ?? args["ai-phone"]);
+  records = records.map((r, i) => ({ ...r, id: `sim-${seed}-${tag}-${i}` }));
 }
 
 const counts = { created: 0, duplicate: 0, rejected: 0 };
@@ -115,7 +156,7 @@ const byChannel = records.reduce((m, r) => ({ ...m, [r.channel]: (m[r.channel] ?
 console.log(
   `Sent ${records.length} records (${Object.entries(byChannel)
     .map(([c, k]) => `${k} ${c}`)
-    .join(", ")}) over ${args.days} day(s) in ${parts.length} batch(es) to ${base}`,
+    .join(", ")}) over ${args.days} day(s) in ${parts.length} batch(es) to ${base} (seed ${seed}${seeded ? "" : ": repeat with --seed " + seed})`,
 );
 console.log(`created ${counts.created}, duplicate ${counts.duplicate}, rejected ${counts.rejected}; units of the records created: ${Math.round(unitsCreated * 1000) / 1000}`);
 if (problems.length) {

@@ -2,10 +2,14 @@ import type { Metadata } from "next";
 import { BRAND } from "@/lib/brand";
 import { routeMetadata } from "@/features/marketing/metadata";
 import { LEGAL, LegalPage } from "@/features/marketing/legal";
+import { hipaaPlanNames } from "@/features/plans/catalogue";
 
 export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/privacy-policy");
 }
+
+/** The day the text below last changed: update it with the text (ADR 0122). */
+const PRIVACY_LAST_UPDATED = "2026-11-26";
 
 const SECTIONS = [
   {
@@ -26,7 +30,7 @@ const SECTIONS = [
   {
     heading: "Health information",
     body: [
-      "For medical and dental practices we handle protected health information as a business associate under HIPAA and sign a business associate agreement on request.",
+      `On the ${hipaaPlanNames()} plans we handle protected health information for medical and dental practices as a business associate under HIPAA, under a business associate agreement (BAA) signed before patient calls begin. Other plans are not for protected health information.`,
     ],
   },
   {
@@ -65,6 +69,7 @@ export default function PrivacyPage() {
       title="Privacy Policy"
       intro={`This policy explains how ${BRAND.name} handles personal information when you visit our website, book a demo, or use our AI employees.`}
       sections={SECTIONS}
+      lastUpdated={PRIVACY_LAST_UPDATED}
     />
   );
 }

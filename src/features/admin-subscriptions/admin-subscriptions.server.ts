@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, member, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
+import { aiReadyOrders, member, orderPhoneKey, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
 import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
@@ -11,6 +11,7 @@ import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "
 import type { ProviderPrice } from "@/features/billing/provider/port";
 import { deriveBillingCycles, toCycleView } from "@/features/usage/billing-cycles";
 import { loadSubscription } from "@/features/usage/usage.server";
+import { planPrices } from "@/features/overage/plan-prices";
 import { accountRefs, readAccountFilter } from "@/features/admin-accounts/account-refs.server";
 import type { AdminAccountRef } from "@/features/admin-accounts/account-ref";
 
@@ -35,11 +36,26 @@ const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
 };
 
 /**
+ * The digits of a search that is a phone number as people type it
+ * ('+15550102299', '5550102299', '555-010-2299', '(555) 010 2299'): digits
+ * and separators only, three digits or more; more than ten digits keep the
+ * last ten (the country code dropped, as orderPhoneKey stores the number).
+ * Null for any other search, so a name with digits is not matched as a number.
+ */
+export function phoneSearchDigits(q: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(q.trim())) return null;
+  const digits = q.replace(/[^0-9]/g, "");
+  if (digits.length < 3) return null;
+  return digits.length > 10 ? digits.slice(-10) : digits;
+}
+
+/**
  * `q` against the name (sign-up name, or first and last name) and e-mail of
  * any member of the business account, and the AI employee's name and phone
  * number; each expression has a trigram index (one per table, migration
  * 0005), which `like '%q%'` uses. The account's own name is not searched: it
- * has no trigram index (ADR 0110).
+ * has no trigram index (ADR 0110). A phone number matches however it is
+ * typed or stored, as the call log's search does (phoneSearchDigits).
  */
 function searchSql(q: string): SQL {
   const p = likePattern(q);
@@ -50,7 +66,9 @@ function searchSql(q: string): SQL {
   // rows, which picks a sequential scan of all users (47 ms at 100,000) over
   // the trigram index; a CTE is planned for all its rows, so the index serves
   // it (7 ms). The 10,000 AI employees are cheaper to scan than to look up.
-  const orderMatches = sql`${orderSearchText(aiReadyOrders)} like ${p}`;
+  const digits = phoneSearchDigits(q);
+  const textMatches = sql`${orderSearchText(aiReadyOrders)} like ${p}`;
+  const orderMatches = digits ? sql`(${textMatches} or ${orderPhoneKey(aiReadyOrders)} like ${`%${digits}%`})` : textMatches;
   return sql`(${s.accountId} in (with matched as materialized (select ${member.organizationId} as id from ${user} join ${member} on ${member.userId} = ${user.id} where ${userSearchText(user)} like ${p}) select id from matched)
     or ${s.id} in (select ${aiReadyOrders.subscriptionId} from ${aiReadyOrders} where ${aiReadyOrders.subscriptionId} is not null and ${orderMatches})
     or ${s.aiReadyOrderId} in (select ${aiReadyOrders.id} from ${aiReadyOrders} where ${orderMatches}))`;
@@ -167,10 +185,9 @@ export async function stripePrices(subscriptionId: string): Promise<StripePrices
     const best = usagePriceFor(all, event, planId, sub.billing);
     return best ? view(best) : null;
   };
-  // Offer the prices relevant to this plan first: its own metered prices, then the rest.
-  const relevant = all.filter((p) => p.usageType !== "metered" || !p.lookupKey || p.lookupKey.includes(`_${planId}_${sub.billing}`));
+  // Only this subscription's own plan prices (its plan and billing period): a line item takes no other.
   return {
-    prices: relevant.map(view),
+    prices: planPrices(all, planId, sub.billing).map(view),
     usagePriceMap: {
       phone_inbound: pick("phone_inbound"),
       phone_outbound: pick("phone_outbound"),

@@ -1,20 +1,25 @@
 "use client";
-import { useState, useSyncExternalStore } from "react";
-import { Bot, ExternalLink } from "lucide-react";
+import { useRef, useState, useSyncExternalStore } from "react";
+import { Bot, CircleCheck, ExternalLink } from "lucide-react";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { api } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
 import { schedulingLink } from "./scheduling";
 import { demoPrefill, NO_PREFILL, type DemoPrefill } from "./demo-prefill";
+import { checkDemoFields, demoProblem } from "./demo-problem";
+import { DEMO_FIELDS, type DemoField, type DemoFieldErrors } from "./schema";
 
-
-type Fields = { name: string; email: string; phone: string; website: string };
+type Fields = Record<DemoField, string>;
 
 /**
- * The demo booking form (spec 5, 7, 8). On success the scheduling page opens
- * in a new tab with the details prefilled, and the fields are cleared except
- * the AI employee's name and id. The page is prerendered, so the prefill
+ * The demo booking form (spec 5, 7, 8). Every field is required and marked
+ * so; a field at fault shows its message (the form's check and the server's
+ * 400 use the same schema) instead of a greyed-out button. On success the
+ * scheduling page opens in a new tab with the details prefilled, the fields
+ * are cleared except the AI employee's name and id, and the confirmation is
+ * shown in the form beside the "Open the scheduling page" link, not as a
+ * toast that could cover it (ADR 0122). The page is prerendered, so the prefill
  * comes from the address in the browser: the form starts again with it once
  * the page has hydrated.
  */
@@ -32,39 +37,68 @@ function prefillFromAddress(): DemoPrefill {
   return lastPrefill.prefill;
 }
 
+const LABELS: Record<DemoField, string> = { name: "Name", email: "Email", phone: "Phone", website: "Website" };
+const INPUTS: Record<DemoField, React.InputHTMLAttributes<HTMLInputElement>> = {
+  name: { autoComplete: "name" },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
+  website: { type: "text", inputMode: "url", autoComplete: "url", placeholder: "yourbusiness.com" },
+};
+
 function DemoFormFields({ schedulingUrl, prefill }: { schedulingUrl: string; prefill: DemoPrefill }) {
   const [fields, setFields] = useState<Fields>({ name: "", email: prefill.email, phone: prefill.phone, website: "" });
+  const [errors, setErrors] = useState<DemoFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [lastLink, setLastLink] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const { aiEmployeeName, aiEmployeeId } = prefill;
-  const complete = Object.values(fields).every((v) => v.trim() !== "");
 
-  const set = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: DemoField) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+    setErrors((errs) => (errs[key] ? { ...errs, [key]: undefined } : errs));
+  };
+
+  /** Shows the messages and moves focus to the first field at fault. */
+  function showErrors(found: DemoFieldErrors) {
+    setErrors(found);
+    const first = DEMO_FIELDS.find((f) => found[f]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`#demo-${first}`)?.focus();
+  }
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!complete || submitting) return;
+    if (submitting) return;
+    const found = checkDemoFields(fields);
+    if (Object.keys(found).length) return showErrors(found);
     setSubmitting(true);
+    setLastLink(null);
     try {
-      // Spec 8: every failed submission (ApiError or network) shows the same toast, in the catch below.
       await api.post("/api/demo-leads", { ...fields, aiEmployeeName: aiEmployeeName || null, aiEmployeeId: aiEmployeeId || null });
       const link = schedulingLink(schedulingUrl, { ...fields, aiEmployeeName, aiEmployeeId });
       window.open(link, "_blank", "noopener,noreferrer");
       setLastLink(link);
-      toast({ title: "Demo Information Submitted!", description: "Please complete your booking in the new tab. Your information has been prefilled." });
+      setErrors({});
       setFields({ name: "", email: "", phone: "", website: "" });
-    } catch {
-      toast({ title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
+    } catch (err) {
+      // A 400 names its fields; other refusals say why; spec 8's toast for the rest.
+      const problem = demoProblem(err);
+      if (Object.keys(problem.fields).length) showErrors(problem.fields);
+      else toast({ title: "Error", description: problem.message ?? "", variant: "destructive" });
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="demo-form-title" noValidate={false}>
-      <h2 id="demo-form-title" className="text-xl font-semibold text-slate-950">
-        Your details
-      </h2>
+    <form ref={form} onSubmit={onSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="demo-form-title" noValidate>
+      <div>
+        <h2 id="demo-form-title" className="text-xl font-semibold text-slate-950">
+          Your details
+        </h2>
+        <p className="mt-1 text-sm text-slate-700" id="demo-required-note">
+          All fields are required (<span aria-hidden="true">*</span>).
+        </p>
+      </div>
       {aiEmployeeName ? (
         <p className="flex items-center gap-2 rounded-lg bg-brand-50 p-3 text-sm text-slate-800" data-testid="ai-employee">
           <Bot className="size-5 shrink-0 text-brand-700" aria-hidden />
@@ -74,34 +108,52 @@ function DemoFormFields({ schedulingUrl, prefill }: { schedulingUrl: string; pre
           </span>
         </p>
       ) : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor="demo-name">Name</Label>
-        <Input id="demo-name" name="name" autoComplete="name" required value={fields.name} onChange={set("name")} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="demo-email">Email</Label>
-        <Input id="demo-email" name="email" type="email" autoComplete="email" required value={fields.email} onChange={set("email")} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="demo-phone">Phone</Label>
-        <Input id="demo-phone" name="phone" type="tel" autoComplete="tel" required value={fields.phone} onChange={set("phone")} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="demo-website">Website</Label>
-        <Input id="demo-website" name="website" type="text" inputMode="url" autoComplete="url" placeholder="yourbusiness.com" required value={fields.website} onChange={set("website")} />
-      </div>
-      <Button type="submit" size="lg" disabled={!complete || submitting}>
+      {DEMO_FIELDS.map((f) => (
+        <div key={f} className="grid gap-1.5">
+          <Label htmlFor={`demo-${f}`}>
+            {LABELS[f]}{" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
+          </Label>
+          <Input
+            id={`demo-${f}`}
+            name={f}
+            {...INPUTS[f]}
+            required
+            aria-invalid={errors[f] ? true : undefined}
+            aria-describedby={errors[f] ? `demo-${f}-error` : undefined}
+            className={errors[f] ? "border-red-600" : undefined}
+            value={fields[f]}
+            onChange={set(f)}
+          />
+          {errors[f] ? (
+            <p id={`demo-${f}-error`} className="text-sm text-red-700" data-testid={`demo-${f}-error`}>
+              {errors[f]}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <Button type="submit" size="lg" disabled={submitting} aria-disabled={submitting}>
         {submitting ? "Booking Demo..." : "Book Demo"}
       </Button>
       <p className="text-xs text-slate-700">After you submit, pick a time on our scheduling page. It opens in a new tab with your details filled in.</p>
-      {lastLink ? (
-        <p className="text-sm">
-          Tab didn&rsquo;t open?{" "}
-          <a href={lastLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
-            Open the scheduling page <ExternalLink className="size-3.5" aria-hidden />
-          </a>
-        </p>
-      ) : null}
+      <div role="status" aria-live="polite">
+        {lastLink ? (
+          <div className="rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-950" data-testid="demo-submitted">
+            <p className="flex items-center gap-2 font-semibold">
+              <CircleCheck className="size-4 shrink-0" aria-hidden /> Demo Information Submitted!
+            </p>
+            <p className="mt-1">Please complete your booking in the new tab. Your information has been prefilled.</p>
+            <p className="mt-2">
+              Tab didn&rsquo;t open?{" "}
+              <a href={lastLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+                Open the scheduling page <ExternalLink className="size-3.5" aria-hidden />
+              </a>
+            </p>
+          </div>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -56,6 +56,18 @@ describe("POST /api/demo-leads", () => {
     expect(((await res.json()) as { message: string }).message).toContain(message);
   });
 
+  it.each([
+    [{ phone: "call me" }, { phone: "Enter a valid phone number" }],
+    [{ name: "", email: "dana@", website: undefined }, { name: "Name is required", email: "Enter a valid email address", website: "Website is required" }],
+  ])("a 400 for %j names each field's message for the form, and stores nothing", async (over, fields) => {
+    const body = lead(over);
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: unknown }).fields).toEqual(fields);
+    const stored = await (await getDb()).select().from(demoLeads).where(eq(demoLeads.email, String(body.email)));
+    expect(stored).toHaveLength(0);
+  });
+
   it("rejects a body that is not JSON", async () => {
     const res = await post("{not json");
     expect(res.status).toBe(400);

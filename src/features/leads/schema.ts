@@ -48,3 +48,21 @@ export const demoLeadSchema = z.object({
 });
 
 export type DemoLead = z.output<typeof demoLeadSchema>;
+
+/** The four fields a prospect fills in. */
+export const DEMO_FIELDS = ["name", "email", "phone", "website"] as const;
+export type DemoField = (typeof DEMO_FIELDS)[number];
+export type DemoFieldErrors = Partial<Record<DemoField, string>>;
+
+/** The first message for each form field of a failed parse: { phone: "Enter a valid phone number" }. */
+export function demoFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DemoFieldErrors {
+  const out: DemoFieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path[0];
+    if (typeof key === "string" && (DEMO_FIELDS as readonly string[]).includes(key) && !out[key as DemoField]) out[key as DemoField] = issue.message;
+  }
+  return out;
+}
+
+/** The 400 body of POST /api/demo-leads: the sentence, and the message of each field at fault. */
+export type DemoLeadProblem = { message: string; fields: DemoFieldErrors };

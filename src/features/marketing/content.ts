@@ -1,4 +1,8 @@
 /** Marketing copy shared by several public pages. */
+import { hipaaClaims, hipaaPlanNames } from "@/features/plans/catalogue";
+
+/** What HIPAA-ready means and on which plans: the catalogue decides (ADR 0121). */
+const hipaa = hipaaClaims();
 
 export const MARKETING_STATS = [
   { value: "99.9%", label: "Uptime" },
@@ -108,10 +112,7 @@ export const HOME_FAQ = [
     q: "What happens when a caller needs a real person?",
     a: "You decide the rules. Emergencies, existing clients or specific requests can be warm-transferred to your phone with a summary, or taken as a detailed message for a callback.",
   },
-  {
-    q: "Is it HIPAA compliant?",
-    a: "Yes. Call handling for medical and dental practices follows HIPAA requirements, recordings and transcripts are encrypted, and access is limited to people you authorize.",
-  },
+  { q: hipaa.faqQuestion, a: hipaa.faqAnswer },
   {
     q: "Is there a free trial or a contract?",
     a: "Every plan starts with a 14-day free trial and your card is only charged after the trial ends. Plans are month to month (or annual to save 10%) and you can cancel anytime.",
@@ -161,8 +162,8 @@ export const SERVICES: readonly Feature[] = [
   },
   {
     icon: "shield",
-    title: "HIPAA-Compliant Patient Line",
-    body: "A patient line for medical and dental practices: appointment requests, refill and insurance questions, handled under HIPAA safeguards.",
+    title: "HIPAA-Ready Patient Line",
+    body: `A patient line for medical and dental practices: appointment requests, refill and insurance questions, with HIPAA-ready handling and a BAA on the ${hipaaPlanNames()} plans.`,
   },
 ];
 

@@ -1,14 +1,14 @@
 import "server-only";
 import { BRAND } from "@/lib/brand";
 import { config } from "@/lib/config";
-import { priceRange } from "@/features/plans/catalogue";
+import { hipaaClaims, priceRange } from "@/features/plans/catalogue";
 
 export const BUSINESS_SERVICES = [
   "24/7 AI phone answering",
   "Website live chat",
   "SMS appointment booking",
   "Instagram and Facebook message replies",
-  "HIPAA-compliant call handling",
+  hipaaClaims().service,
   "Custom AI bots for government and defense contractors",
 ] as const;
 

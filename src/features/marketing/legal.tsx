@@ -1,5 +1,5 @@
 import { BRAND } from "@/lib/brand";
-import { TodayDate } from "./components/today-date";
+import { formatDate } from "@/lib/format";
 
 /** Spec 9 legal constants, used by the terms and the privacy policy. */
 export const LEGAL = {
@@ -12,12 +12,27 @@ export const LEGAL = {
   minimumAge: 13,
 } as const;
 
-export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: readonly { heading: string; body: readonly string[] }[] }) {
+/**
+ * A legal page. `lastUpdated` is the day its text last changed (ISO date),
+ * a constant kept beside the text in the page file: change both together
+ * (ADR 0122; it replaces "today's date" of ADR 0098).
+ */
+export function LegalPage({
+  title,
+  intro,
+  sections,
+  lastUpdated,
+}: {
+  title: string;
+  intro: string;
+  sections: readonly { heading: string; body: readonly string[] }[];
+  lastUpdated: string;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight text-slate-950">{title}</h1>
       <p className="mt-3 text-sm text-slate-700" data-testid="last-updated">
-        Last updated: <TodayDate rendered={new Date().toISOString().slice(0, 10)} />
+        Last updated: <time dateTime={lastUpdated}>{formatDate(`${lastUpdated}T12:00:00Z`, { style: "long" })}</time>
       </p>
       <p className="mt-6 text-lg text-slate-800">{intro}</p>
       {sections.map((s, i) => (

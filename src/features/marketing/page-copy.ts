@@ -2,6 +2,7 @@
  * Copy that belongs to one public page each: the page file lays it out, this
  * file holds the words (copy shared by several pages is in content.ts).
  */
+import { hipaaPlanNames } from "@/features/plans/catalogue";
 import { CalendarCheck, CalendarClock, CircleCheck, Clock, CreditCard, Gauge, Settings, Wrench, Zap } from "lucide-react";
 import { BRAND } from "@/lib/brand";
 
@@ -105,7 +106,7 @@ export const CUSTOMERS_HERO = {
 
 export const INDUSTRY_CARDS = [
   { title: "Home Services & HVAC", body: "After-hours emergencies booked on the spot, technicians dispatched with a summary, no more voicemail tag." },
-  { title: "Dental & Medical Practices", body: "Appointment requests, reschedules and insurance questions handled under HIPAA safeguards." },
+  { title: "Dental & Medical Practices", body: `Appointment requests, reschedules and insurance questions, HIPAA-ready on the ${hipaaPlanNames()} plans.` },
   { title: "Legal", body: "New-client intake at any hour, conflict-check details captured and consultations booked." },
   { title: "Real Estate", body: "Buyer and renter inquiries qualified and showings booked while agents are out with clients." },
   { title: "Restaurants", body: "Reservations, catering inquiries, hours and menu questions answered during the dinner rush." },

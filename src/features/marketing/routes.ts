@@ -1,4 +1,5 @@
 import { BRAND } from "@/lib/brand";
+import { hipaaClaims } from "@/features/plans/catalogue";
 
 /**
  * Every public page: the title its <title> starts with, its description and
@@ -12,7 +13,7 @@ export const PUBLIC_ROUTES = [
     absoluteTitle: true,
     priority: 1,
     description:
-      "AI employees for small and mid-size businesses: 24/7 phone answering, website live chat, SMS appointment booking and HIPAA-compliant call handling. 14-day free trial, plans from $149 a month.",
+      `AI employees for small and mid-size businesses: 24/7 phone answering, website live chat, SMS appointment booking and ${hipaaClaims().service}. 14-day free trial, plans from $149 a month.`,
     keywords: ["AI receptionist", "AI phone answering", "virtual receptionist", "24/7 answering service", "AI appointment booking", "website live chat", "small business AI"],
   },
   {
@@ -28,7 +29,7 @@ export const PUBLIC_ROUTES = [
     title: "AI Employees",
     priority: 0.9,
     description:
-      "Meet the AI employees that answer calls, book appointments, reply to chats, texts and social messages, route emergencies and run a HIPAA-compliant patient line for your business.",
+      `Meet the AI employees that answer calls, book appointments, reply to chats, texts and social messages, route emergencies and run a patient line (${hipaaClaims().badge}).`,
     keywords: ["AI employees", "AI receptionist", "AI appointment setter", "AI chat agent", "HIPAA answering service"],
   },
   {

@@ -19,25 +19,79 @@ export const createEntrySchema = z.object({
 });
 export type CreateEntryInput = z.input<typeof createEntrySchema>;
 
-/** POST /api/admin/overage-entries/{id}/line-items: quantity >= 1, unit price override >= 0 cents. */
-export const lineItemSchema = z.object({
-  stripePriceId: z.string({ message: MISSING_INFORMATION }).min(1, { message: MISSING_INFORMATION }),
-  quantity: z
-    .number({ message: MISSING_INFORMATION })
-    .int({ message: "Quantity must be a whole number" })
-    .min(1, { message: "Quantity must be at least 1" })
-    .max(1_000_000, { message: "Quantity must be at most 1,000,000" }),
-  unitPrice: z
-    .number({ message: MISSING_INFORMATION })
-    .int({ message: "Unit price must be a whole number of cents" })
-    .min(0, { message: "Unit price must be 0 cents or more" })
-    .max(100_000_000, { message: "Unit price is too large" }),
-  description: z.string().max(500, { message: "Description must be at most 500 characters" }).nullish(),
-}).refine((item) => item.quantity * item.unitPrice <= MAX_LINE_TOTAL_CENTS, {
-  message: "A line item may total at most $1,000,000.00 (quantity × unit price)",
-  path: ["unitPrice"],
-});
+/** Largest unit price, in cents ($1,000,000.00). */
+const MAX_UNIT_PRICE_CENTS = 100_000_000;
+export const DOLLARS_MESSAGE = "Unit price must be an amount in dollars of 0 or more, with at most 2 decimals, such as 12.50";
+
+const DOLLARS = /^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+/** Cents from a typed dollar amount ('12.50', '$1,250', '0.5'); null when it is not one. Exact: no floating point. */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim();
+  if (!DOLLARS.test(t)) return null;
+  const [whole, fraction = ""] = t.replace(/[$,]/g, "").split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** '12.50' from 1250: how a price in cents is shown in a dollar input. */
+export function centsToDollarInput(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+const unitPriceCents = z
+  .number({ message: MISSING_INFORMATION })
+  .int({ message: "Unit price must be a whole number of cents" })
+  .min(0, { message: "Unit price must be 0 cents or more" })
+  .max(MAX_UNIT_PRICE_CENTS, { message: "Unit price is too large" });
+
+const unitPriceDollars = z
+  .string({ message: DOLLARS_MESSAGE })
+  .trim()
+  .min(1, { message: MISSING_INFORMATION })
+  .transform((text, ctx) => {
+    const cents = dollarsToCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: DOLLARS_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .pipe(z.number().max(MAX_UNIT_PRICE_CENTS, { message: "Unit price is too large" }));
+
+/**
+ * POST /api/admin/overage-entries/{id}/line-items: quantity >= 1; the unit
+ * price in dollars as typed (`unitPriceDollars: "12.50"`, what the admin
+ * panel sends) or in cents (`unitPrice: 1250`, for scripts); stored in
+ * cents either way (ADR 0122). The price must be one of the subscription's
+ * own plan prices (checked by addLineItem).
+ */
+export const lineItemSchema = z
+  .object({
+    stripePriceId: z.string({ message: MISSING_INFORMATION }).min(1, { message: MISSING_INFORMATION }),
+    quantity: z
+      .number({ message: MISSING_INFORMATION })
+      .int({ message: "Quantity must be a whole number" })
+      .min(1, { message: "Quantity must be at least 1" })
+      .max(1_000_000, { message: "Quantity must be at most 1,000,000" }),
+    unitPrice: unitPriceCents.optional(),
+    unitPriceDollars: unitPriceDollars.optional(),
+    description: z.string().max(500, { message: "Description must be at most 500 characters" }).nullish(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.unitPrice === undefined && item.unitPriceDollars === undefined) ctx.addIssue({ code: "custom", message: MISSING_INFORMATION, path: ["unitPriceDollars"] });
+    if (item.unitPrice !== undefined && item.unitPriceDollars !== undefined) {
+      ctx.addIssue({ code: "custom", message: "Give the unit price once: unitPriceDollars (dollars) or unitPrice (cents)", path: ["unitPriceDollars"] });
+    }
+  })
+  .transform((item) => ({ stripePriceId: item.stripePriceId, quantity: item.quantity, unitPrice: (item.unitPriceDollars ?? item.unitPrice)!, description: item.description }))
+  .refine((item) => item.quantity * item.unitPrice <= MAX_LINE_TOTAL_CENTS, {
+    message: "A line item may total at most $1,000,000.00 (quantity × unit price)",
+    path: ["unitPriceDollars"],
+  });
 export type LineItemInput = z.input<typeof lineItemSchema>;
+/** A validated line item: the unit price in cents. */
+export type LineItem = z.output<typeof lineItemSchema>;
 
 /*
  * The admin panel's forms validate with the schemas above (zodResolver): the
@@ -55,16 +109,25 @@ function numberFromInput(value: string): number {
   return value.trim() === "" ? Number.NaN : Number(value);
 }
 
-/** The Add line item form: its inputs as the request body (description trimmed, null when empty), checked by lineItemSchema. */
+/**
+ * The Add line item form: its inputs as the request body (the unit price as
+ * typed in dollars, description trimmed, null when empty), checked by
+ * lineItemSchema; the server converts the dollars to cents again.
+ */
 export const lineItemFormSchema = z
   .object({ stripePriceId: z.string(), quantity: z.string(), unitPrice: z.string(), description: z.string() })
-  .transform((v): LineItemInput => ({
+  .transform((v): LineItemRequest => ({
     stripePriceId: v.stripePriceId,
     quantity: numberFromInput(v.quantity),
-    unitPrice: numberFromInput(v.unitPrice),
+    unitPriceDollars: v.unitPrice.trim(),
     description: v.description.trim() || null,
   }))
-  .pipe(lineItemSchema);
+  .superRefine((body, ctx) => {
+    const parsed = lineItemSchema.safeParse(body);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+  });
+/** The body the form sends: the unit price in dollars as typed. */
+export type LineItemRequest = { stripePriceId: string; quantity: number; unitPriceDollars: string; description: string | null };
 export type LineItemFormInput = z.input<typeof lineItemFormSchema>;
 export type LineItemFormOutput = z.output<typeof lineItemFormSchema>;
 
@@ -85,7 +148,9 @@ export function entryFormProblem(errors: Partial<Record<keyof EntryFormInput, Fo
  * wording; upper bounds (and the line total) give the server's message.
  */
 export function lineItemFormProblem(errors: Partial<Record<keyof LineItemFormInput, FormProblem>>): FormToast {
-  const { stripePriceId, quantity, unitPrice, description } = errors;
+  const { stripePriceId, quantity, description } = errors;
+  // The form's unit price (dollars) is the body's unitPriceDollars.
+  const unitPrice = errors.unitPrice ?? (errors as Record<string, FormProblem>).unitPriceDollars;
   if ([stripePriceId, quantity, unitPrice].some((e) => e?.message === MISSING_INFORMATION)) {
     return { title: "Missing Information", description: "Please fill in all required fields." };
   }
@@ -95,8 +160,9 @@ export function lineItemFormProblem(errors: Partial<Record<keyof LineItemFormInp
     return message ? { title: "Error", description: message } : { title: "Invalid quantity", description: "Quantity must be a whole number of at least 1." };
   }
   if (unitPrice) {
-    const message = serverSays(unitPrice);
-    return message ? { title: "Error", description: message } : { title: "Invalid unit price", description: "Unit price must be a whole number of cents, 0 or more." };
+    return unitPrice.message === DOLLARS_MESSAGE || !unitPrice.message
+      ? { title: "Invalid unit price", description: `${DOLLARS_MESSAGE}.` }
+      : { title: "Error", description: unitPrice.message };
   }
   return { title: "Error", description: description?.message ?? stripePriceId?.message ?? MISSING_INFORMATION };
 }

@@ -11,7 +11,9 @@ import { getProvider } from "@/features/billing/provider";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { ProviderError, type InvoiceLine, type ProviderPrice, type ProviderInvoice, type ProviderInvoiceStatus } from "@/features/billing/provider/port";
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
-import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
+import { findPlan } from "@/features/plans/catalogue";
+import { isPlanPrice } from "./plan-prices";
+import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItem, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
 
 export const OVERAGE_BILL_JOB = "overage.bill";
 /** After this many failed attempts with a retryable error the entry is marked failed. */
@@ -124,6 +126,7 @@ export async function createEntry(input: unknown, createdBy: string): Promise<Ov
 export async function addLineItem(entryId: string, input: LineItemInput): Promise<OverageEntryView> {
   const data = lineItemSchema.parse(input);
   const { entry } = await loadEntry(entryId);
+  const sub = await loadSubscription(entry.subscriptionId);
   if (entry.status !== "draft") throw conflict("This overage entry was already submitted");
   if (entry.totalAmount + data.quantity * data.unitPrice > MAX_ENTRY_TOTAL_CENTS) {
     throw badRequest("An overage entry may total at most $10,000,000.00: bill the rest in another entry");
@@ -131,13 +134,17 @@ export async function addLineItem(entryId: string, input: LineItemInput): Promis
   const prices = await (await getProvider()).listPrices();
   const price = prices.find((p) => p.id === data.stripePriceId);
   if (!price) throw badRequest("Price not found");
+  const planId = findPlan(sub.planId)?.id ?? sub.planId;
+  if (!isPlanPrice(price, planId, sub.billing)) {
+    throw badRequest(`That price is not one of this subscription's plan prices (${findPlan(planId)?.name ?? planId}, ${sub.billing}): choose one of them`);
+  }
   const db = await getDb();
   await db.transaction((tx) => insertLineItem(tx, entryId, price, data));
   return getEntry(entryId);
 }
 
 /** Stores a validated line item and adds it to its entry's total, in the caller's transaction. */
-export async function insertLineItem(tx: DbOrTx, entryId: string, price: ProviderPrice, data: LineItemInput): Promise<void> {
+export async function insertLineItem(tx: DbOrTx, entryId: string, price: ProviderPrice, data: LineItem): Promise<void> {
   const totalPrice = data.quantity * data.unitPrice;
   await tx.insert(overageLineItems).values({
     id: randomUUID(),

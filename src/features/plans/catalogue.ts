@@ -24,9 +24,14 @@ export type Plan = {
   /** Price of one extra unit in cents, by billing period; null for enterprise. */
   extraUnitPrice: { monthly: number; annual: number } | null;
   popular: boolean;
+  /** HIPAA-ready call handling (a BAA, PHI safeguards) is part of this plan (ADR 0121). */
+  hipaaReady: boolean;
   description: string;
   features: readonly string[];
 };
+
+/** The plan feature that names HIPAA-ready handling; only plans with `hipaaReady` list it. */
+export const HIPAA_FEATURE = "HIPAA-ready call handling with a BAA*";
 
 const coreFeatures = [
   "24/7 AI phone answering",
@@ -53,6 +58,7 @@ export const PLANS: readonly Plan[] = [
     textSessionLimit: 240,
     extraUnitPrice: { monthly: 198, annual: 165 },
     popular: false,
+    hipaaReady: false,
     description: "For solo operators and small offices that miss calls while on the job.",
     features: [
       ...coreFeatures,
@@ -74,6 +80,7 @@ export const PLANS: readonly Plan[] = [
     textSessionLimit: 800,
     extraUnitPrice: { monthly: 170, annual: 150 },
     popular: true,
+    hipaaReady: false,
     description: "For growing practices and service companies with a steady flow of calls.",
     features: [
       ...coreFeatures,
@@ -95,13 +102,14 @@ export const PLANS: readonly Plan[] = [
     textSessionLimit: 1600,
     extraUnitPrice: { monthly: 140, annual: 125 },
     popular: false,
+    hipaaReady: true,
     description: "For multi-location businesses that book around the clock.",
     features: [
       ...coreFeatures,
       "5 business phone numbers",
       "Up to 5 locations",
       "CRM and scheduling integrations*",
-      "HIPAA-ready call handling*",
+      HIPAA_FEATURE,
       "Dedicated onboarding specialist",
     ],
   },
@@ -116,13 +124,14 @@ export const PLANS: readonly Plan[] = [
     textSessionLimit: 3200,
     extraUnitPrice: { monthly: 112, annual: 100 },
     popular: false,
+    hipaaReady: true,
     description: "For high-volume teams and franchises that need custom workflows.",
     features: [
       ...coreFeatures,
       "10 business phone numbers",
       "Unlimited locations",
       "Custom workflows and API access*",
-      "HIPAA-ready call handling*",
+      HIPAA_FEATURE,
       "Dedicated account manager",
     ],
   },
@@ -137,12 +146,13 @@ export const PLANS: readonly Plan[] = [
     textSessionLimit: null,
     extraUnitPrice: null,
     popular: false,
+    hipaaReady: true,
     description: "For organisations with custom volume, security and integration needs.",
     features: [
       ...coreFeatures,
-      "Unlimited phone numbers",
-      "Unlimited locations",
+      "Unlimited phone numbers and locations",
       "Custom AI bots and integrations*",
+      HIPAA_FEATURE,
       "Single sign-on and audit logs*",
       "24/7 priority support with SLA",
     ],
@@ -191,3 +201,35 @@ export function planLookupKey(planId: PlanId, billing: Billing): string {
 
 /** Every plan's free trial, in days (spec 9). */
 export const TRIAL_DAYS = 14;
+
+/** The plans with HIPAA-ready call handling, in catalogue order. */
+export const HIPAA_READY_PLANS = PLANS.filter((p) => p.hipaaReady);
+
+/** 'Large, Corp and Enterprise': the HIPAA-ready plans' names as a phrase. */
+export function hipaaPlanNames(): string {
+  const names = HIPAA_READY_PLANS.map((p) => p.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
+
+/**
+ * What the site says about HIPAA, in one place (ADR 0121): the footer badge,
+ * the FAQ answers and the marketing copy read these, so no page promises it
+ * on a plan that does not include it.
+ */
+export function hipaaClaims() {
+  const plans = hipaaPlanNames();
+  const others = PLANS.filter((p) => !p.hipaaReady).map((p) => p.name).join(" and ");
+  return {
+    /** The footer badge and short mentions. */
+    badge: `HIPAA-ready on ${plans}`,
+    /** A service line for structured data and descriptions. */
+    service: `HIPAA-ready call handling on ${plans} plans`,
+    faqQuestion: "Is it HIPAA compliant?",
+    faqAnswer:
+      `HIPAA-ready call handling is included on the ${plans} plans; ${others} are not for protected health information. ` +
+      "Before your AI employee takes patient calls, we sign a business associate agreement (BAA) with your practice. " +
+      "The BAA requires us to use patient information only to serve your practice, to keep recordings and transcripts encrypted with access limited to people you authorize, " +
+      "to report any breach to you, to hold our subprocessors to the same terms, and to return or delete the information when the agreement ends. " +
+      "Your part: be on one of those plans, sign the BAA, and name the people who may open calls.",
+  } as const;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimate, monthlyCentiUnits } from "./estimator";
+import { estimate, monthlyCentiUnits, perCallText, recommendationText } from "./estimator";
 
 describe("monthly units of a usage profile", () => {
   it("adds call units and chat units", () => {
@@ -65,5 +65,19 @@ describe("plan recommendation", () => {
     const e = estimate({ callsPerMonth: 0, avgCallMinutes: 0, chatsPerMonth: 0 });
     expect(e.plans.map((p) => p.plan.id)).not.toContain("enterprise");
     expect(e.recommended.plan.id).toBe("small");
+  });
+});
+
+describe("estimator wording", () => {
+  it("groups large numbers: 4,500 answered calls of 2 minutes on Corp are 2,900 extra units", () => {
+    const e = estimate({ callsPerMonth: 4500, avgCallMinutes: 2, chatsPerMonth: 0 });
+    const corp = e.plans.find((p) => p.plan.id === "corp")!;
+    expect(corp.overageUnits).toBe(2900);
+    expect(recommendationText(corp)).toBe("$4,347.00 a month billed monthly (plan $1,099.00 + 2,900 extra units $3,248.00)");
+  });
+
+  it("says what one call of the average length costs, as the unit chart does", () => {
+    expect(perCallText(15)).toBe("A 15-minute call is 5 units");
+    expect(perCallText(2.5)).toBe("A 2.5-minute call is 1 unit");
   });
 });

@@ -1,5 +1,5 @@
-import { PURCHASABLE_PLANS, type Billing, type Plan } from "./catalogue";
-import { textCentiUnits, voiceCentiUnits } from "./units";
+import { PURCHASABLE_PLANS, formatCents, type Billing, type Plan } from "./catalogue";
+import { formatUnits, textCentiUnits, voiceCentiUnits, voiceUnits } from "./units";
 
 export type EstimateInput = {
   /** Answered calls per month. */
@@ -69,4 +69,17 @@ export function estimate(input: EstimateInput): Estimate {
   const recommended = plans.reduce((best, p) => (p.total < best.total ? p : best));
   const largest = PURCHASABLE_PLANS.at(-1)!.units!;
   return { units: centi / 100, plans, recommended, suggestEnterprise: centi > largest * 200 };
+}
+
+/** The estimator's words for the recommended plan, numbers grouped: '$4,950.00 a month billed monthly (plan $1,099.00 + 2,900 extra units $3,248.00)'. */
+export function recommendationText(p: PlanEstimate): string {
+  const price = `${formatCents(p.total)} a month billed monthly`;
+  return p.overageUnits > 0
+    ? `${price} (plan ${formatCents(p.basePrice)} + ${formatUnits(p.overageUnits)} extra units ${formatCents(p.overagePrice)})`
+    : `${price} (within the included units)`;
+}
+
+/** 'A 15-minute call is 5 units': the chart's row for the estimator's average call. */
+export function perCallText(avgCallMinutes: number): string {
+  return `A ${formatUnits(avgCallMinutes)}-minute call is ${formatUnits(voiceUnits(avgCallMinutes * 60))} ${voiceUnits(avgCallMinutes * 60) === 1 ? "unit" : "units"}`;
 }

@@ -10,6 +10,7 @@ describe("pricing FAQ", () => {
     expect(text["What happens if I use more units than my plan includes?"]).toContain("from $1.98 on Small down to $1.00 on Corp with annual billing");
     expect(text["How much do I save with annual billing?"]).toContain("about 10%: Small is $134 a month instead of $149");
     expect(text["How does the free trial work?"]).toContain("14-day free trial");
-    expect(pricingFaq()).toHaveLength(7);
+    // Spec 2 names seven; the eighth says on which plans HIPAA-ready handling is (issue 23, ADR 0121).
+    expect(pricingFaq()).toHaveLength(8);
   });
 });

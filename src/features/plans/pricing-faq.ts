@@ -1,4 +1,4 @@
-import { findPlan, formatCents, formatDollars, PURCHASABLE_PLANS, TRIAL_DAYS } from "./catalogue";
+import { findPlan, formatCents, formatDollars, hipaaClaims, PURCHASABLE_PLANS, TRIAL_DAYS } from "./catalogue";
 import { TEXT_TURNS_PER_BLOCK, VOICE_SHORT_CALL_SECONDS, VOICE_STEP_SECONDS, textUnits, voiceUnits } from "./units";
 
 /**
@@ -43,5 +43,7 @@ export function pricingFaq(): FaqItem[] {
       q: "Am I charged for spam calls?",
       a: `Spam calls are detected and disconnected within ${VOICE_SHORT_CALL_SECONDS} seconds. If a longer spam call slips through, send us the session IDs and we credit the units.`,
     },
+    // Which plans are HIPAA-ready is the catalogue's (ADR 0121); the home FAQ and the footer say the same.
+    { q: hipaaClaims().faqQuestion, a: hipaaClaims().faqAnswer },
   ];
 }

@@ -43,14 +43,37 @@ export function textUnits(agentTurns: number): number {
   return textCentiUnits(agentTurns) / 100;
 }
 
-/** Rows of the pricing page's unit calculation chart. */
+/** A number with its thousands grouped, as every page shows units: '2,900', '0.15', '1,234.5'. */
+export function formatUnits(units: number): string {
+  return units.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
+/** The longest call the chart lists a row for; the row after it covers every longer call. */
+export const CHART_MAX_CALL_MINUTES = 15;
+
+const stepMinutes = VOICE_STEP_SECONDS / 60;
+
+/** One chart row per 3-minute step, up to CHART_MAX_CALL_MINUTES: 'Call from 12 to 15 minutes' costs 5. */
+function callStepRows(): { usage: string; units: string }[] {
+  const rows = [];
+  for (let end = stepMinutes; end <= CHART_MAX_CALL_MINUTES; end += stepMinutes) {
+    const start = end - stepMinutes;
+    const usage = start === 0 ? `Call from ${VOICE_SHORT_CALL_SECONDS} seconds to ${end} minutes` : `Call from ${start} to ${end} minutes`;
+    rows.push({ usage, units: formatUnits(voiceUnits(end * 60)) });
+  }
+  return rows;
+}
+
+/**
+ * Rows of the pricing page's unit calculation chart, computed from the unit
+ * rules: they reach as far as the cost estimator (whose call length has no
+ * upper bound), ending with the rule for every longer call.
+ */
 export const UNIT_CHART: readonly { usage: string; units: string }[] = [
-  { usage: "Call under 30 seconds or voicemail", units: "0.15" },
-  { usage: "Call from 30 seconds to 3 minutes", units: "1" },
-  { usage: "Call from 3 to 6 minutes", units: "2" },
-  { usage: "Call from 6 to 9 minutes", units: "3" },
-  { usage: "Call from 9 to 12 minutes", units: "4" },
-  { usage: "Failed dial (no answer or busy)", units: "0.02" },
-  { usage: "Text conversation within 15 turns", units: "0.5" },
-  { usage: "Each further 15 agent messages or part of them", units: "+0.5" },
+  { usage: `Call under ${VOICE_SHORT_CALL_SECONDS} seconds or voicemail`, units: formatUnits(voiceUnits(0)) },
+  ...callStepRows(),
+  { usage: `Each further ${stepMinutes} minutes or part of them`, units: `+${formatUnits(voiceUnits(VOICE_STEP_SECONDS * 2) - voiceUnits(VOICE_STEP_SECONDS))}` },
+  { usage: "Failed dial (no answer or busy)", units: formatUnits(voiceUnits(0, "failed")) },
+  { usage: `Text conversation within ${TEXT_TURNS_PER_BLOCK} turns`, units: formatUnits(textUnits(TEXT_TURNS_PER_BLOCK)) },
+  { usage: `Each further ${TEXT_TURNS_PER_BLOCK} agent messages or part of them`, units: `+${formatUnits(textUnits(TEXT_TURNS_PER_BLOCK * 2) - textUnits(TEXT_TURNS_PER_BLOCK))}` },
 ];

@@ -1,13 +1,16 @@
 import Link from "next/link";
 import { ShieldCheck, Lock } from "lucide-react";
 import { BRAND } from "@/lib/brand";
+import { hipaaClaims } from "@/features/plans/catalogue";
 
 type FooterLink = { href: string; label: string };
 
-const SERVICES: FooterLink[] = ["24/7 Phone Answering", "Website Live Chat", "SMS Appointment Booking", "HIPAA Compliance"].map((label) => ({
+const SERVICES: FooterLink[] = ["24/7 Phone Answering", "Website Live Chat", "SMS Appointment Booking"].map((label) => ({
   href: "/custom-services",
   label,
 }));
+/** HIPAA: which plans include it is the catalogue's (ADR 0121); the pricing FAQ says what a BAA requires. */
+const HIPAA_LINK: FooterLink = { href: "/pricing#pricing-faq", label: "HIPAA Compliance" };
 const COMPANY: FooterLink[] = [
   { href: "/about", label: "About Us" },
   { href: "/pricing", label: "Pricing" },
@@ -43,16 +46,16 @@ export function Footer() {
           <p className="text-lg font-bold text-white">{BRAND.name}</p>
           <p className="mt-2 text-sm font-semibold text-brand-200">{BRAND.tagline}</p>
           <p className="mt-3 text-sm text-slate-300">{BRAND.description}</p>
-          <ul className="mt-4 flex gap-3" aria-label="Compliance">
+          <ul className="mt-4 flex flex-wrap gap-3" aria-label="Compliance">
             <li className="inline-flex items-center gap-1 rounded-full border border-slate-600 px-3 py-1 text-xs font-semibold">
               <Lock className="size-3.5" aria-hidden /> GDPR
             </li>
             <li className="inline-flex items-center gap-1 rounded-full border border-slate-600 px-3 py-1 text-xs font-semibold">
-              <ShieldCheck className="size-3.5" aria-hidden /> HIPAA
+              <ShieldCheck className="size-3.5" aria-hidden /> {hipaaClaims().badge}
             </li>
           </ul>
         </div>
-        <FooterColumn title="Services" links={SERVICES} />
+        <FooterColumn title="Services" links={[...SERVICES, HIPAA_LINK]} />
         <FooterColumn title="Company" links={COMPANY} />
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-sm text-slate-400">

@@ -16,6 +16,7 @@ import { StatusBadges } from "@/features/billing/components/status-badges";
 import { formatMoney } from "@/lib/format";
 import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
 import { subscriptionFlags } from "./subscription-flags";
+import { subscriptionLabels } from "@/features/usage/components/subscription-label";
 
 /**
  * Admin dashboard "Subscriptions" tab: one page at a time (ADR 0096), searched
@@ -37,6 +38,8 @@ export function SubscriptionsTab(): React.JSX.Element {
     account: account ?? undefined,
   });
   const filtered = Boolean(q || status || plan || flag || account);
+  // Each subscription named by its AI employee, plan and start date (issue 23).
+  const labels = subscriptionLabels(items);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -108,7 +111,7 @@ export function SubscriptionsTab(): React.JSX.Element {
             <ul className="space-y-4" aria-label="Subscriptions" data-testid="admin-subscriptions-list">
               {items.map((s) => (
                 <li key={s.id} data-testid="admin-subscription-row">
-                  <SubscriptionItem subscription={s} />
+                  <SubscriptionItem subscription={s} label={labels.get(s.id)!} />
                 </li>
               ))}
             </ul>
@@ -126,15 +129,18 @@ export function SubscriptionsTab(): React.JSX.Element {
   );
 }
 
-function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription }) {
+function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubscription; label: string }) {
   const { cancelling, mismatch } = subscriptionFlags(s);
   // The overage panel is mounted for one card on demand, not in every card (ADR 0096).
   const [overageOpen, setOverageOpen] = React.useState(false);
   return (
-    <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${s.account.name}`}>
+    <article className="rounded-lg border border-slate-200 p-4" aria-label={`Subscription of ${s.account.name}: ${label}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="text-sm">
           <AccountCell tab="subscriptions" account={s.account} heading />
+          <p className="mt-1 font-medium text-slate-900" data-testid="admin-subscription-label">
+            {label}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />
@@ -163,7 +169,7 @@ function SubscriptionItem({ subscription: s }: { subscription: AdminSubscription
       {isLive(s) ? (
         <div className="mt-4 border-t border-slate-200 pt-4">
           {overageOpen ? (
-            <OveragePanel subscription={s} />
+            <OveragePanel subscription={s} label={label} />
           ) : (
             <Button variant="outline" size="sm" aria-expanded={false} onClick={() => setOverageOpen(true)}>
               Bill overage

@@ -1,11 +1,12 @@
 "use client";
 import { useId, useState } from "react";
-import { estimate, type Estimate } from "@/features/plans/estimator";
+import { estimate, perCallText, recommendationText, type Estimate } from "@/features/plans/estimator";
+import { formatUnits } from "@/features/plans/units";
 import { formatCents } from "@/features/plans/catalogue";
 
 type Field = "calls" | "minutes" | "chats";
 
-function parse(values: Record<Field, string>): { monthly: Estimate; annual: Estimate } | null {
+function parse(values: Record<Field, string>): { monthly: Estimate; annual: Estimate; minutes: number } | null {
   const calls = Number(values.calls);
   const minutes = Number(values.minutes);
   const chats = Number(values.chats);
@@ -14,6 +15,7 @@ function parse(values: Record<Field, string>): { monthly: Estimate; annual: Esti
     return {
       monthly: estimate({ callsPerMonth: calls, avgCallMinutes: minutes, chatsPerMonth: chats }),
       annual: estimate({ callsPerMonth: calls, avgCallMinutes: minutes, chatsPerMonth: chats, billing: "annual" }),
+      minutes,
     };
   } catch {
     return null;
@@ -51,16 +53,12 @@ export function CostEstimator() {
         {result ? (
           <>
             <p className="text-sm text-slate-700">
-              Your usage: <strong className="text-slate-950">{result.monthly.units.toLocaleString("en-US")} units</strong> a month
+              Your usage: <strong className="text-slate-950">{formatUnits(result.monthly.units)} units</strong> a month
             </p>
+            <p className="mt-1 text-sm text-slate-700">{perCallText(result.minutes)} (see the unit calculation chart).</p>
             <p className="mt-3 text-sm font-semibold uppercase tracking-wide text-brand-700">Recommended plan</p>
             <p className="text-3xl font-bold text-slate-950">{result.monthly.recommended.plan.name}</p>
-            <p className="mt-2 text-slate-800">
-              {formatCents(result.monthly.recommended.total)} a month billed monthly
-              {result.monthly.recommended.overageUnits > 0
-                ? ` (plan ${formatCents(result.monthly.recommended.basePrice)} + ${result.monthly.recommended.overageUnits} extra units ${formatCents(result.monthly.recommended.overagePrice)})`
-                : " (within the included units)"}
-            </p>
+            <p className="mt-2 text-slate-800">{recommendationText(result.monthly.recommended)}</p>
             <p className="mt-1 text-sm text-slate-700">
               Billed annually: {result.annual.recommended.plan.name} at {formatCents(result.annual.recommended.total)} a month.
             </p>
@@ -82,7 +80,7 @@ export function CostEstimator() {
                 {result.monthly.plans.map((p) => (
                   <tr key={p.plan.id} className="border-b border-slate-100">
                     <th scope="row" className="py-1 font-medium text-slate-900">{p.plan.name}</th>
-                    <td className="py-1 text-slate-800">{p.overageUnits}</td>
+                    <td className="py-1 text-slate-800">{formatUnits(p.overageUnits)}</td>
                     <td className="py-1 text-right text-slate-900">{formatCents(p.total)}</td>
                   </tr>
                 ))}

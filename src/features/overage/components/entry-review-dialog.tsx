@@ -11,6 +11,7 @@ export function EntryReviewDialog({
   open,
   onOpenChange,
   email,
+  label,
   entry,
   submitting,
   onSubmit,
@@ -18,6 +19,8 @@ export function EntryReviewDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   email: string;
+  /** The subscription's name: AI employee, plan, start date. */
+  label: string;
   entry: OverageEntryView;
   submitting: boolean;
   onSubmit: () => void;
@@ -27,7 +30,7 @@ export function EntryReviewDialog({
       <DialogContent className="max-w-2xl">
         <DialogTitle>Review overage charges</DialogTitle>
         <DialogDescription>
-          {email} · {formatDate(entry.periodStart)} – {formatDate(entry.periodEnd)} ·{" "}
+          {label} · {email} · {formatDate(entry.periodStart)} – {formatDate(entry.periodEnd)} ·{" "}
           {entry.billNow ? "An invoice is created and finalized now." : "The charges are added to the next invoice."}
         </DialogDescription>
         <div className="mt-4">

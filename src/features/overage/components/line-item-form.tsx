@@ -11,7 +11,7 @@ import { formatCents } from "@/features/plans/catalogue";
 import type { AdminSubscription, StripePricesResponse } from "@/features/billing/admin-api-types";
 import type { OverageEntryView } from "../overage.schema";
 import { postJson, showAdminError } from "@/features/usage/components/admin-client";
-import { lineItemFormProblem, lineItemFormSchema, type LineItemFormInput, type LineItemFormOutput } from "../overage.schema";
+import { centsToDollarInput, dollarsToCents, lineItemFormProblem, lineItemFormSchema, type LineItemFormInput, type LineItemFormOutput } from "../overage.schema";
 
 type UsageKey = keyof StripePricesResponse["usagePriceMap"];
 const QUICK_PICKS: Array<{ key: UsageKey; label: string }> = [
@@ -23,11 +23,11 @@ const QUICK_PICKS: Array<{ key: UsageKey; label: string }> = [
 
 const EMPTY_ITEM: LineItemFormInput = { stripePriceId: "", quantity: "1", unitPrice: "", description: "" };
 
-/** The total shown beside the form: quantity × unit price once both are valid, else null ('—'). */
+/** The total shown beside the form, in cents: quantity × unit price (typed in dollars) once both are valid, else null ('—'). */
 function lineTotal(quantity: string, unitPrice: string): number | null {
   const q = Number(quantity);
-  const u = Number(unitPrice);
-  return Number.isInteger(q) && Number.isInteger(u) && q >= 1 && u >= 0 && unitPrice !== "" ? q * u : null;
+  const u = dollarsToCents(unitPrice);
+  return Number.isInteger(q) && q >= 1 && u !== null ? q * u : null;
 }
 
 /** The units over the allowance in the entry's period, offered as one line item (issue 13). */
@@ -36,6 +36,7 @@ export type ExtraUnitsSuggestion = { extra: number; unitPriceCents: number; extr
 /** Add a line item to the open entry: a price (or a quick pick of the plan's usage prices), quantity, unit price override, description. */
 export function LineItemForm({
   subscription: s,
+  label,
   entry,
   prices,
   idPrefix,
@@ -43,6 +44,8 @@ export function LineItemForm({
   suggestion,
 }: {
   subscription: AdminSubscription;
+  /** The subscription's name in admin views: AI employee, plan, start date. */
+  label: string;
   entry: OverageEntryView | null;
   prices: UseQueryResult<StripePricesResponse>;
   idPrefix: string;
@@ -63,14 +66,14 @@ export function LineItemForm({
 
   const setPrice = (price: { id: string; unitAmount: number }) => {
     form.setValue("stripePriceId", price.id);
-    form.setValue("unitPrice", String(price.unitAmount));
+    form.setValue("unitPrice", centsToDollarInput(price.unitAmount));
   };
   // Choosing a price fills in its unit amount (still editable as an override).
   const priceField = form.register("stripePriceId", {
     onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
       const id = e.target.value;
       const p = prices.data?.prices.find((x) => x.id === id) ?? Object.values(prices.data?.usagePriceMap ?? {}).find((x) => x?.id === id);
-      if (p) form.setValue("unitPrice", String(p.unitAmount));
+      if (p) form.setValue("unitPrice", centsToDollarInput(p.unitAmount));
     },
   });
 
@@ -79,7 +82,7 @@ export function LineItemForm({
     const p = prices.data?.usagePriceMap.phone_inbound;
     if (p) form.setValue("stripePriceId", p.id);
     form.setValue("quantity", "1");
-    form.setValue("unitPrice", String(x.extraCostCents));
+    form.setValue("unitPrice", centsToDollarInput(x.extraCostCents));
     form.setValue("description", `${x.extra.toLocaleString("en-US")} extra units (${x.period}) at ${formatCents(x.unitPriceCents)} a unit`);
   };
 
@@ -106,7 +109,7 @@ export function LineItemForm({
     <form
       onSubmit={onSubmit}
       className="space-y-3 rounded-md border border-slate-200 p-3"
-      aria-label={`Add line item for ${s.user.email}, subscription ${s.id.slice(0, 8)}`}
+      aria-label={`Add line item for ${label}`}
       noValidate
     >
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Usage prices for this plan">
@@ -131,7 +134,7 @@ export function LineItemForm({
         <div className="space-y-1.5 md:col-span-2">
           <Label htmlFor={`${idPrefix}-price`}>Price</Label>
           <Select id={`${idPrefix}-price`} {...priceField} required>
-            <option value="">{prices.isLoading ? "Loading prices..." : "Select a price"}</option>
+            <option value="">{prices.isLoading ? "Loading prices..." : `Select a ${s.plan.name} (${s.billing}) price`}</option>
             {allPrices.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.productName} — {formatCents(p.unitAmount)}
@@ -146,8 +149,8 @@ export function LineItemForm({
           <Input id={`${idPrefix}-qty`} type="number" min={1} step={1} inputMode="numeric" {...form.register("quantity")} required />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${idPrefix}-unit`}>Unit price (cents)</Label>
-          <Input id={`${idPrefix}-unit`} type="number" min={0} step={1} inputMode="numeric" {...form.register("unitPrice")} required />
+          <Label htmlFor={`${idPrefix}-unit`}>Unit price ($)</Label>
+          <Input id={`${idPrefix}-unit`} type="text" inputMode="decimal" placeholder="12.50" {...form.register("unitPrice")} required />
         </div>
         <div className="space-y-1.5 md:col-span-3">
           <Label htmlFor={`${idPrefix}-desc`}>Description (optional)</Label>

@@ -24,7 +24,7 @@ import { AutoBillSwitch } from "./auto-bill-switch";
  * billing period and timing, start an entry, add line items, review, submit.
  * Submitting (or discarding) resets it.
  */
-export function OverageBilling({ subscription: s }: { subscription: AdminSubscription }) {
+export function OverageBilling({ subscription: s, label }: { subscription: AdminSubscription; label: string }) {
   const id = React.useId();
   const qc = useQueryClient();
   const cycles = s.stripeData.billingCycles;
@@ -72,7 +72,7 @@ export function OverageBilling({ subscription: s }: { subscription: AdminSubscri
 
   return (
     <div className="space-y-5">
-      <UsagePreview subscription={s} cycle={previewCycle} period={period.data} loading={period.isLoading} headingId={`${id}-preview`} />
+      <UsagePreview label={label} cycle={previewCycle} period={period.data} loading={period.isLoading} headingId={`${id}-preview`} />
       <AutoBillSwitch subscriptionId={s.id} initial={s.autoBillOverage} />
 
       {!entry ? (
@@ -82,7 +82,7 @@ export function OverageBilling({ subscription: s }: { subscription: AdminSubscri
           <p className="text-sm text-slate-800">
             Entry for {formatDate(entry.periodStart)} – {formatDate(entry.periodEnd)} · {entry.billNow ? "Bill now" : "Add to next invoice"}
           </p>
-          <LineItemForm subscription={s} entry={entry} prices={prices} idPrefix={id} onAdded={setEntry} suggestion={extraUnitsOf(entry, cycles, period.data)} />
+          <LineItemForm subscription={s} label={label} entry={entry} prices={prices} idPrefix={id} onAdded={setEntry} suggestion={extraUnitsOf(entry, cycles, period.data)} />
 
           <LineItemsTable entry={entry} />
 
@@ -99,6 +99,7 @@ export function OverageBilling({ subscription: s }: { subscription: AdminSubscri
             open={reviewOpen}
             onOpenChange={setReviewOpen}
             email={s.user.email}
+            label={label}
             entry={entry}
             submitting={submit.isPending}
             onSubmit={() => submit.mutate(entry.id)}

@@ -7,6 +7,8 @@ import {
   lineItemFormProblem,
   lineItemFormSchema,
   lineItemSchema,
+  centsToDollarInput,
+  dollarsToCents,
   overageStatusBadge,
   submitResultMessage,
   type EntryFormInput,
@@ -21,7 +23,7 @@ async function resolve<T extends FieldValues>(schema: Parameters<typeof zodResol
   return result as { values: Record<string, unknown>; errors: FieldErrors<T> };
 }
 
-const item = (patch: Partial<LineItemFormInput>): LineItemFormInput => ({ stripePriceId: "price_1", quantity: "1", unitPrice: "198", description: "", ...patch });
+const item = (patch: Partial<LineItemFormInput>): LineItemFormInput => ({ stripePriceId: "price_1", quantity: "1", unitPrice: "1.98", description: "", ...patch });
 
 describe("Start Overage Entry form", () => {
   const entry = (patch: Partial<EntryFormInput>): EntryFormInput => ({ subscriptionId: "sub_1", cycleId: "", periodStart: "", periodEnd: "", billNow: true, ...patch });
@@ -39,13 +41,23 @@ describe("Start Overage Entry form", () => {
 });
 
 describe("Add line item form", () => {
-  it("sends numbers and a trimmed description (null when empty), as the server's schema reads them", async () => {
-    const { values, errors } = await resolve(lineItemFormSchema, item({ quantity: "5", description: "  Extra texts " }));
+  it("sends the unit price in dollars as typed, which the server stores in cents", async () => {
+    const { values, errors } = await resolve(lineItemFormSchema, item({ quantity: "5", unitPrice: " 12.50 ", description: "  Extra texts " }));
     expect(errors).toEqual({});
-    expect(values).toEqual({ stripePriceId: "price_1", quantity: 5, unitPrice: 198, description: "Extra texts" });
-    expect(lineItemSchema.parse(values)).toEqual(values);
+    expect(values).toEqual({ stripePriceId: "price_1", quantity: 5, unitPriceDollars: "12.50", description: "Extra texts" });
+    expect(lineItemSchema.parse(values)).toEqual({ stripePriceId: "price_1", quantity: 5, unitPrice: 1250, description: "Extra texts" });
     expect((await resolve(lineItemFormSchema, item({}))).values.description).toBeNull();
-    expect((await resolve(lineItemFormSchema, item({ unitPrice: "0" }))).values.unitPrice).toBe(0);
+    expect(lineItemSchema.parse((await resolve(lineItemFormSchema, item({ unitPrice: "0" }))).values).unitPrice).toBe(0);
+  });
+
+  it("reads dollars exactly: 12.5, $1,250 and 0.07 are 1250, 125000 and 7 cents; other text is refused", () => {
+    expect(dollarsToCents("12.5")).toBe(1250);
+    expect(dollarsToCents("$1,250")).toBe(125000);
+    expect(dollarsToCents("0.07")).toBe(7);
+    expect(dollarsToCents("19.99")).toBe(1999);
+    for (const bad of ["", "-1", "1.005", "12,5", "1,25.00", "abc", "1e3"]) expect(dollarsToCents(bad), bad).toBeNull();
+    expect(centsToDollarInput(1250)).toBe("12.50");
+    expect(centsToDollarInput(7)).toBe("0.07");
   });
 
   it("says 'Missing Information' for a missing price, quantity or unit price, before anything else", async () => {
@@ -60,17 +72,17 @@ describe("Add line item form", () => {
       const { errors } = await resolve(lineItemFormSchema, item({ quantity }));
       expect(lineItemFormProblem(errors)).toEqual({ title: "Invalid quantity", description: "Quantity must be a whole number of at least 1." });
     }
-    for (const unitPrice of ["-1", "1.5"]) {
+    for (const unitPrice of ["-1", "1.505", "twelve"]) {
       const { errors } = await resolve(lineItemFormSchema, item({ unitPrice }));
-      expect(lineItemFormProblem(errors)).toEqual({ title: "Invalid unit price", description: "Unit price must be a whole number of cents, 0 or more." });
+      expect(lineItemFormProblem(errors)).toEqual({ title: "Invalid unit price", description: "Unit price must be an amount in dollars of 0 or more, with at most 2 decimals, such as 12.50." });
     }
   });
 
   it("gives the server's message for the upper bounds and the line total", async () => {
     const problem = async (patch: Partial<LineItemFormInput>) => lineItemFormProblem((await resolve(lineItemFormSchema, item(patch))).errors);
     expect(await problem({ quantity: "1000001" })).toEqual({ title: "Error", description: "Quantity must be at most 1,000,000" });
-    expect(await problem({ unitPrice: "100000001" })).toEqual({ title: "Error", description: "Unit price is too large" });
-    expect(await problem({ quantity: "1000", unitPrice: "100001" })).toEqual({
+    expect(await problem({ unitPrice: "1000000.01" })).toEqual({ title: "Error", description: "Unit price is too large" });
+    expect(await problem({ quantity: "1000", unitPrice: "1000.01" })).toEqual({
       title: "Error",
       description: "A line item may total at most $1,000,000.00 (quantity × unit price)",
     });

@@ -1,4 +1,4 @@
-import type { AdminSubscription, BillingCycleView } from "@/features/billing/admin-api-types";
+import type { BillingCycleView } from "@/features/billing/admin-api-types";
 import type { SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
 import { formatCents } from "@/features/plans/catalogue";
 
@@ -6,13 +6,14 @@ const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 3 
 
 /** The quick usage preview of a billing cycle (the chosen one, else the current one). */
 export function UsagePreview({
-  subscription: s,
+  label,
   cycle,
   period,
   loading,
   headingId,
 }: {
-  subscription: AdminSubscription;
+  /** The subscription's name: AI employee, plan, start date. */
+  label: string;
   cycle: BillingCycleView | null;
   period: SubscriptionPeriodResponse | undefined;
   loading: boolean;
@@ -21,8 +22,8 @@ export function UsagePreview({
   const usage = cycle ? period?.usageByCycle[cycle.id] : undefined;
   const units = cycle ? period?.unitsByCycle?.[cycle.id] : undefined;
   return (
-    // Named after the customer: two subscriptions with the same period must not give two landmarks of one name.
-    <section aria-label={`Usage preview for ${s.user.email}, ${s.plan.name} plan, subscription ${s.id.slice(0, 8)}`} className="rounded-md bg-slate-50 p-3">
+    // Named after the subscription (AI employee, plan, start): two with the same period must not give two landmarks of one name.
+    <section aria-label={`Usage preview for ${label}`} className="rounded-md bg-slate-50 p-3">
       <h4 id={headingId} className="text-sm font-semibold">
         Usage preview {cycle ? `(${cycle.label})` : ""}
       </h4>

@@ -15,6 +15,7 @@ import { useDebounced, usePagedList } from "@/lib/paged-list";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { StatusBadges } from "@/features/billing/components/status-badges";
 import { USAGE_CATEGORIES, usageFormProblem, usageFormSchema, type AddUsageResponse, type UsageFormInput, type UsageFormOutput } from "../usage.schema";
+import { subscriptionLabels } from "./subscription-label";
 import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive, postJson, showAdminError, subscriptionPeriodQuery } from "./admin-client";
 
 const EMPTY_COUNTS = { phoneInboundUsage: "0", phoneOutboundUsage: "0", textInboundUsage: "0", textOutboundUsage: "0" } as const;
@@ -65,6 +66,8 @@ export function UsageManagement() {
   };
   const onInvalid = (errors: FieldErrors<UsageFormInput>) => problem(!selected ? "Please select a subscription first" : usageFormProblem(errors));
 
+  // Each subscription named by its AI employee, plan and start date (issue 23).
+  const labels = subscriptionLabels(live);
   const cycles = period.data?.billingCycles ?? [];
   const usage = billingCycleId ? period.data?.usageByCycle[billingCycleId] : undefined;
 
@@ -115,6 +118,7 @@ export function UsageManagement() {
                       <span className="font-semibold text-slate-900">{displayName(s)}</span>
                       <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />
                     </span>
+                    <span className="block font-medium text-slate-900" data-testid="usage-subscription-label">{labels.get(s.id)}</span>
                     <span className="block text-slate-700">{s.user.email}</span>
                     <span className="block text-slate-700">
                       {s.plan.name} · {s.billing === "annual" ? "Annual" : "Monthly"} · period ends {formatDate(s.currentPeriodEnd)}
@@ -140,7 +144,7 @@ export function UsageManagement() {
                 <option value="">Select a subscription</option>
                 {live.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {displayName(s)} — {s.plan.name} ({s.status})
+                    {labels.get(s.id)} ({s.status}) · {displayName(s)}
                   </option>
                 ))}
               </Select>
