@@ -10,8 +10,6 @@ import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
 import { deletionCancelJob, deletionCancelKey } from "@/features/account-care/account-closing.server";
 import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
 import { DELETE as deleteAccount } from "@app/api/account/route";
-import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "../http-helpers";
 import { memberOf } from "../account-helpers";
