@@ -6,6 +6,7 @@ import { aiReadyOrders, auditEvents, interactions, member, organization, subscri
 import { setProviderForTests } from "@/features/billing/provider";
 import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
 import { GET as getInteraction } from "@app/api/interactions/[id]/route";
+import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { authPost, call, completeSubscriptionAs, createUser, TEST_PASSWORD } from "./http-helpers";
