@@ -25,9 +25,9 @@ const nextConfig: NextConfig = {
   cacheMaxMemorySize: 0,
   // React Email renders with react-dom/server, which the react-server build of
   // the app's server code cannot import: Node loads these at run time, with
-  // its default conditions (ADR 0094). undici (the guarded outbound fetch, ADR 0103) is
+  // its default conditions (ADR 0094). pdfkit reads its font metrics from its own folder at run time (invoice PDFs, ADR 0120). undici (the guarded outbound fetch, ADR 0103) is
   // Node's own HTTP client: loaded as it ships, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "nodemailer", "@react-email/render", "@react-email/components", "undici"],
+  serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "pino", "pg", "pg-boss", "nodemailer", "@react-email/render", "@react-email/components", "undici"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

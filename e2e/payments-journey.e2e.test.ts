@@ -14,6 +14,8 @@ import {
   toastText,
   uniqueUser,
   waitForLoginPage,
+  PHONE,
+  DESKTOP,
 } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -175,6 +177,22 @@ describe("payments journeys (sandbox)", () => {
     expect(await invoices.getByRole("link").first().getAttribute("href")).toBeTruthy();
     await screenshot(page, "payments-billing-history");
     await expectNoAxeViolations(page);
+    // Each invoice has a PDF (the sandbox draws it; issue 23).
+    const pdfHref = await invoices.getByRole("link", { name: /as PDF/ }).first().getAttribute("href");
+    const pdf = await context.request.get(pdfHref!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // At 390 px every invoice field is on screen: no table wider than the page (it was 456 px).
+    await page.setViewportSize(PHONE);
+    const cards = page.getByTestId("invoice-cards");
+    await expect.poll(() => cards.isVisible()).toBe(true);
+    expect(await cards.textContent()).toContain("Paid");
+    expect(await cards.getByRole("link", { name: /as PDF/ }).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "payments-billing-history-390");
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(DESKTOP);
 
     // Cancel at period end: the cancelling banner with the end date; no Cancel button any more.
     await page.getByRole("tab", { name: "Subscription" }).click();

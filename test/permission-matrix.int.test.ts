@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { customerNotices, interactions, member } from "@/db/schema";
+import { customerNotices, interactions, invoices, member } from "@/db/schema";
 import { ROUTE_ACCESS, type RouteNeed } from "@/lib/http/route-access";
 import { can, PERMISSIONS, ROLES, type Permission } from "@/features/accounts/permissions";
 import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
@@ -50,7 +50,7 @@ const fileOf = new Map(routeFiles(apiDir).map((f) => [path.relative(apiDir, path
 const SESSION_ENDING = new Set(["logout"]);
 
 /** Routes whose [id] names one of the account's own records: another account gets 404 for them. */
-const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read"]);
+const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "invoices/[id]/pdf"]);
 
 type Expected = "same" | "pass" | "401" | "403" | "403-permission" | "404";
 
@@ -69,6 +69,7 @@ function expected(need: RouteNeed, caller: Caller, key: string): Expected {
 const users = {} as Record<Exclude<Caller, "anonymous">, TestUser>;
 let interactionId = "";
 let noticeId = "";
+let invoiceId = "";
 const tally: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -102,6 +103,8 @@ beforeAll(async () => {
   });
   noticeId = randomUUID();
   await db.insert(customerNotices).values({ id: noticeId, accountId, kind: "usage-alert", title: "80% used", message: "m" });
+  invoiceId = randomUUID();
+  await db.insert(invoices).values({ id: invoiceId, accountId, providerInvoiceId: `in_matrix_${invoiceId}`, description: "Small plan", amountDue: 14900, status: "open", issuedAt: new Date() });
 });
 
 afterAll(() => {
@@ -143,7 +146,7 @@ describe("every route answers every caller as the table says", () => {
           const want = expected(need, caller, key);
           const params: Record<string, string | string[]> = {};
           for (const m of key.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)) {
-            const value = key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : "00000000-0000-0000-0000-000000000000";
+            const value = key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : "00000000-0000-0000-0000-000000000000";
             params[m[2]!] = m[1] ? [value] : value;
           }
           const cookie = caller === "anonymous" ? undefined : SESSION_ENDING.has(key) ? (await createUser()).cookie : users[caller].cookie;

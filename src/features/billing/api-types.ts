@@ -50,5 +50,6 @@ export type InvoiceView = {
   currency: string;
   status: string;
   invoiceUrl: string | null;
-  pdfUrl: string | null;
+  /** Our /api/invoices/<id>/pdf: Stripe's own PDF by redirect, or the sandbox's drawn one. */
+  pdfUrl: string;
 };

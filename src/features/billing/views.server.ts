@@ -126,6 +126,7 @@ export async function accountInvoices(accountId: string): Promise<InvoiceView[]>
     currency: r.currency,
     status: r.status,
     invoiceUrl: r.hostedInvoiceUrl,
-    pdfUrl: r.invoicePdfUrl,
+    // Our own address for every invoice: it redirects to Stripe's PDF, or draws the sandbox's (ADR 0120).
+    pdfUrl: `/api/invoices/${r.id}/pdf`,
   }));
 }

@@ -100,4 +100,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // caller's own sessions
   account: { DELETE: "account.delete" },
   "sessions/[id]": { DELETE: "user" },
+  // --- issue 23, invoice PDFs: the account's invoice (Stripe's own PDF by redirect, the sandbox's drawn)
+  "invoices/[id]/pdf": { GET: "billing.read" },
 };

@@ -42,50 +42,83 @@ export function BillingHistoryPanel() {
 
 const COLUMNS = [["Date", "left"], ["Description", "left"], ["Amount", "right"], ["Status", "left"], ["Invoice", "left"]] as const;
 
+const LINK = "font-medium text-brand-700 underline-offset-4 hover:underline";
+
+function amountText(inv: InvoiceView): string {
+  return `${formatCents(inv.amount)}${inv.currency && inv.currency.toLowerCase() !== "usd" ? ` ${inv.currency.toUpperCase()}` : ""}`;
+}
+
+/** The hosted invoice (when the provider has one) and the PDF. */
+function InvoiceLinks({ inv }: { inv: InvoiceView }) {
+  return (
+    <span className="flex flex-wrap gap-x-4 gap-y-1">
+      {inv.invoiceUrl ? (
+        <a href={inv.invoiceUrl} target="_blank" rel="noopener noreferrer" className={LINK}>
+          View invoice
+          <span className="sr-only"> from {formatDate(inv.date)} (opens in a new tab)</span>
+        </a>
+      ) : null}
+      <a href={inv.pdfUrl} target="_blank" rel="noopener noreferrer" className={LINK} aria-label={`Download invoice from ${formatDate(inv.date)} as PDF (opens in a new tab)`}>
+        PDF
+      </a>
+    </span>
+  );
+}
+
+/** Wide screens: a table. Below the sm breakpoint each invoice is a short card, so a 390 px screen shows every field. */
 function InvoiceTable({ invoices }: { invoices: InvoiceView[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="invoice-table">
-        <caption className="sr-only">Invoices, newest first</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-700">
-            {COLUMNS.map(([label, align], i) => (
-              <th key={label} scope="col" className={cn("py-2", i < COLUMNS.length - 1 && "pr-4", align === "right" && "text-right", "font-medium")}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((inv) => {
-            const badge = invoiceBadge(inv.status);
-            const href = inv.invoiceUrl ?? inv.pdfUrl;
-            return (
-              <tr key={inv.id} className="border-b border-slate-100">
-                <td className="py-3 pr-4 whitespace-nowrap">{formatDate(inv.date)}</td>
-                <td className="py-3 pr-4">{inv.description}</td>
-                <td className="py-3 pr-4 text-right tabular-nums">
-                  {formatCents(inv.amount)}
-                  {inv.currency && inv.currency.toLowerCase() !== "usd" ? ` ${inv.currency.toUpperCase()}` : ""}
-                </td>
-                <td className="py-3 pr-4">
-                  <Badge variant={badge.variant}>{badge.label}</Badge>
-                </td>
-                <td className="py-3">
-                  {href ? (
-                    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-                      {inv.invoiceUrl ? "View invoice" : "Download PDF"}
-                      <span className="sr-only"> from {formatDate(inv.date)} (opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    <span className="text-slate-600">Not available</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <ul className="flex flex-col gap-3 sm:hidden" aria-label="Invoices, newest first" data-testid="invoice-cards">
+        {invoices.map((inv) => {
+          const badge = invoiceBadge(inv.status);
+          return (
+            <li key={inv.id} className="rounded-md border border-slate-200 p-3 text-sm">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="font-medium text-slate-900">{formatDate(inv.date)}</span>
+                <span className="tabular-nums font-semibold">{amountText(inv)}</span>
+              </div>
+              <p className="mt-1 break-words text-slate-700">{inv.description}</p>
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                <Badge variant={badge.variant}>{badge.label}</Badge>
+                <InvoiceLinks inv={inv} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full text-left text-sm" data-testid="invoice-table">
+          <caption className="sr-only">Invoices, newest first</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              {COLUMNS.map(([label, align], i) => (
+                <th key={label} scope="col" className={cn("py-2", i < COLUMNS.length - 1 && "pr-4", align === "right" && "text-right", "font-medium")}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.map((inv) => {
+              const badge = invoiceBadge(inv.status);
+              return (
+                <tr key={inv.id} className="border-b border-slate-100">
+                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(inv.date)}</td>
+                  <td className="py-3 pr-4">{inv.description}</td>
+                  <td className="py-3 pr-4 text-right tabular-nums">{amountText(inv)}</td>
+                  <td className="py-3 pr-4">
+                    <Badge variant={badge.variant}>{badge.label}</Badge>
+                  </td>
+                  <td className="py-3">
+                    <InvoiceLinks inv={inv} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
