@@ -46,13 +46,13 @@ withRetellKey();
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 
-async function render(element: Promise<unknown>, cookie: string): Promise<string> {
+async function render(element: Promise<unknown>): Promise<string> {
   return renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, (await element) as ReactElement));
 }
 
 async function renderAs(cookie: string, page: () => Promise<unknown>): Promise<string> {
   request.headers = new Headers({ cookie });
-  return render(page(), cookie);
+  return render(page());
 }
 
 async function ingest(records: Record<string, unknown>[]): Promise<IngestAnswer["results"]> {

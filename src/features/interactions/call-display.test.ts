@@ -4,12 +4,12 @@ import { turnClock } from "./interaction-view";
 
 describe("callDisplay", () => {
   it("uses the account's zone once set, whatever the browser's", () => {
-    expect(callDisplay("America/Chicago", "Europe/London")).toEqual({ timeZone: "America/Chicago", zoneSource: "account", country: "US" });
+    expect(callDisplay("America/Chicago", "Europe/London")).toEqual({ timeZone: "America/Chicago", zoneSource: "account", country: "US", zoneLabel: "Central Time (America/Chicago)" });
   });
 
   it("uses the browser's zone while the account's is still the default UTC; UTC and the US until the browser says", () => {
-    expect(callDisplay("UTC", "Europe/London")).toEqual({ timeZone: "Europe/London", zoneSource: "browser", country: "GB" });
-    expect(callDisplay("UTC", null)).toEqual({ timeZone: "UTC", zoneSource: "default", country: "US" });
+    expect(callDisplay("UTC", "Europe/London")).toEqual({ timeZone: "Europe/London", zoneSource: "browser", country: "GB", zoneLabel: "United Kingdom Time (Europe/London)" });
+    expect(callDisplay("UTC", null)).toEqual({ timeZone: "UTC", zoneSource: "default", country: "US", zoneLabel: "Coordinated Universal Time (UTC)" });
   });
 
   it("shows a call's time in the page's zone and its number for the zone's country", () => {

@@ -1,5 +1,6 @@
 import { formatDateTime } from "@/lib/format";
 import { formatPhone } from "@/lib/phone-format";
+import { timeZoneLabel } from "@/lib/time-zone";
 import { countryOfTimeZone } from "@/lib/zone-country";
 
 /**
@@ -15,6 +16,8 @@ export type CallDisplay = {
   zoneSource: "account" | "browser" | "default";
   /** ISO 3166 code the numbers are formatted for. */
   country: string;
+  /** The zone as the page names it, "Central Time (America/Chicago)": made once on the server, so the browser shows the same words. */
+  zoneLabel: string;
 };
 
 /** The cookie in which the portal keeps the browser's IANA zone (set by <TimeZoneNote>). */
@@ -24,7 +27,7 @@ export const BROWSER_ZONE_COOKIE = "tz";
 export function callDisplay(accountZone: string, browserZone: string | null): CallDisplay {
   const zoneSource = accountZone !== "UTC" ? "account" : browserZone ? "browser" : "default";
   const timeZone = zoneSource === "account" ? accountZone : (browserZone ?? "UTC");
-  return { timeZone, zoneSource, country: countryOfTimeZone(timeZone) ?? "US" };
+  return { timeZone, zoneSource, country: countryOfTimeZone(timeZone) ?? "US", zoneLabel: timeZoneLabel(timeZone) };
 }
 
 /** A call's time as the page shows it: 'Nov 23, 2026 14:05' in the page's zone (named once on the page). */

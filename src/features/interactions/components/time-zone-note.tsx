@@ -2,7 +2,6 @@
 import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { timeZoneLabel } from "@/lib/time-zone";
 import { BROWSER_ZONE_COOKIE, type CallDisplay } from "../call-display";
 
 /**
@@ -22,7 +21,7 @@ export function TimeZoneNote({ display, canEditSettings = false }: { display: Ca
 
   return (
     <p className="mt-1 text-sm text-slate-700" data-testid="time-zone-note">
-      Times are in {timeZoneLabel(display.timeZone)}
+      Times are in {display.zoneLabel}
       {display.zoneSource === "account" ? (
         "."
       ) : (
