@@ -8,6 +8,7 @@ import { interactions, organization } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
 import { callDisplay } from "@/features/interactions/call-display";
+import { anonymiseAccountInteractions } from "@/features/interactions/retention.server";
 import { CallRow } from "@/features/interactions/components/call-row";
 import type { InteractionDetail, InteractionPage } from "@/features/interactions/interaction-view";
 import * as list from "@app/api/interactions/route";
@@ -112,6 +113,16 @@ describe("callerName in the ingestion record", () => {
     expect(results[2]!.message).toBe("callerName: must be text");
     const db = await getDb();
     for (const r of [long, twoLines, notText]) expect(await db.select().from(interactions).where(eq(interactions.externalId, r.id as string))).toHaveLength(0);
+  });
+
+  it("is personal data: anonymising the account's calls clears it with the numbers", async () => {
+    const owner = await customerWithAiEmployee();
+    const r = phoneRecord(owner.orderId, { callerName: "Private Person" });
+    await ingest([r]);
+    const db = await getDb();
+    expect(await db.transaction((tx) => anonymiseAccountInteractions(tx, owner.user.id))).toBe(1);
+    const [row] = await db.select().from(interactions).where(eq(interactions.externalId, r.id as string));
+    expect(row).toMatchObject({ callerName: null, fromNumber: null });
   });
 });
 
