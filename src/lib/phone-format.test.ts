@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, phoneCountry } from "./phone-format";
+import { formatPhone, phoneCountry, phoneHref } from "./phone-format";
 
 describe("formatPhone", () => {
   it("shows a number of the account's country in national format, however it was written", () => {
@@ -28,5 +28,15 @@ describe("formatPhone", () => {
     expect(phoneCountry("zz")).toBe("US");
     expect(phoneCountry("gb")).toBe("GB");
     expect(formatPhone("+15550102299", null)).toBe("(555) 010-2299");
+  });
+});
+
+describe("phoneHref", () => {
+  it("calls back in E.164, however the number was written", () => {
+    expect(phoneHref("(555) 010-2299", "US")).toBe("tel:+15550102299");
+    expect(phoneHref("020 7946 0958", "GB")).toBe("tel:+442079460958");
+    expect(phoneHref("+44 20 7946 0958", "US")).toBe("tel:+442079460958");
+    expect(phoneHref("anonymous", "US")).toBeNull();
+    expect(phoneHref(null, "US")).toBeNull();
   });
 });

@@ -23,3 +23,12 @@ export function formatPhone(raw: string, country: string | null | undefined, opt
   if (!parsed || !parsed.isPossible()) return raw;
   return !options.international && parsed.countryCallingCode === getCountryCallingCode(home) ? parsed.formatNational() : parsed.formatInternational();
 }
+
+/** A `tel:` link for a caller's number (E.164 when it parses, else its digits and +); null when it holds no digits. */
+export function phoneHref(raw: string | null | undefined, country: string | null | undefined): string | null {
+  if (!raw) return null;
+  const parsed = parsePhoneNumberFromString(raw.trim(), phoneCountry(country));
+  if (parsed?.isPossible()) return `tel:${parsed.number}`;
+  const digits = raw.replace(/[^\d+]/g, "");
+  return /\d{3,}/.test(digits) ? `tel:${digits}` : null;
+}

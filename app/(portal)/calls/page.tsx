@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { pageAccess } from "@/features/auth/page-access.server";
 import { can } from "@/features/accounts/permissions";
@@ -6,7 +7,6 @@ import { listAiEmployees, listInteractions } from "@/features/interactions/inter
 import { CallLog } from "@/features/interactions/components/call-log";
 import { TimeZoneNote } from "@/features/interactions/components/time-zone-note";
 import { callDisplayFor } from "@/features/interactions/call-display.server";
-import Link from "next/link";
 import { NO_FILTERS, type CallFilterValues } from "@/features/interactions/interaction-view";
 import { HttpError } from "@/lib/http/errors";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CalendarCheck, Phone } from "lucide-react";
+import { phoneHref } from "@/lib/phone-format";
 import { callTime, type CallDisplay } from "../call-display";
 import type { InteractionPage } from "../interaction-view";
 import { otherNumber, otherParty } from "./call-row";
@@ -23,7 +24,7 @@ export function AppointmentList({ page, display, paged }: { page: InteractionPag
       <ul className="mt-6 space-y-3" aria-label="Booked appointments">
         {page.items.map((item) => {
           const number = otherNumber(item, display);
-          const raw = item.direction === "inbound" ? item.from : item.to;
+          const tel = phoneHref(item.direction === "inbound" ? item.from : item.to, display.country);
           return (
             <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -52,8 +53,8 @@ export function AppointmentList({ page, display, paged }: { page: InteractionPag
                   <Link href={`/calls/${encodeURIComponent(item.id)}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
                     View the call<span className="sr-only"> with {otherParty(item, display)}</span>
                   </Link>
-                  {raw && number ? (
-                    <a href={`tel:${raw.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {tel ? (
+                    <a href={tel} className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2 hover:text-brand-800">
                       <Phone className="size-4" aria-hidden />
                       Call back<span className="sr-only"> {number}</span>
                     </a>
