@@ -185,7 +185,13 @@ export function retellCallerName(call: RetellCall): string | undefined {
   const data = call.call_analysis?.custom_analysis_data;
   if (!isObject(data)) return undefined;
   for (const key of RETELL_CALLER_NAME_FIELDS) {
-    const value = str(data[key])?.replace(/\p{Cc}+/gu, " ").trim().slice(0, MAX_CALLER_NAME).trim();
+    // Cut by UTF-16 units, as the record's limit counts; a half emoji at the cut is dropped.
+    const value = str(data[key])
+      ?.replace(/\p{Cc}+/gu, " ")
+      .trim()
+      .slice(0, MAX_CALLER_NAME)
+      .replace(/[\uD800-\uDBFF]$/, "")
+      .trim();
     if (value) return value;
   }
   return undefined;
