@@ -105,6 +105,7 @@ describe("calls and messages from the AI employees", () => {
         ],
         recordingUrl: `${baseUrl}/recordings/sample-1.wav`,
         appointmentBooked: true,
+        callerName: "Dana Whitfield",
       },
       {
         id: `e2e-robocall-${Date.now()}`,
@@ -120,8 +121,16 @@ describe("calls and messages from the AI employees", () => {
     ]);
     expect([found!.status, found!.units, found!.message, robocall!.status, robocall!.units, robocall!.message]).toEqual(["created", 2, null, "created", 1, null]);
 
-    // The call log, searched by a word of the transcript.
+    // The Appointments view: the booked call with the caller's name and national number (issue 23).
     const page = c.page;
+    await page.goto("/calls/appointments");
+    const booked = page.getByRole("list", { name: "Booked appointments" });
+    await checkBothWidths(page, "calls-appointments", async () => {
+      await expect.poll(() => booked.getByRole("heading", { name: "Dana Whitfield" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    });
+    expect(await booked.getByText("(555) 010-7777").first().isVisible()).toBe(true);
+
+    // The call log, searched by a word of the transcript.
     const results = page.getByRole("list", { name: "Calls and messages" }).locator(":scope > li");
     await page.goto("/calls");
     await checkBothWidths(page, "calls-log", async () => {

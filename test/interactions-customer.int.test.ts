@@ -137,7 +137,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = "id,started_at,channel,direction,outcome,ai_employee,from,to,duration_seconds,agent_messages,units,unit_rule,spam_reported,summary";
+const HEADER = "id,started_at,channel,direction,outcome,ai_employee,caller_name,from,to,duration_seconds,agent_messages,units,unit_rule,spam_reported,appointment_booked,tags,summary";
 
 beforeAll(async () => {
   alice = await owner();
@@ -424,18 +424,20 @@ describe("GET /api/interactions/export.csv", () => {
     expect(rows.map((r) => r[0])).toEqual(phoneIds);
     const byId = new Map(rows.map((r) => [r[0], r]));
     const tricky = byId.get(ids.tricky)!;
-    expect(tricky[13]).toBe('Caller said "call me back, please"\nthen hung up');
-    expect(tricky[6]).toBe("'=HYPERLINK(\"http://evil.example\")");
+    expect(tricky[16]).toBe('Caller said "call me back, please"\nthen hung up');
+    expect(tricky[7]).toBe("'=HYPERLINK(\"http://evil.example\")");
     // Quoted, and what follows the semicolon cannot start a formula either (ADR 0105).
-    expect(tricky[7]).toBe("x;'=cmd|' /C calc'!A0");
+    expect(tricky[8]).toBe("x;'=cmd|' /C calc'!A0");
     expect(text).toContain(`"x;'=cmd|' /C calc'!A0"`);
     expect(text).not.toMatch(/;=/);
     expect(text).toContain('"Caller said ""call me back, please""\nthen hung up"');
     const furnace = byId.get(ids.furnace)!;
-    expect(furnace.slice(1, 13)).toEqual(["2025-06-12T09:00:00.000Z", "phone", "inbound", "answered", "Nova", '="+1 (555) 010-0200"', '="+15550001111"', "95", "", "1", "call", ""]);
+    // Numbers as the account's country writes them (the US while no zone is set; ADR 0118), booked, tags.
+    expect(furnace.slice(1, 16)).toEqual(["2025-06-12T09:00:00.000Z", "phone", "inbound", "answered", "Nova", "", "(555) 010-0200", "(555) 000-1111", "95", "", "1", "call", "", "yes", "booking"]);
     const long = byId.get(ids.long)!;
-    expect(long[10]).toBe("0");
-    expect(long[12]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(long[11]).toBe("0");
+    expect(long[13]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(long[14]).toBe("no");
   });
 
   it("streams thousands of rows in pages with the right count", async () => {
@@ -455,8 +457,8 @@ describe("GET /api/interactions/export.csv", () => {
     expect(header!.join(",")).toBe(HEADER);
     expect(rows).toHaveLength(2500);
     expect(new Set(rows.map((r) => r[0])).size).toBe(2500);
-    expect(rows[0]![13]).toBe("Call number 2499");
-    expect(rows.at(-1)![13]).toBe("Call number 0");
+    expect(rows[0]![16]).toBe("Call number 2499");
+    expect(rows.at(-1)![16]).toBe("Call number 0");
     // The header, then one chunk per page of 1,000 read from the database.
     expect(chunks).toBeGreaterThanOrEqual(4);
   });

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { pageAccess } from "@/features/auth/page-access.server";
 import { can } from "@/features/accounts/permissions";
 import { listAiEmployees, listInteractions } from "@/features/interactions/interactions-read.server";
 import { CallLog } from "@/features/interactions/components/call-log";
+import { TimeZoneNote } from "@/features/interactions/components/time-zone-note";
+import { callDisplayFor } from "@/features/interactions/call-display.server";
 import { NO_FILTERS, type CallFilterValues } from "@/features/interactions/interaction-view";
 import { HttpError } from "@/lib/http/errors";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
@@ -33,11 +36,18 @@ async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
     throw err;
   }
   const aiEmployees = await listAiEmployees(account.id);
+  const display = await callDisplayFor(account);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Calls &amp; Messages</h1>
       <p className="mt-1 text-slate-700">Every call, text and chat your AI employees handled, with summaries, transcripts, recordings and the units each one counted.</p>
-      <CallLog initialFilters={filters} initialPage={first} aiEmployees={aiEmployees} canExport={can(account.role, "calls.export")} />
+      <TimeZoneNote display={display} canEditSettings={can(account.role, "settings.edit")} />
+      <p className="mt-3">
+        <Link href="/calls/appointments" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Appointments booked by your AI employees
+        </Link>
+      </p>
+      <CallLog initialFilters={filters} initialPage={first} aiEmployees={aiEmployees} canExport={can(account.role, "calls.export")} display={display} />
     </section>
   );
 }

@@ -75,6 +75,8 @@ export const interactions = pgTable(
     fromNumber: text("from_number"),
     toNumber: text("to_number"),
     summary: text("summary"),
+    /** The caller's name as the AI employee understood it (ingestion `callerName`, Retell's analysis); null when not given. */
+    callerName: text("caller_name"),
     transcript: jsonb("transcript").$type<TranscriptTurn[]>(),
     recordingUrl: text("recording_url"),
     appointmentBooked: boolean("appointment_booked").notNull().default(false),

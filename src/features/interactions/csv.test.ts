@@ -77,21 +77,26 @@ describe("csvCell", () => {
 });
 
 describe("phoneCell", () => {
-  it("writes a phone number as the text formula =\"…\", which spreadsheets show as written", () => {
-    expect(csvCell(phoneCell("+15550001111"))).toBe('"=""+15550001111"""');
-    expect(fields(csvRow([phoneCell("+1 (555) 010-0200")]).trimEnd(), ",")).toEqual(['="+1 (555) 010-0200"']);
-    expect(csvCell(phoneCell(null))).toBe("");
+  it("writes a number of the account's country in national format: text in a spreadsheet, never 1.555E+10 or a formula", () => {
+    expect(csvCell(phoneCell("+15550102299", "US"))).toBe("(555) 010-2299");
+    expect(csvCell(phoneCell("+12125550100", "US"))).toBe("(212) 555-0100");
+    expect(fields(csvRow(["a", phoneCell("+15550102299", "US")]).trimEnd(), ",")).toEqual(["a", "(555) 010-2299"]);
+    expect(csvCell(phoneCell("+442079460958", "GB"))).toBe("020 7946 0958");
+    expect(csvCell(phoneCell(null, "US"))).toBe("");
   });
 
-  it("never puts other text in a formula: an attacker's 'number' is neutralised text", () => {
-    for (const attack of ['+1"&cmd|\' /C calc\'!A0&"', "=cmd|' /C calc'!A0", "+1;=1+1", "anonymous", "+1\n=2"]) {
-      const cell = csvCell(phoneCell(attack));
-      expect(cell).not.toMatch(/^"?=/);
+  it("writes another country's number internationally, with the formula guard in front of its +", () => {
+    expect(csvCell(phoneCell("+442079460958", "US"))).toBe("'+44 20 7946 0958");
+    for (const separator of [",", ";"] as const) expect(fields(csvRow(["a", phoneCell("+442079460958", "US")]).trimEnd(), separator).some(runsAsFormula)).toBe(false);
+  });
+
+  it("never lets other text run: an attacker's 'number' is neutralised text", () => {
+    for (const attack of ['+1"&cmd|\' /C calc\'!A0&"', "=cmd|' /C calc'!A0", "+1;=1+1", "anonymous", "+1\n=2", "@SUM(A1)"]) {
       for (const separator of [",", ";"] as const) {
-        expect(fields(csvRow(["a", phoneCell(attack)]).trimEnd(), separator).some(runsAsFormula)).toBe(false);
+        expect(fields(csvRow(["a", phoneCell(attack, "US")]).trimEnd(), separator).some(runsAsFormula)).toBe(false);
       }
     }
-    expect(csvCell(phoneCell("anonymous"))).toBe("anonymous");
+    expect(csvCell(phoneCell("anonymous", "US"))).toBe("anonymous");
   });
 });
 

@@ -1,3 +1,5 @@
+import { formatPhone } from "@/lib/phone-format";
+
 /**
  * CSV for spreadsheets (RFC 4180, ADR 0105). Every cell that a spreadsheet
  * could split or run is made inert:
@@ -8,16 +10,15 @@
  * - so does every part after a semicolon inside a cell: a spreadsheet in a
  *   semicolon locale splits the line there (quotes only count at the start
  *   of what it takes as a field), so `x;=cmd|…` is written `x;'=cmd|…`.
- * Numbers are written as numbers. A phone number is written as the text
- * formula ="+1 (555) 010-0200", which spreadsheets show as written (not as a
- * number, not with a quote); only a value made of phone characters alone gets
- * that form, anything else is text under the rules above.
+ * Numbers are written as numbers. A phone number is written as people of
+ * the account's country write it (ADR 0118): national format for a number of
+ * that country, "(555) 010-0200", which every spreadsheet keeps as text (not
+ * 1.555E+10, not a formula); a number from elsewhere in international format
+ * "+44 20 7946 0958", which the formula rule above writes '+44 20 7946 0958.
  */
 
-/** What a cell may hold; phoneCell() marks a phone number. */
-export type CsvValue = string | number | boolean | null | undefined | PhoneCell;
-
-type PhoneCell = { readonly phone: string };
+/** What a cell may hold. */
+export type CsvValue = string | number | boolean | null | undefined;
 
 /** Text a spreadsheet reads as a formula: = + - @ first (also after spaces), or a leading tab or CR. */
 const FORMULA_START = /^[\s\u00a0]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
@@ -25,13 +26,18 @@ const FORMULA_START = /^[\s\u00a0]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
 const FORMULA_AFTER_SEMICOLON = /;(?=[\s\u00a0"]*[=+\-@\uff1d\uff0b\uff0d\uff20])/g;
 /** Characters that must be inside quotes: separators (comma, semicolon, tab), quotes and line breaks. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
-/** A phone number as callers' numbers are written: + or a digit or ( first, then digits, spaces, ( ) - . only, at most 40. */
-const PHONE = /^\+?[0-9(][0-9 ().-]{2,38}$/;
 
-/** A phone number cell: shown as written; a value that is not made of phone characters stays ordinary text. */
-export function phoneCell(value: string | null | undefined): CsvValue {
-  if (value === null || value === undefined) return value;
-  return PHONE.test(value) && value.replace(/\D/g, "").length >= 3 ? { phone: value } : value;
+/**
+ * A phone number cell for the account's `country` (ISO 3166): its national
+ * format, or the international one for another country's number; a national
+ * format of digits alone (a spreadsheet would read it as a number and drop a
+ * leading 0) is written internationally. Text that is no phone number stays
+ * as given; csvCell() makes all of it inert.
+ */
+export function phoneCell(value: string | null | undefined, country: string): CsvValue {
+  if (value === null || value === undefined || value === "") return value;
+  const shown = formatPhone(value, country);
+  return /^\d+$/.test(shown) ? formatPhone(value, country, { international: true }) : shown;
 }
 
 function quoted(text: string): string {
@@ -41,7 +47,6 @@ function quoted(text: string): string {
 /** One CSV cell; null and undefined are empty cells. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "object") return quoted(`="${value.phone}"`);
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   let text = String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;

@@ -109,6 +109,7 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
       fromNumber: record.from ?? null,
       toNumber: record.to ?? null,
       summary: record.summary ?? null,
+      callerName: record.callerName || null,
       transcript: record.transcript ?? null,
       recordingUrl: record.recordingUrl ?? null,
       appointmentBooked: record.appointmentBooked ?? false,

@@ -14,6 +14,8 @@ export type InteractionItem = {
   outcome: Outcome;
   aiEmployeeId: string;
   aiEmployeeName: string;
+  /** The caller's name when the AI employee or the platform gave one (else the list shows the number). */
+  callerName: string | null;
   from: string | null;
   to: string | null;
   durationSeconds: number | null;
@@ -78,9 +80,10 @@ export function formatUnitCount(units: number): string {
   return `${units} ${units === 1 ? "unit" : "units"}`;
 }
 
-/** A transcript turn's ISO timestamp as the detail page's UTC clock ("21:50:31"); null when `at` is not an ISO timestamp. */
-export function turnClock(at: string): string | null {
+/** A transcript turn's ISO timestamp as the detail page's clock in `timeZone` ("15:50:31"); null when `at` is not an ISO timestamp. */
+export function turnClock(at: string, timeZone = "UTC"): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) return null;
   const ms = Date.parse(at);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(11, 19);
+  if (Number.isNaN(ms)) return null;
+  return new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone }).format(ms);
 }

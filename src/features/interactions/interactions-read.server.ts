@@ -25,6 +25,7 @@ const listColumns = {
   outcome: i.outcome,
   aiReadyOrderId: i.aiReadyOrderId,
   aiEmployeeName: aiReadyOrders.aiEmployeeName,
+  callerName: i.callerName,
   fromNumber: i.fromNumber,
   toNumber: i.toNumber,
   durationMs: i.durationMs,
@@ -56,6 +57,7 @@ function toItem(r: ListRow): InteractionItem {
     outcome: r.outcome,
     aiEmployeeId: r.aiReadyOrderId,
     aiEmployeeName: r.aiEmployeeName,
+    callerName: r.callerName,
     from: r.fromNumber,
     to: r.toNumber,
     durationSeconds: r.durationMs === null ? null : r.durationMs / 1000,
@@ -75,9 +77,10 @@ function toItem(r: ListRow): InteractionItem {
 }
 
 /** One keyset page of the caller's records under the filters, newest first (started_at desc, id desc). */
-async function selectPage(accountId: string, f: InteractionFilters, cursor: readonly [string, string] | null, limit: number) {
+async function selectPage(accountId: string, f: InteractionFilters, cursor: readonly [string, string] | null, limit: number, also?: SQL) {
   const db = await getDb();
   const where: SQL[] = [filterWhere(accountId, f)];
+  if (also) where.push(also);
   if (cursor) where.push(sql`(${i.startedAt}, ${i.id}) < (${cursor[0]}::timestamptz, ${cursor[1]})`);
   return db
     .select(listColumns)
@@ -97,14 +100,26 @@ type ListRow = Awaited<ReturnType<typeof selectPage>>[number];
 export async function listInteractions(accountId: string, params: URLSearchParams): Promise<InteractionPage> {
   const filters = readFilters(params);
   const limit = readLimit(params);
-  const raw = params.get("cursor");
-  let cursor: [string, string] | null = null;
-  if (raw) {
-    const decoded = decodeCursor(raw, "the nextCursor of the previous page");
-    cursor = [cursorTimestamp(decoded, 0), cursorString(decoded, 1)];
-  }
-  const rows = await selectPage(accountId, filters, cursor, limit + 1);
+  const rows = await selectPage(accountId, filters, readCursor(params), limit + 1);
   return toPage(rows, limit, (r) => [r.at, r.id], toItem);
+}
+
+/**
+ * The Appointments view (/calls/appointments): the caller's records on which
+ * an appointment was booked, newest first, in the call log's keyset pages
+ * (`cursor`, `limit`); another account's appointments are never read.
+ */
+export async function listAppointments(accountId: string, params: URLSearchParams): Promise<InteractionPage> {
+  const limit = readLimit(params);
+  const rows = await selectPage(accountId, readFilters(new URLSearchParams()), readCursor(params), limit + 1, eq(i.appointmentBooked, true));
+  return toPage(rows, limit, (r) => [r.at, r.id], toItem);
+}
+
+function readCursor(params: URLSearchParams): [string, string] | null {
+  const raw = params.get("cursor");
+  if (!raw) return null;
+  const decoded = decodeCursor(raw, "the nextCursor of the previous page");
+  return [cursorTimestamp(decoded, 0), cursorString(decoded, 1)];
 }
 
 
@@ -128,6 +143,7 @@ const CSV_COLUMNS = [
   "direction",
   "outcome",
   "ai_employee",
+  "caller_name",
   "from",
   "to",
   "duration_seconds",
@@ -135,6 +151,8 @@ const CSV_COLUMNS = [
   "units",
   "unit_rule",
   "spam_reported",
+  "appointment_booked",
+  "tags",
   "summary",
 ] as const;
 
@@ -144,7 +162,7 @@ const CSV_COLUMNS = [
  * more, so memory stays the same for any number of rows. The parameters are
  * checked before the stream starts (a bad one is a 400).
  */
-export function exportCsv(accountId: string, params: URLSearchParams): ReadableStream<Uint8Array> {
+export function exportCsv(accountId: string, params: URLSearchParams, country: string): ReadableStream<Uint8Array> {
   const filters = readFilters(params);
   const encoder = new TextEncoder();
   let cursor: [string, string] | null = null;
@@ -159,7 +177,7 @@ export function exportCsv(accountId: string, params: URLSearchParams): ReadableS
         }
         const rows = await selectPage(accountId, filters, cursor, EXPORT_PAGE);
         if (rows.length) {
-          controller.enqueue(encoder.encode(rows.map((r) => csvRow(csvLine(toItem(r)))).join("")));
+          controller.enqueue(encoder.encode(rows.map((r) => csvRow(csvLine(toItem(r), country))).join("")));
           const last = rows[rows.length - 1]!;
           cursor = [last.at, last.id];
         }
@@ -170,8 +188,11 @@ export function exportCsv(accountId: string, params: URLSearchParams): ReadableS
   );
 }
 
-/** A record's cells; the numbers as phone cells (shown as written, ADR 0105). */
-function csvLine(r: InteractionItem): CsvValue[] {
+/**
+ * A record's cells: the numbers as the account's country writes them (ADR
+ * 0118), appointment_booked as yes/no, the tags joined by "; ".
+ */
+function csvLine(r: InteractionItem, country: string): CsvValue[] {
   return [
     r.id,
     r.startedAt,
@@ -179,13 +200,16 @@ function csvLine(r: InteractionItem): CsvValue[] {
     r.direction,
     r.outcome,
     r.aiEmployeeName,
-    phoneCell(r.from),
-    phoneCell(r.to),
+    r.callerName,
+    phoneCell(r.from, country),
+    phoneCell(r.to, country),
     r.durationSeconds,
     r.agentMessages,
     r.units,
     r.unitRule,
     r.spamReportedAt,
+    r.appointmentBooked ? "yes" : "no",
+    r.tags.join("; "),
     r.summary,
   ];
 }

@@ -5,6 +5,8 @@ import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } fr
 export const MAX_BATCH = 1000;
 /** A transcript's JSON may be at most this long. */
 export const MAX_TRANSCRIPT_BYTES = 200 * 1024;
+/** A caller's name may be at most this long (after trimming). */
+export const MAX_CALLER_NAME = 100;
 /** The longest call we believe: a day. */
 const MAX_DURATION_SECONDS = 24 * 60 * 60;
 /** How far ahead of our clock a start time may be (the platform's clock may run a little fast); checked in ingest.server.ts against the provider's clock. */
@@ -43,6 +45,13 @@ export const interactionRecordSchema = z
       .int({ error: "must be a whole number" })
       .min(0, { error: "must not be negative" })
       .max(100_000, { error: "must be at most 100000" })
+      .optional(),
+    // Trimmed; blank is the same as absent (the list then shows the number).
+    callerName: z
+      .string({ error: "must be text" })
+      .trim()
+      .max(MAX_CALLER_NAME, { error: `must be at most ${MAX_CALLER_NAME} characters` })
+      .regex(/^\P{Cc}*$/u, { error: "must be one line, without control characters" })
       .optional(),
     from: text(40).optional(),
     to: text(40).optional(),

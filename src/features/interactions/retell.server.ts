@@ -9,7 +9,7 @@ import { loadClosedMonths } from "./closed-months.server";
 import { RETELL_SOURCE } from "./ingest-source";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
 import { toUnits, unitsFor } from "./units";
-import type { InteractionRecord } from "./record.schema";
+import { MAX_CALLER_NAME, type InteractionRecord } from "./record.schema";
 import type { Outcome } from "./units";
 
 /** How far the signature's timestamp may be from our clock (the SDK's FIVE_MINUTES). */
@@ -60,7 +60,8 @@ export type RetellCall = {
   transcript_object?: Array<{ role?: string; content?: string; words?: Array<{ start?: number }> }>;
   recording_url?: string;
   disconnection_reason?: string;
-  call_analysis?: { call_summary?: string; in_voicemail?: boolean; user_sentiment?: string; call_successful?: boolean };
+  /** `custom_analysis_data`: the fields the agent's post-call analysis extracts, named by whoever set the agent up (the SDK types it `unknown`). */
+  call_analysis?: { call_summary?: string; in_voicemail?: boolean; user_sentiment?: string; call_successful?: boolean; custom_analysis_data?: unknown };
   metadata?: unknown;
   agent_id?: string;
 };
@@ -148,6 +149,7 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
   const aiEmployeeId = isObject(call.metadata) && typeof call.metadata.aiEmployeeId === "string" && call.metadata.aiEmployeeId ? call.metadata.aiEmployeeId : undefined;
   const aiPhoneNumber = str(direction === "outbound" ? call.from_number : call.to_number);
   const summary = str(call.call_analysis?.call_summary);
+  const callerName = retellCallerName(call);
   const recordingUrl = str(call.recording_url);
   return {
     id: retellRecordId(call.call_id),
@@ -161,9 +163,38 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
     ...(str(call.from_number) ? { from: call.from_number } : {}),
     ...(str(call.to_number) ? { to: call.to_number } : {}),
     ...(summary ? { summary } : {}),
+    ...(callerName ? { callerName } : {}),
     ...(transcript ? { transcript } : {}),
     ...(recordingUrl && /^https:\/\//i.test(recordingUrl) ? { recordingUrl } : {}),
   };
+}
+
+/**
+ * The analysis fields that carry the caller's name (ADR 0117): the post-call
+ * analysis of our AI employees extracts a text field `caller_name`; the other
+ * spellings are what a setup made by hand tends to use. The first text one wins.
+ */
+export const RETELL_CALLER_NAME_FIELDS = ["caller_name", "callerName", "customer_name"] as const;
+
+/**
+ * The caller's name from the call's analysis (custom_analysis_data): one line,
+ * trimmed, cut to the record's limit (a long name never costs us the call);
+ * undefined when none is given.
+ */
+export function retellCallerName(call: RetellCall): string | undefined {
+  const data = call.call_analysis?.custom_analysis_data;
+  if (!isObject(data)) return undefined;
+  for (const key of RETELL_CALLER_NAME_FIELDS) {
+    // Cut by UTF-16 units, as the record's limit counts; a half emoji at the cut is dropped.
+    const value = str(data[key])
+      ?.replace(/\p{Cc}+/gu, " ")
+      .trim()
+      .slice(0, MAX_CALLER_NAME)
+      .replace(/[\uD800-\uDBFF]$/, "")
+      .trim();
+    if (value) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -187,11 +218,12 @@ function retellTranscript(call: RetellCall, start: number): TranscriptTurn[] | n
 }
 
 /** What call_analyzed adds to a call stored by call_ended. */
-export type RetellAnalysis = { summary?: string; transcript?: TranscriptTurn[]; voicemail: boolean };
+export type RetellAnalysis = { summary?: string; callerName?: string; transcript?: TranscriptTurn[]; voicemail: boolean };
 
 /**
  * call_analyzed after call_ended (issues 13 and 21): the stored call gets the
- * analysis's summary and, when it had none, the transcript; a call flagged as
+ * analysis's summary, the caller's name and, when it had none, the
+ * transcript (each only when the call has none yet); a call flagged as
  * voicemail only by the analysis becomes a voicemail, with the voicemail's
  * units (and the meters told), unless its usage month is closed (frozen).
  *
@@ -217,6 +249,7 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
     const set: Partial<typeof interactions.$inferInsert> = {};
     if (row.summary === null && analysis.summary) set.summary = analysis.summary;
     if (row.transcript === null && analysis.transcript) set.transcript = analysis.transcript;
+    if (row.callerName === null && analysis.callerName) set.callerName = analysis.callerName;
     const [sub] = row.subscriptionId ? await tx.select().from(subscriptions).where(eq(subscriptions.id, row.subscriptionId)).limit(1) : [];
     const month = sub && row.usageMonthStart ? { start: row.usageMonthStart, end: usageMonthEnd(sub, row.usageMonthStart) } : null;
     const frozen = month ? (await loadClosedMonths(tx, [sub!.id], now)).isClosed(sub!.id, month) : false;

@@ -12,11 +12,11 @@ const CHUNK = 5000;
 
 /**
  * What anonymising a record clears: the transcript, the recording, the
- * summary and both phone numbers. The record, its time, channel, outcome,
+ * summary, the caller's name and both phone numbers. The record, its time, channel, outcome,
  * duration and units stay (billing records are kept 7 years).
  */
 function anonymised(now: Date) {
-  return { transcript: null, recordingUrl: null, summary: null, fromNumber: null, toNumber: null, anonymizedAt: now };
+  return { transcript: null, recordingUrl: null, summary: null, callerName: null, fromNumber: null, toNumber: null, anonymizedAt: now };
 }
 
 /** Anonymises every record of one business account, when it is deleted (issue 22), in the caller's transaction. Returns how many. */

@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { pageAccess } from "@/features/auth/page-access.server";
 import { getInteraction } from "@/features/interactions/interactions-read.server";
 import { CallDetail } from "@/features/interactions/components/call-detail";
+import { callDisplayFor } from "@/features/interactions/call-display.server";
+import { can } from "@/features/accounts/permissions";
 import { HttpError } from "@/lib/http/errors";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
@@ -17,7 +19,7 @@ async function Page({ params }: { params: Promise<{ id: string }> }) {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;
   });
-  return <CallDetail item={item} />;
+  return <CallDetail item={item} display={await callDisplayFor(access.account)} canEditSettings={can(access.account.role, "settings.edit")} />;
 }
 
 /** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */

@@ -1,18 +1,19 @@
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
-import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, type InteractionDetail } from "../interaction-view";
+import { callNumber, callTime, type CallDisplay } from "../call-display";
 import { otherParty } from "./call-row";
+import { TimeZoneNote } from "./time-zone-note";
 import { RecordingPlayer } from "./recording-player";
 import { Transcript } from "./transcript";
 import { UnitsPanel } from "./units-panel";
 
 /** One call, text conversation or chat: summary, recording, units (and the spam report), details and the transcript. */
-export function CallDetail({ item }: { item: InteractionDetail }) {
+export function CallDetail({ item, display, canEditSettings }: { item: InteractionDetail; display: CallDisplay; canEditSettings: boolean }) {
   const kind = item.channel === "phone" ? `${DIRECTION_LABEL[item.direction]} call` : `${DIRECTION_LABEL[item.direction]} ${CHANNEL_LABEL[item.channel]} conversation`;
-  const party = otherParty(item);
+  const party = otherParty(item, display);
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
       <Link href="/calls" className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
@@ -23,8 +24,9 @@ export function CallDetail({ item }: { item: InteractionDetail }) {
         {kind} {item.direction === "inbound" ? "from" : "to"} {party}
       </h1>
       <p className="mt-1 text-slate-700">
-        <time dateTime={item.startedAt}>{formatDateTime(item.startedAt)} UTC</time> · handled by {item.aiEmployeeName}
+        <time dateTime={item.startedAt}>{callTime(item.startedAt, display)}</time> · handled by {item.aiEmployeeName}
       </p>
+      <TimeZoneNote display={display} canEditSettings={canEditSettings} />
 
       {/* Small screens read top to bottom: summary, units, recording, details, transcript; large ones put units and details beside. */}
       <div className="mt-6 grid items-start gap-6 lg:grid-flow-row-dense lg:grid-cols-3">
@@ -88,8 +90,9 @@ export function CallDetail({ item }: { item: InteractionDetail }) {
               <Detail label="Channel">{CHANNEL_LABEL[item.channel]}</Detail>
               <Detail label="Direction">{DIRECTION_LABEL[item.direction]}</Detail>
               <Detail label="Outcome">{OUTCOME_LABEL[item.outcome]}</Detail>
-              <Detail label="From">{item.from || "—"}</Detail>
-              <Detail label="To">{item.to || "—"}</Detail>
+              {item.callerName ? <Detail label={item.direction === "inbound" ? "Caller" : "Called"}>{item.callerName}</Detail> : null}
+              <Detail label="From">{callNumber(item.from, display) || "—"}</Detail>
+              <Detail label="To">{callNumber(item.to, display) || "—"}</Detail>
               {item.channel === "phone" ? <Detail label="Duration">{formatDuration(item.durationSeconds) || "—"}</Detail> : <Detail label="AI messages">{item.agentMessages ?? 0}</Detail>}
               <Detail label="Session ID">
                 <code className="break-all text-xs">{item.sessionId}</code>
@@ -102,7 +105,7 @@ export function CallDetail({ item }: { item: InteractionDetail }) {
             <CardTitle as="h2">Transcript</CardTitle>
           </CardHeader>
           <CardContent>
-            <Transcript turns={item.transcript} agentName={item.aiEmployeeName} callerName={item.direction === "inbound" ? "Caller" : party} />
+            <Transcript turns={item.transcript} agentName={item.aiEmployeeName} callerName={item.callerName || (item.direction === "inbound" ? "Caller" : party)} timeZone={display.timeZone} />
           </CardContent>
         </Card>
       </div>

@@ -8,6 +8,7 @@ import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
+import type { CallDisplay } from "../call-display";
 import { NO_FILTERS, type CallFilterValues, type InteractionPage } from "../interaction-view";
 import { CallFilters } from "./call-filters";
 import { CallRow } from "./call-row";
@@ -34,12 +35,15 @@ export function CallLog({
   initialPage,
   aiEmployees,
   canExport,
+  display,
 }: {
   initialFilters: CallFilterValues;
   initialPage: InteractionPage;
   aiEmployees: { id: string; name: string }[];
   /** The member's role holds calls.export (issue 22): the download is offered. */
   canExport: boolean;
+  /** The page's time zone and the account's country (ADR 0117). */
+  display: CallDisplay;
 }) {
   const [values, setValues] = React.useState(initialFilters);
   const q = useDebounced(values.q);
@@ -103,7 +107,7 @@ export function CallLog({
       ) : (
         <ul className="space-y-3" aria-label="Calls and messages" aria-busy={updating || undefined}>
           {items.map((item) => (
-            <CallRow key={item.id} item={item} />
+            <CallRow key={item.id} item={item} display={display} />
           ))}
         </ul>
       )}

@@ -1,13 +1,17 @@
 import Link from "next/link";
 import { MessageSquare, Phone } from "lucide-react";
-import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
+import { callNumber, callTime, type CallDisplay } from "../call-display";
 import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, formatUnitCount, type InteractionItem } from "../interaction-view";
 
-/** The other party: the caller of an inbound record, the one called on an outbound one. */
-export function otherParty(item: Pick<InteractionItem, "direction" | "from" | "to" | "channel">): string {
-  const number = item.direction === "inbound" ? item.from : item.to;
-  return number || (item.channel === "chat" ? "Website visitor" : "Unknown");
+/** The other party's number: the caller of an inbound record, the one called on an outbound one, as the account's country writes it. */
+export function otherNumber(item: Pick<InteractionItem, "direction" | "from" | "to">, display: Pick<CallDisplay, "country">): string {
+  return callNumber(item.direction === "inbound" ? item.from : item.to, display);
+}
+
+/** The other party as people name them: the caller's name when given, else the number, else what it was. */
+export function otherParty(item: Pick<InteractionItem, "direction" | "from" | "to" | "channel" | "callerName">, display: Pick<CallDisplay, "country">): string {
+  return item.callerName || otherNumber(item, display) || (item.channel === "chat" ? "Website visitor" : "Unknown");
 }
 
 /** The row's title: the summary's first line, else what it was. */
@@ -17,8 +21,9 @@ function title(item: InteractionItem): string {
   return `${DIRECTION_LABEL[item.direction]} ${item.channel === "phone" ? "call" : `${CHANNEL_LABEL[item.channel]} conversation`}`;
 }
 
-/** One record of the call log: its title links to the detail view; time, channel, caller, length, outcome and units below. */
-export function CallRow({ item }: { item: InteractionItem }) {
+/** One record of the call log: its title links to the detail view; time, channel, caller (name and number), length, outcome and units below. */
+export function CallRow({ item, display }: { item: InteractionItem; display: CallDisplay }) {
+  const number = otherNumber(item, display);
   const Icon = item.channel === "phone" ? Phone : MessageSquare;
   return (
     <li className="relative rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-slate-300 hover:bg-slate-50">
@@ -38,7 +43,7 @@ export function CallRow({ item }: { item: InteractionItem }) {
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-6">
         <Field label="Time">
-          <time dateTime={item.startedAt}>{formatDateTime(item.startedAt)} UTC</time>
+          <time dateTime={item.startedAt}>{callTime(item.startedAt, display)}</time>
         </Field>
         <Field label="Channel">
           <span className="inline-flex items-center gap-1">
@@ -47,7 +52,8 @@ export function CallRow({ item }: { item: InteractionItem }) {
           </span>
         </Field>
         <Field label={item.direction === "inbound" ? "Caller" : "Called"}>
-          <span className="break-all">{otherParty(item)}</span>
+          <span className="break-words">{otherParty(item, display)}</span>
+          {item.callerName && number ? <span className="block break-all text-slate-700">{number}</span> : null}
         </Field>
         <Field label={item.channel === "phone" ? "Duration" : "AI messages"}>{item.channel === "phone" ? formatDuration(item.durationSeconds) : String(item.agentMessages ?? 0)}</Field>
         <Field label="Outcome">{OUTCOME_LABEL[item.outcome]}</Field>
