@@ -100,4 +100,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // caller's own sessions
   account: { DELETE: "account.delete" },
   "sessions/[id]": { DELETE: "user" },
+  // --- issue 23, cancelling, resuming and plan changes (helper "b2"): the
+  // caller's account's own subscriptions (another account's id answers 404)
+  "subscriptions/[id]/resume": { POST: "billing.manage" },
 };

@@ -229,6 +229,12 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Undoes a cancellation at period end before the period ends (Stripe:
+   * `cancel_at_period_end: false`, https://docs.stripe.com/billing/subscriptions/cancel#reactivating-canceled-subscriptions).
+   * An ended subscription cannot be resumed: invalid request.
+   */
+  resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Ends a subscription at once, unbilled (Stripe: DELETE /v1/subscriptions/:id); an ended one is returned as it is. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
 

@@ -324,6 +324,15 @@ export class StripeProvider implements PaymentProvider {
     return this.toSubscription(s);
   }
 
+  /** cancel_at_period_end false also clears the cancel_at it set (https://docs.stripe.com/api/subscriptions/update#update_subscription-cancel_at_period_end). */
+  async resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: false };
+    const s = await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
+    );
+    return this.toSubscription(s);
+  }
+
   /**
    * DELETE /v1/subscriptions/:id (https://docs.stripe.com/api/subscriptions/cancel).
    * Stripe ignores idempotency keys on DELETE (the request is idempotent by

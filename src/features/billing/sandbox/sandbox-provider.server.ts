@@ -146,6 +146,10 @@ export class SandboxProvider implements PaymentProvider {
     return subscriptions.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
   }
 
+  resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    return subscriptions.resumeSubscription(subscriptionId, idempotencyKey);
+  }
+
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
     return subscriptions.cancelNow(subscriptionId, idempotencyKey);
   }

@@ -249,6 +249,18 @@ export async function cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: 
   return toSubscription(row);
 }
 
+/** Undoes a cancellation at period end, as Stripe's `cancel_at_period_end: false`; an ended subscription is refused. */
+export async function resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+  void idempotencyKey; // clearing the flag twice has the same effect
+  const row = await advance(subscriptionId);
+  if (!row) throw new ProviderError(`No such subscription: '${subscriptionId}'`, "resource_missing", false);
+  if (row.data.status === "canceled") throw new ProviderError("A canceled subscription can only update its cancellation_details and metadata.", "invalid_canceled_subscription_fields", false);
+  row.data.cancelAtPeriodEnd = false;
+  row.data.cancelAt = null;
+  await sbxUpdate("subscription", row.id, row.data);
+  return toSubscription(row);
+}
+
 /** Ends the subscription at once, unbilled (Stripe's DELETE /v1/subscriptions/:id); an ended one stays as it is. */
 export async function cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
   void idempotencyKey; // ending an ended subscription changes nothing

@@ -8,7 +8,8 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { cancelDate, canCancel, formatDate, isCancelling, subscriptionPrice } from "../format";
 import { SubscriptionStatusBadges } from "./status-badges";
-import { useCancelSubscription, usePortalSession } from "./use-portal-actions";
+import { usePortalSession } from "./use-portal-actions";
+import { CancelSubscriptionButton, ResumeSubscriptionButton } from "./cancel-resume-controls";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 
 /** The Subscription tab: 'Your AI Employee Subscriptions'. */
@@ -51,7 +52,6 @@ export function SubscriptionsPanel() {
 
 function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
   const portal = usePortalSession();
-  const cancel = useCancelSubscription();
   const cancelling = isCancelling(sub);
   const trialEnd = sub.stripeData.stripeTrialEnd ?? sub.trialEnd;
   const upcoming = sub.stripeData.upcomingInvoice;
@@ -84,7 +84,7 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">Subscription Cancelling</p>
-            <p>Your subscription will end on {formatDate(cancelDate(sub)) || "the end of the current billing period"}.</p>
+            <p>Ends on {formatDate(cancelDate(sub)) || "the end of the current billing period"}. Resume it before then to keep your AI employee.</p>
           </div>
         </div>
       )}
@@ -107,11 +107,8 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
           <CreditCard aria-hidden />
           {portal.opening ? "Opening..." : "Manage Subscription"}
         </Button>
-        {canCancel(sub) && (
-          <Button variant="destructive" onClick={() => cancel.mutate(sub.id)} disabled={cancel.isPending}>
-            {cancel.isPending ? "Cancelling..." : "Cancel Subscription"}
-          </Button>
-        )}
+        {canCancel(sub) && <CancelSubscriptionButton sub={sub} />}
+        {cancelling && <ResumeSubscriptionButton sub={sub} />}
       </div>
     </article>
   );

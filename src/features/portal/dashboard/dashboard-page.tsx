@@ -29,6 +29,7 @@ export type DashboardUser = {
     plan: { id?: string; name: string };
     billing: "monthly" | "annual";
     currentPeriodEnd: string | null;
+    cancelAtPeriodEnd?: boolean;
     usage: Usage;
     units: Units;
   } | null;
@@ -147,7 +148,7 @@ function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["s
         <li>
           <StatCard
             icon={Calendar}
-            label={sub.status === "trialing" ? "Trial ends" : "Renews on"}
+            label={sub.cancelAtPeriodEnd ? "Ends on" : sub.status === "trialing" ? "Trial ends" : "Renews on"}
             value={<span className="text-lg">{formatDate(sub.currentPeriodEnd) || "—"}</span>}
             detail={sub.billing === "annual" ? "Billed annually" : "Billed monthly"}
           />
