@@ -112,6 +112,38 @@ export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Da
   return inv.data.status === "paid";
 }
 
+/** The proration of an immediate plan change (ADR 0114): invoiced and charged at once, once per key; true when paid (or nothing is due). */
+export async function invoiceProration(sub: SandboxRow<SubscriptionData>, prorations: Array<{ description: string; amount: number }>, at: Date, idempotencyKey: string, tx: DbOrTx): Promise<boolean> {
+  const lines: InvoiceLineData[] = prorations.map((l) => ({ description: l.description, quantity: 1, unitAmount: l.amount, amount: l.amount, priceId: null }));
+  const total = Math.max(0, lines.reduce((n, l) => n + l.amount, 0));
+  const problem = total > 0 ? await chargeProblem(sub, tx) : null;
+  const pay = problem === null;
+  const plan = findPlan(sub.data.planId);
+  const inv = await sbxInsert<InvoiceData>(
+    "invoice",
+    {
+      customerId: sub.customerId,
+      idempotencyKey: `proration-${idempotencyKey}`,
+      data: {
+        subscriptionId: sub.id,
+        status: pay ? "paid" : "open",
+        description: `Plan change: ${plan?.name ?? sub.data.planId} Plan (${sub.data.billing})`,
+        amountDue: total,
+        amountPaid: pay ? total : 0,
+        currency: "usd",
+        lines,
+        periodStart: at.toISOString(),
+        periodEnd: at.toISOString(),
+        created: at.toISOString(),
+        metadata: {},
+        lastError: problem,
+      },
+    },
+    tx,
+  );
+  return inv.data.status === "paid";
+}
+
 /**
  * Tries again to pay the subscription's open invoices with its card (the
  * subscription's default, else the customer's). Paid ones become paid; the

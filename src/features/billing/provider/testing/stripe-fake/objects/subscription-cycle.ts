@@ -2,6 +2,7 @@ import { invalid } from "../errors";
 import { emit } from "../events";
 import { copy, type FakeState, type Json, type Obj } from "../state";
 import { addLine, attemptPayment, finalize, newInvoice, pullPendingItems, subscriptionOfInvoice } from "./invoices";
+import { applySchedulePhase } from "./plan-change";
 
 /**
  * A subscription's billing cycle: periods on its items, trial end, period
@@ -143,6 +144,8 @@ export function endPeriod(state: FakeState, sub: Obj): void {
   if (sub.cancel_at_period_end || (sub.cancel_at && (sub.cancel_at as number) <= end)) return endSubscription(state, sub, end);
   const previous = { start: Math.min(...items(sub).map((i) => i.current_period_start as number)), end };
   const before = copy(sub.items);
+  // A subscription schedule's next phase (a downgrade at the period's end) sets the prices billed from now on.
+  applySchedulePhase(state, sub, end);
   billCycle(state, sub, "subscription_cycle", previous, false);
   emit(state, "customer.subscription.updated", sub, end, { items: before });
 }
