@@ -47,6 +47,10 @@ export const subscriptions = pgTable(
     cancellationReason: text("cancellation_reason"),
     /** When the customer last asked to cancel from /billing; null after a resume. */
     cancellationRequestedAt: timestamp("cancellation_requested_at", { withTimezone: true }),
+    /** A plan change scheduled for the period's end (a downgrade; issue 23, ADR 0114), mirrored from the provider. */
+    pendingPlanId: text("pending_plan_id"),
+    pendingBilling: text("pending_billing").$type<"monthly" | "annual">(),
+    pendingChangeAt: timestamp("pending_change_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -103,4 +103,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // --- issue 23, cancelling, resuming and plan changes (helper "b2"): the
   // caller's account's own subscriptions (another account's id answers 404)
   "subscriptions/[id]/resume": { POST: "billing.manage" },
+  "subscriptions/[id]/change-preview": { GET: "billing.read" },
+  "subscriptions/[id]/change-plan": { POST: "billing.manage", DELETE: "billing.manage" },
 };
