@@ -64,4 +64,6 @@ export type PlanChangePreview = {
   includedUnits: number | null;
   /** "now" for an upgrade, "period_end" for a downgrade (ADR 0114). */
   when: "now" | "period_end";
+  /** The proration time of an immediate change; send it back with change-plan to be charged as previewed. */
+  prorationDate: string | null;
 };

@@ -43,7 +43,10 @@ const planChoice = z.object({
     }),
   billing: z.enum(["monthly", "annual"], { message: "billing must be 'monthly' or 'annual'" }),
 });
-export const changePlanBody = planChoice;
+export const changePlanBody = planChoice.extend({
+  /** The proration time the preview answered, so the change is charged as previewed (optional). */
+  prorationDate: z.iso.datetime({ message: "prorationDate must be an ISO date-time" }).nullish(),
+});
 export const changePreviewQuery = planChoice;
 export type PlanChoice = z.infer<typeof planChoice>;
 
@@ -85,28 +88,35 @@ export async function previewPlanChange(user: Pick<Payer, "accountId">, subscrip
   const now = await providerNow();
   const periodEnd = (row.status === "trialing" ? row.trialEnd : row.currentPeriodEnd) ?? now;
   if (when === "period_end") {
-    return { amountDueTodayCents: 0, nextInvoiceCents, nextInvoiceAt: periodEnd.toISOString(), effectiveAt: periodEnd.toISOString(), includedUnits: plan.units, when };
+    return { amountDueTodayCents: 0, nextInvoiceCents, nextInvoiceAt: periodEnd.toISOString(), effectiveAt: periodEnd.toISOString(), includedUnits: plan.units, when, prorationDate: null };
   }
   let amountDue = 0;
+  let prorationDate: Date | null = null;
   if (row.status !== "trialing") {
     try {
-      amountDue = (await (await getProvider()).previewPlanChange(row.providerSubscriptionId, { ...to, prorationDate: now })).amountDue;
+      const preview = await (await getProvider()).previewPlanChange(row.providerSubscriptionId, { planId: to.planId, billing: to.billing, prorationDate: null });
+      amountDue = preview.amountDue;
+      prorationDate = preview.prorationDate;
     } catch (err) {
       throw asHttpError(err, "Failed to preview the plan change. Please try again later.");
     }
   }
   // A change of billing period starts a new period now (Stripe resets the billing cycle anchor).
   const nextInvoiceAt = row.status === "trialing" ? periodEnd : to.billing !== row.billing ? addPeriod(now, to.billing) : periodEnd;
-  return { amountDueTodayCents: amountDue, nextInvoiceCents, nextInvoiceAt: nextInvoiceAt.toISOString(), effectiveAt: now.toISOString(), includedUnits: plan.units, when };
+  const effectiveAt = prorationDate ?? now;
+  return { amountDueTodayCents: amountDue, nextInvoiceCents, nextInvoiceAt: nextInvoiceAt.toISOString(), effectiveAt: effectiveAt.toISOString(), includedUnits: plan.units, when, prorationDate: prorationDate?.toISOString() ?? null };
 }
 
 /** POST /api/subscriptions/{id}/change-plan: an upgrade now (proration charged), a downgrade at the period's end. */
-export async function changePlan(user: Pick<Payer, "accountId">, subscriptionId: string, to: PlanChoice): Promise<CustomerSubscription> {
+export async function changePlan(user: Pick<Payer, "accountId">, subscriptionId: string, to: PlanChoice & { prorationDate?: string | null }): Promise<CustomerSubscription> {
   const row = await changeableSubscription(user.accountId, subscriptionId, to);
   const when = changeTiming(row, to);
   const provider = await getProvider();
+  // The previewed proration time, if it is still inside the current period; else the provider's now.
+  const asked = to.prorationDate ? new Date(to.prorationDate) : null;
+  const prorationDate = asked && row.currentPeriodStart && row.currentPeriodEnd && asked >= row.currentPeriodStart && asked <= row.currentPeriodEnd ? asked : null;
   try {
-    await provider.changePlan(row.providerSubscriptionId, { ...to, when, prorationDate: await provider.now() }, `change-${row.providerSubscriptionId}-${to.planId}-${to.billing}-${row.updatedAt.getTime()}`);
+    await provider.changePlan(row.providerSubscriptionId, { planId: to.planId, billing: to.billing, when, prorationDate }, `change-${row.providerSubscriptionId}-${to.planId}-${to.billing}-${row.updatedAt.getTime()}`);
   } catch (err) {
     throw asHttpError(err, "Failed to change the plan. Please try again later.");
   }

@@ -45,7 +45,13 @@ export type PendingPlanChange = { planId: PlanId; billing: Billing; effectiveAt:
  * for the next period (Stripe: a subscription schedule whose second phase
  * starts at the current period's end).
  */
-export type PlanChange = { planId: PlanId; billing: Billing; when: "now" | "period_end"; prorationDate: Date };
+export type PlanChange = {
+  planId: PlanId;
+  billing: Billing;
+  when: "now" | "period_end";
+  /** The proration time a preview used (so the change is charged as previewed); null: the provider's now. */
+  prorationDate: Date | null;
+};
 
 
 export type ProviderSetupIntent = {
@@ -257,7 +263,7 @@ export interface PaymentProvider {
    * proration_date): the new price for the rest of the period (or a whole
    * new period when the interval changes) less the unused time of the old.
    */
-  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number }>;
+  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }>;
   /** Applies a PlanChange (see there); a period_end change replaces any pending one. */
   changePlan(subscriptionId: string, change: PlanChange, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Drops a pending period_end change (Stripe: releases the subscription schedule); none is a no-op. */

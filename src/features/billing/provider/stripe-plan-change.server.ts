@@ -50,17 +50,23 @@ function planItem(s: Stripe.Subscription): Stripe.SubscriptionItem {
   return item;
 }
 
-export async function previewPlanChange(stripe: Stripe, priceOf: PriceOf, subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number }> {
+export async function previewPlanChange(stripe: Stripe, priceOf: PriceOf, subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
   const s = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
   const price = await priceOf(change.planId, change.billing);
   const inv = await callStripe(() =>
     stripe.invoices.createPreview({
       customer: idOf(s.customer)!,
       subscription: s.id,
-      subscription_details: { items: [{ id: planItem(s).id, price }], proration_behavior: "always_invoice", proration_date: unix(change.prorationDate) },
+      subscription_details: {
+        items: [{ id: planItem(s).id, price }],
+        proration_behavior: "always_invoice",
+        ...(change.prorationDate ? { proration_date: unix(change.prorationDate) } : {}),
+      },
     }),
   );
-  return { amountDue: inv.amount_due };
+  // "The time used to calculate prorations" (Stripe's now, or its test clock's): the change passes it back.
+  const used = inv.parent?.subscription_details?.subscription_proration_date;
+  return { amountDue: inv.amount_due, prorationDate: used ? new Date(used * 1000) : (change.prorationDate ?? new Date(inv.created * 1000)) };
 }
 
 async function releaseSchedule(stripe: Stripe, s: Stripe.Subscription, idempotencyKey: string): Promise<void> {
@@ -79,7 +85,7 @@ export async function changePlan(stripe: Stripe, priceOf: PriceOf, subscriptionI
     const params: Stripe.SubscriptionUpdateParams = {
       items: [{ id: item.id, price }],
       proration_behavior: "always_invoice",
-      proration_date: unix(change.prorationDate),
+      ...(change.prorationDate ? { proration_date: unix(change.prorationDate) } : {}),
     };
     await callStripe(() => stripe.subscriptions.update(s.id, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: s.id, ...params }) }));
     return;

@@ -336,7 +336,7 @@ export class StripeProvider implements PaymentProvider {
     return this.toSubscription(s);
   }
 
-  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number }> {
+  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
     return planChange.previewPlanChange(this.stripe, (p, b) => this.planPriceId(p, b), subscriptionId, change);
   }
 

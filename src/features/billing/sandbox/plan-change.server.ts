@@ -51,7 +51,7 @@ function swapPlan(d: SubscriptionData, planId: PlanId, billing: Billing): void {
 
 export async function changePlan(
   row: SandboxRow<SubscriptionData>,
-  change: PlanChange,
+  change: PlanChange & { prorationDate: Date },
   idempotencyKey: string,
   addPeriod: (d: Date, billing: Billing) => Date,
 ): Promise<void> {

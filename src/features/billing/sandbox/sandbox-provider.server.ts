@@ -147,7 +147,7 @@ export class SandboxProvider implements PaymentProvider {
     return subscriptions.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
   }
 
-  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number }> {
+  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
     return subscriptions.previewPlanChange(subscriptionId, change);
   }
 

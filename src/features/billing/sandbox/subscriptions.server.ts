@@ -285,15 +285,16 @@ async function liveRow(subscriptionId: string): Promise<SandboxRow<SubscriptionD
 }
 
 /** What an immediate change is invoiced today (nothing during a trial). */
-export async function previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number }> {
+export async function previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
   const row = await liveRow(subscriptionId);
-  if (row.data.status === "trialing") return { amountDue: 0 };
-  return { amountDue: planChange.prorationOf(row.data, change, change.prorationDate).amountDue };
+  const at = change.prorationDate ?? (await sandboxNow());
+  if (row.data.status === "trialing") return { amountDue: 0, prorationDate: at };
+  return { amountDue: planChange.prorationOf(row.data, change, at).amountDue, prorationDate: at };
 }
 
 export async function changePlan(subscriptionId: string, change: PlanChange, idempotencyKey: string): Promise<ProviderSubscription> {
   const row = await liveRow(subscriptionId);
-  await planChange.changePlan(row, change, idempotencyKey, addPeriod);
+  await planChange.changePlan(row, { ...change, prorationDate: change.prorationDate ?? (await sandboxNow()) }, idempotencyKey, addPeriod);
   return toSubscription((await sbxGet<SubscriptionData>("subscription", subscriptionId))!);
 }
 

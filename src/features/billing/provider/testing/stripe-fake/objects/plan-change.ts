@@ -98,6 +98,7 @@ export function previewChange(state: FakeState, sub: Obj, details: Params): Json
     created: at,
     currency: "usd",
     customer: sub.customer,
+    parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: sub.id, subscription_proration_date: at } },
     lines: { object: "list", data: p.lines.map((l) => ({ object: "line_item", amount: l.amount, description: l.description, period: l.period })), has_more: false, url: "/v1/invoices/upcoming/lines" },
     livemode: false,
     status: "draft",
