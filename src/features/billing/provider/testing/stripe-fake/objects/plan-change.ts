@@ -238,7 +238,12 @@ function release(state: FakeState, schedule: Obj): void {
   }
 }
 
-/** At a period end: the schedule's phase that starts then sets the items' prices; past its last phase the schedule is released (end_behavior release). */
+/**
+ * At a period end: the schedule's phase that starts then sets the items'
+ * prices. With end_behavior release the fake releases the schedule when its
+ * last phase starts (Stripe: when it ends); the subscription keeps the last
+ * phase's prices either way, which is all the app reads.
+ */
 export function applySchedulePhase(state: FakeState, sub: Obj, boundary: number): void {
   const schedule = sub.schedule ? state.subscriptionSchedules.get(sub.schedule as string) : undefined;
   if (!schedule || schedule.status !== "active") return;
