@@ -69,6 +69,12 @@ export async function previewPlanChange(stripe: Stripe, priceOf: PriceOf, subscr
   return { amountDue: inv.amount_due, prorationDate: used ? new Date(used * 1000) : (change.prorationDate ?? new Date(inv.created * 1000)) };
 }
 
+/** Releases the schedule a subscription is managed by, if any: Stripe refuses cancel_at_period_end on a scheduled subscription. */
+export async function releaseAttachedSchedule(stripe: Stripe, subscriptionId: string, idempotencyKey: string): Promise<void> {
+  const s = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+  await releaseSchedule(stripe, s, idempotencyKey);
+}
+
 async function releaseSchedule(stripe: Stripe, s: Stripe.Subscription, idempotencyKey: string): Promise<void> {
   const id = idOf(s.schedule);
   if (!id) return;

@@ -320,6 +320,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    // A pending plan change (a schedule) is dropped: a cancelling subscription changes no plan, and Stripe refuses the cancel otherwise.
+    await planChange.releaseAttachedSchedule(this.stripe, subscriptionId, idempotencyKey);
     const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: true };
     const s = await this.call(() =>
       this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),

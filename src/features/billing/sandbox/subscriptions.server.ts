@@ -250,6 +250,8 @@ export async function cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: 
   if (row.data.status === "canceled") return toSubscription(row);
   row.data.cancelAtPeriodEnd = true;
   row.data.cancelAt = row.data.currentPeriodEnd;
+  // A cancelling subscription changes no plan (as the Stripe adapter releases its schedule).
+  row.data.pendingChange = null;
   await sbxUpdate("subscription", row.id, row.data);
   return toSubscription(row);
 }

@@ -89,11 +89,20 @@ describe("stripe fake: plan changes and subscription schedules", () => {
       end_behavior: "release",
       phases: [{ items: [{ price: medium }], start_date: item.current_period_start, end_date: item.current_period_end }, { items: [{ price: small }], start_date: item.current_period_end, duration: { interval: "month", interval_count: 1 } }],
     });
+    // While the schedule manages the subscription, its cancellation is changed through the schedule only.
+    const direct = await refusal(stripe.subscriptions.update(sub.id, { cancel_at_period_end: true }));
+    expect(direct.message).toContain("updating any cancelation behavior directly is not allowed");
     fake.advanceClock(new Date((item.current_period_end + DAY) * 1000));
     const after = await stripe.subscriptions.retrieve(sub.id);
     expect(after.items.data[0]!.price.id).toBe(small);
-    expect(after.schedule).toBeNull();
     const renewal = await stripe.invoices.retrieve(after.latest_invoice as string);
     expect(renewal.amount_due).toBe(14_900);
+    // The last phase runs one month; when it ends the schedule is released and Small goes on.
+    expect(after.schedule).not.toBeNull();
+    const phaseEnd = after.items.data[0]!.current_period_end;
+    fake.advanceClock(new Date((phaseEnd + DAY) * 1000));
+    const released = await stripe.subscriptions.retrieve(sub.id);
+    expect(released.schedule).toBeNull();
+    expect(released.items.data[0]!.price.id).toBe(small);
   });
 });

@@ -5,7 +5,7 @@ import { expand, expandList, type Router } from "../router";
 import { copy, type FakeState, type Json, type Obj } from "../state";
 import { priceOrMissing } from "./catalogue";
 import { addLine, attemptPayment, finalize, newInvoice } from "./invoices";
-import { periodEnd, setPeriod } from "./subscription-cycle";
+import { addInterval, periodEnd, setPeriod } from "./subscription-cycle";
 
 /**
  * Plan changes: a subscription item's price swapped with proration, its
@@ -240,14 +240,21 @@ function release(state: FakeState, schedule: Obj): void {
 
 /**
  * At a period end: the schedule's phase that starts then sets the items'
- * prices. With end_behavior release the fake releases the schedule when its
- * last phase starts (Stripe: when it ends); the subscription keeps the last
- * phase's prices either way, which is all the app reads.
+ * prices; when its last phase ends, end_behavior release releases it and the
+ * subscription goes on with the last phase's prices
+ * (https://docs.stripe.com/api/subscription_schedules/object#subscription_schedule_object-end_behavior).
  */
 export function applySchedulePhase(state: FakeState, sub: Obj, boundary: number): void {
   const schedule = sub.schedule ? state.subscriptionSchedules.get(sub.schedule as string) : undefined;
   if (!schedule || schedule.status !== "active") return;
   const phases = schedule.phases as Json[];
+  const last = phases[phases.length - 1]!;
+  const duration = last.duration as { interval: string; interval_count: number } | null;
+  const lastEnd = (last.end_date as number | null) ?? (duration ? addInterval(last.start_date as number, duration.interval, duration.interval_count) : null);
+  if (lastEnd !== null && boundary >= lastEnd && schedule.end_behavior === "release") {
+    release(state, schedule);
+    return;
+  }
   const next = phases.find((p) => p.start_date === boundary);
   if (next) {
     const wanted = next.items as Array<{ price: string }>;
@@ -255,6 +262,15 @@ export function applySchedulePhase(state: FakeState, sub: Obj, boundary: number)
       const price = wanted[n] ? state.prices.get(wanted[n].price) : undefined;
       if (price) item.price = copy(price);
     });
-    if (phases.indexOf(next) === phases.length - 1 && schedule.end_behavior === "release") release(state, schedule);
   }
+}
+
+/**
+ * A subscription managed by a schedule refuses a direct change of its
+ * cancellation: "updating any cancelation behavior directly is not allowed.
+ * Please update the schedule instead" (https://docs.stripe.com/billing/subscriptions/subscription-schedules#updating).
+ */
+export function scheduledCancelProblem(sub: Obj, params: Params): ReturnType<typeof invalid> | null {
+  if (!sub.schedule || (params.cancel_at_period_end === undefined && params.cancel_at === undefined)) return null;
+  return invalid(`The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
 }

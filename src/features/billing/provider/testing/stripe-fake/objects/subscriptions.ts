@@ -10,7 +10,7 @@ import { newSetupIntent } from "./setup-intents";
 import { cycleLines, endSubscription, periodEnd, setPeriod } from "./subscription-cycle";
 import { chargeSucceeds } from "./payment-methods";
 import { firstInvoiceRefusal } from "../rules";
-import { applyItemChange } from "./plan-change";
+import { applyItemChange, scheduledCancelProblem } from "./plan-change";
 
 export function subscriptionOrMissing(state: FakeState, id: string, param = "id"): Obj {
   const sub = state.subscriptions.get(id);
@@ -132,6 +132,8 @@ export function registerSubscriptions(r: Router): void {
       const sub = subscriptionOrMissing(s, id!);
       const at = s.now(sub.customer as string);
       if (sub.status === "canceled") throw invalid("A canceled subscription can only update its cancellation_details and metadata.", undefined, "invalid_canceled_subscription_fields");
+      const scheduled = scheduledCancelProblem(sub, params);
+      if (scheduled) throw scheduled;
       const previous: Json = {};
       const cancel = bool(params.cancel_at_period_end);
       if (cancel !== undefined && cancel !== sub.cancel_at_period_end) {
