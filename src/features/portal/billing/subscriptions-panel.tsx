@@ -10,6 +10,7 @@ import { cancelDate, canCancel, formatDate, isCancelling, subscriptionPrice } fr
 import { SubscriptionStatusBadges } from "./status-badges";
 import { usePortalSession } from "./use-portal-actions";
 import { CancelSubscriptionButton, ResumeSubscriptionButton } from "./cancel-resume-controls";
+import { ChangePlanButton, PendingPlanChange } from "./change-plan-dialog";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 
 /** The Subscription tab: 'Your AI Employee Subscriptions'. */
@@ -89,6 +90,8 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
         </div>
       )}
 
+      {!cancelling && <PendingPlanChange sub={sub} />}
+
       {!cancelling && upcoming && (
         <div className="mt-4 flex gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="next-billing">
           <CalendarClock className="mt-0.5 size-5 shrink-0 text-slate-700" aria-hidden />
@@ -107,9 +110,15 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
           <CreditCard aria-hidden />
           {portal.opening ? "Opening..." : "Manage Subscription"}
         </Button>
+        {canChangePlan(sub) && <ChangePlanButton sub={sub} />}
         {canCancel(sub) && <CancelSubscriptionButton sub={sub} />}
         {cancelling && <ResumeSubscriptionButton sub={sub} />}
       </div>
     </article>
   );
+}
+
+/** A live subscription that is not cancelling may change plan (a past-due one pays first). */
+function canChangePlan(sub: CustomerSubscription): boolean {
+  return (sub.status === "active" || sub.status === "trialing") && !isCancelling(sub);
 }
