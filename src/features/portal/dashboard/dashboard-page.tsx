@@ -12,6 +12,7 @@ import { Progress } from "@/lib/ui/progress";
 import { Spinner } from "@/lib/ui/spinner";
 import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
+import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
 
@@ -155,6 +156,7 @@ function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["s
         </li>
       </ul>
 
+      <UpgradeOffer sub={sub} canManageBilling={permissions.includes("billing.manage")} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardHeader>
