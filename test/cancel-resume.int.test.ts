@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { subscriptions } from "@/db/schema";
+import { emailMessages, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
@@ -29,6 +29,12 @@ const cancel = (u: TestUser, subscriptionId: string, reason?: string) =>
   call(cancelRoute, { method: "POST", path: "/api/cancel-subscription", cookie: u.cookie, body: { subscriptionId, ...(reason !== undefined ? { reason } : {}) } });
 const resume = (u: TestUser, id: string) => call(resumeRoute, { method: "POST", path: `/api/subscriptions/${id}/resume`, cookie: u.cookie, params: { id }, body: {} });
 const mine = async (u: TestUser, id: string) => (await json<CustomerSubscription[]>(await call(userSubscriptions, { path: "/api/user-subscriptions", cookie: u.cookie }))).find((s) => s.id === id)!;
+
+async function cancelledEmails(to: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ to: emailMessages.to, subject: emailMessages.subject, text: emailMessages.text }).from(emailMessages);
+  return rows.filter((m) => m.to === to && /subscription ends on/.test(m.subject)).map((m) => m.text ?? "");
+}
 
 async function mirrorRow(id: string) {
   const db = await getDb();
@@ -65,10 +71,16 @@ describe("cancel then resume (sandbox)", () => {
     expect(await mirrorRow(subId)).toMatchObject({ cancelAtPeriodEnd: false, cancellationReason: null, cancellationRequestedAt: null });
     expect((await provider.retrieveSubscription(row.providerSubscriptionId))!).toMatchObject({ cancelAtPeriodEnd: false, cancelAt: null });
 
-    // Resuming what is not cancelling changes nothing; cancelling again works.
+    // The customer heard the end date and how to resume, once.
+    const [mail, ...more] = await cancelledEmails(owner.email);
+    expect(more).toHaveLength(0);
+    expect(mail).toContain("Resume subscription");
+
+    // Resuming what is not cancelling changes nothing; cancelling again works, and is told again.
     expect((await json<{ subscription: CustomerSubscription }>(await resume(owner, subId))).subscription.cancelAtPeriodEnd).toBe(false);
     expect((await json<{ subscription: CustomerSubscription }>(await cancel(owner, subId))).subscription.cancelAtPeriodEnd).toBe(true);
     expect((await mirrorRow(subId)).cancellationReason).toBeNull();
+    expect(await cancelledEmails(owner.email)).toHaveLength(2);
   });
 
   it("another account's subscription answers 404 and stays cancelling; a member without billing.manage is refused", async () => {

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { emailMessages, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
-import { setProviderForTests } from "@/features/billing/provider";
+import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { advanceClockAndSync } from "@/features/billing/sandbox/sandbox-actions.server";
 import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
@@ -52,14 +52,15 @@ async function emailsTo(subject: RegExp): Promise<number> {
 }
 
 /** The same walk on both adapters: an upgrade with proration now, a downgrade at the period's end (cancellable until then). */
-function planChangeWalk(name: string, setup: () => Promise<{ owner: TestUser; subId: string; advanceDays: (days: number) => Promise<void> }>) {
+function planChangeWalk(name: string, setup: () => Promise<{ owner: TestUser; subId: string; advanceDays: (days: number) => Promise<void>; now: () => Promise<Date> }>) {
   describe(name, () => {
     let owner: TestUser;
     let subId: string;
     let advanceDays: (days: number) => Promise<void>;
+    let now: () => Promise<Date>;
 
     beforeAll(async () => {
-      ({ owner, subId, advanceDays } = await setup());
+      ({ owner, subId, advanceDays, now } = await setup());
       // Past the trial: an active, paid Small plan.
       await advanceDays(15);
       expect(await row(subId)).toMatchObject({ status: "active", planId: "small" });
@@ -113,7 +114,7 @@ function planChangeWalk(name: string, setup: () => Promise<{ owner: TestUser; su
       await json(await change(owner, subId, { planId: "small", billing: "monthly" }));
       expect((await row(subId)).pendingPlanId).toBe("small");
       // The period ends: the renewal bills Small.
-      await advanceDays(Math.ceil((before.currentPeriodEnd!.getTime() - Date.now()) / DAY) + 2);
+      await advanceDays(Math.ceil((before.currentPeriodEnd!.getTime() - (await now()).getTime()) / DAY) + 2);
       const after = await row(subId);
       expect(after).toMatchObject({ planId: "small", status: "active", pendingPlanId: null });
       expect(after.currentPeriodStart!.getTime()).toBe(before.currentPeriodEnd!.getTime());
@@ -127,7 +128,7 @@ planChangeWalk("plan changes on the sandbox", async () => {
   const owner = await createUser();
   const setupIntentId = await confirmedSetupIntent(owner);
   const subId = (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null }))).subscription.id;
-  return { owner, subId, advanceDays: async (days: number) => void (await advanceClockAndSync(days)) };
+  return { owner, subId, advanceDays: async (days: number) => void (await advanceClockAndSync(days)), now: async () => (await getProvider()).now() };
 });
 
 describe("plan changes on the Stripe fake", () => {
@@ -157,6 +158,31 @@ describe("plan changes on the Stripe fake", () => {
     await fake.stop();
   });
 
+  it("a plan change made in the portal is mirrored by the webhook sync; a cancel drops a pending downgrade", async () => {
+    const owner = await createUser();
+    const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
+    await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
+    const subId = (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null }))).subscription.id;
+    // Past the trial (during a trial every change is made at once).
+    fake.advanceClock(new Date(fake.clockTime().getTime() + 15 * DAY));
+    await deliverEvents();
+    expect((await row(subId)).status).toBe("active");
+    const stripeId = (await row(subId)).providerSubscriptionId;
+    const remote = await provider.stripe.subscriptions.retrieve(stripeId);
+    const large = (await provider.stripe.prices.list({ lookup_keys: ["plan_large_monthly"] })).data[0]!;
+    // As the portal's plan switch does: the item's price, then customer.subscription.updated.
+    await provider.stripe.subscriptions.update(stripeId, { items: [{ id: remote.items.data[0]!.id, price: large.id }], proration_behavior: "none" });
+    await deliverEvents();
+    expect(await row(subId)).toMatchObject({ planId: "large" });
+
+    await json(await change(owner, subId, { planId: "small", billing: "monthly" }));
+    expect((await row(subId)).pendingPlanId).toBe("small");
+    const { POST: cancelRoute } = await import("@app/api/cancel-subscription/route");
+    const res = await call(cancelRoute, { method: "POST", path: "/api/cancel-subscription", cookie: owner.cookie, body: { subscriptionId: subId } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await row(subId)).toMatchObject({ cancelAtPeriodEnd: true, pendingPlanId: null, planId: "large" });
+  });
+
   planChangeWalk("on the fake", async () => {
     const owner = await createUser();
     const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
@@ -170,6 +196,7 @@ describe("plan changes on the Stripe fake", () => {
         fake.advanceClock(new Date(fake.clockTime().getTime() + days * DAY));
         await deliverEvents();
       },
+      now: async () => fake.clockTime(),
     };
   });
 });
