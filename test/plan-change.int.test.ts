@@ -104,6 +104,8 @@ function planChangeWalk(name: string, setup: () => Promise<{ owner: TestUser; su
       const scheduled = await json<{ subscription: CustomerSubscription }>(await change(owner, subId, { planId: "small", billing: "monthly" }));
       expect(scheduled.subscription).toMatchObject({ plan: { id: "medium" }, pendingChange: { planId: "small", planName: "Small", billing: "monthly", effectiveAt: before.currentPeriodEnd!.toISOString() } });
       expect((await history(owner)).length).toBe(invoicesBefore);
+      // The next invoice is the Small plan's.
+      expect(scheduled.subscription.stripeData.upcomingInvoice?.amount).toBe(14_900);
       expect(await emailsTo(/plan changes to Small on/)).toBeGreaterThanOrEqual(1);
 
       // Keep current plan: the pending change is dropped at the provider.

@@ -1,7 +1,12 @@
 import "server-only";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
-import { findPlan } from "@/features/plans/catalogue";
+import { findPlan, periodPrice, type Billing } from "@/features/plans/catalogue";
+
+function periodPriceOf(planId: string, billing: Billing): number | null {
+  const plan = findPlan(planId);
+  return plan ? periodPrice(plan, billing) : null;
+}
 import { ProviderError, type InvoiceLine, type ProviderInvoice, type UpcomingInvoice } from "../provider/port";
 import { chargeProblem } from "./customers-and-cards.server";
 import type { InvoiceData, InvoiceItemData, InvoiceLineData, SubscriptionData } from "./sandbox-objects";
@@ -182,8 +187,11 @@ export async function retrieveInvoice(id: string): Promise<(ProviderInvoice & { 
 export async function upcomingInvoice(customerId: string, sub: SandboxRow<SubscriptionData> | null): Promise<UpcomingInvoice | null> {
   if (!sub || sub.customerId !== customerId || sub.data.status === "canceled" || sub.data.cancelAtPeriodEnd) return null;
   const pending = await pendingItems(customerId, sub.id);
-  const amount = sub.data.amount + pending.reduce((s, i) => s + i.data.line.amount, 0);
   const end = new Date(sub.data.currentPeriodEnd);
+  // A downgrade waiting for this period's end is the plan the next invoice bills (ADR 0114).
+  const change = sub.data.pendingChange;
+  const planPrice = change && new Date(change.at).getTime() <= end.getTime() ? (periodPriceOf(change.planId, change.billing) ?? sub.data.amount) : sub.data.amount;
+  const amount = planPrice + pending.reduce((s, i) => s + i.data.line.amount, 0);
   return { amountDue: amount, periodEnd: end, nextPaymentAttempt: end };
 }
 

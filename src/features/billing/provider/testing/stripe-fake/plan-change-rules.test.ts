@@ -73,6 +73,20 @@ describe("stripe fake: plan changes and subscription schedules", () => {
     expect((await stripe.subscriptions.retrieve(sub.id)).schedule).toBeNull();
   });
 
+  it("a portal plan switch offers prices of their own product, and needs products (https://docs.stripe.com/api/customer_portal/configurations/create)", async () => {
+    const other = await stripe.products.create({ name: "Other" });
+    const base = { customer_update: { enabled: false }, invoice_history: { enabled: true }, payment_method_update: { enabled: true }, subscription_cancel: { enabled: true } };
+    const wrong = await refusal(
+      stripe.billingPortal.configurations.create({ features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [{ product: other.id, prices: [small] }] } } }),
+    );
+    expect(wrong.message).toContain("does not belong to the product");
+    const empty = await refusal(stripe.billingPortal.configurations.create({ features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"] } } }));
+    expect(empty.param).toBe("features[subscription_update]");
+    const product = (await stripe.prices.retrieve(small)).product as string;
+    const ok = await stripe.billingPortal.configurations.create({ features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [{ product, prices: [small, medium] }] } } });
+    expect(ok.features.subscription_update.products).toEqual([expect.objectContaining({ product, prices: [small, medium] })]);
+  });
+
   it("a schedule's next phase sets the price billed at the period's end, then the schedule is released (https://docs.stripe.com/billing/subscriptions/subscription-schedules/use-cases#downgrading-subscriptions)", async () => {
     const up = await stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0]!.id, price: medium }], proration_behavior: "none" });
     const item = up.items.data[0]!;

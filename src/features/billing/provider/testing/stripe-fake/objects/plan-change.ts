@@ -255,14 +255,20 @@ export function applySchedulePhase(state: FakeState, sub: Obj, boundary: number)
     release(state, schedule);
     return;
   }
-  const next = phases.find((p) => p.start_date === boundary);
-  if (next) {
-    const wanted = next.items as Array<{ price: string }>;
-    items(sub).forEach((item, n) => {
-      const price = wanted[n] ? state.prices.get(wanted[n].price) : undefined;
-      if (price) item.price = copy(price);
-    });
-  }
+  applyScheduledPrices(state, sub, boundary);
+}
+
+/** Sets the items' prices from the schedule phase that starts at `boundary`, if any (on the subscription, or on a preview's copy). */
+export function applyScheduledPrices(state: FakeState, sub: Obj, boundary: number): void {
+  const schedule = sub.schedule ? state.subscriptionSchedules.get(sub.schedule as string) : undefined;
+  if (!schedule || schedule.status !== "active") return;
+  const next = (schedule.phases as Json[]).find((p) => p.start_date === boundary);
+  if (!next) return;
+  const wanted = next.items as Array<{ price: string }>;
+  items(sub).forEach((item, n) => {
+    const price = wanted[n] ? state.prices.get(wanted[n].price) : undefined;
+    if (price) item.price = copy(price);
+  });
 }
 
 /**

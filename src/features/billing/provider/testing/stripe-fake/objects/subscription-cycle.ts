@@ -2,7 +2,7 @@ import { invalid } from "../errors";
 import { emit } from "../events";
 import { copy, type FakeState, type Json, type Obj } from "../state";
 import { addLine, attemptPayment, finalize, newInvoice, pullPendingItems, subscriptionOfInvoice } from "./invoices";
-import { applySchedulePhase } from "./plan-change";
+import { applySchedulePhase, applyScheduledPrices } from "./plan-change";
 
 /**
  * A subscription's billing cycle: periods on its items, trial end, period
@@ -187,6 +187,8 @@ export function previewRenewal(state: FakeState, sub: Obj): Json {
   }
   const end = sub.status === "trialing" ? (sub.trial_end as number) : periodEnd(sub);
   const probe = copy(sub);
+  // A schedule's phase that starts at this end (a downgrade) sets the prices the preview bills.
+  applyScheduledPrices(state, probe, end);
   const wasTrial = sub.status === "trialing";
   const previous = { start: wasTrial ? (sub.trial_start as number) : Math.min(...items(sub).map((i) => i.current_period_start as number)), end };
   setPeriod(probe, end);
