@@ -1,6 +1,7 @@
 "use client";
 import * as React from "react";
 import type { CustomerSubscription } from "@/features/billing/api-types";
+import { Dialog as D } from "radix-ui";
 import { Button } from "@/lib/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { Label, Textarea } from "@/lib/ui/input";
@@ -20,9 +21,12 @@ export function CancelSubscriptionButton({ sub }: { sub: CustomerSubscription })
   const reasonId = React.useId();
   return (
     <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <Button variant="destructive" onClick={() => setOpen(true)} disabled={cancel.isPending}>
-        {cancel.isPending ? "Cancelling..." : "Cancel Subscription"}
-      </Button>
+      {/* The trigger gets the focus back when the dialog closes. */}
+      <D.Trigger asChild>
+        <Button variant="destructive" disabled={cancel.isPending}>
+          {cancel.isPending ? "Cancelling..." : "Cancel Subscription"}
+        </Button>
+      </D.Trigger>
       <DialogContent role="alertdialog" aria-describedby={`${reasonId}-what`}>
         <DialogTitle>Cancel your {sub.plan.name} plan?</DialogTitle>
         <DialogDescription id={`${reasonId}-what`}>

@@ -6,6 +6,7 @@ import type { CustomerSubscription, PlanChangePreview } from "@/features/billing
 import { PURCHASABLE_PLANS, formatCents, periodPrice, type Billing } from "@/features/plans/catalogue";
 import { api, apiPath, errorMessage, isUnauthorizedError, withQuery } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
+import { Dialog as D } from "radix-ui";
 import { Button } from "@/lib/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { toast } from "@/lib/ui/toaster";
@@ -35,9 +36,9 @@ export function ChangePlanButton({ sub }: { sub: CustomerSubscription }) {
   const [open, setOpen] = React.useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        Change plan
-      </Button>
+      <D.Trigger asChild>
+        <Button variant="outline">Change plan</Button>
+      </D.Trigger>
       {open && <ChangePlanContent sub={sub} onDone={() => setOpen(false)} />}
     </Dialog>
   );
