@@ -100,7 +100,7 @@ describe("sandbox customer portal", () => {
 
     await page.goto("/sandbox/portal");
     await page.getByRole("button", { name: "Cancel at period end: Large plan" }).click();
-    await expect.poll(() => page.getByText(/^Ends on /).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText(/^Cancels /).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByRole("button", { name: /at period end/ }).count()).toBe(0);
     await screenshot(page, "sandbox-portal-cancelling");
 
