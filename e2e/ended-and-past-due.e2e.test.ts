@@ -147,6 +147,8 @@ describe("ended and past-due subscriptions (sandbox)", () => {
     const item = page.getByTestId("subscription-item").first();
     await expect.poll(() => item.getByTestId("subscription-status").textContent(), { timeout: 15_000 }).toBe("Active");
     await item.getByRole("button", { name: "Cancel Subscription" }).click();
+    // The confirmation dialog (issue 23) states the end date; confirm it.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel subscription", exact: true }).click();
     await expect.poll(() => item.getByTestId("cancelling-banner").isVisible(), { timeout: 15_000 }).toBe(true);
     await dismissToasts(page);
 
@@ -159,7 +161,7 @@ describe("ended and past-due subscriptions (sandbox)", () => {
     });
     expect(await card.getByTestId("ai-employee-ended").textContent()).toBe("Subscription ended");
     expect(await card.textContent()).not.toContain("Active Subscription");
-    expect(await card.textContent()).not.toMatch(/Cancels /);
+    expect(await card.textContent()).not.toMatch(/Ends on /);
     // Subscribed again, it is charged at once: the customer's one free trial is used (ADR 0105).
     expect(await card.getByRole("button", { name: "Subscribe" }).isVisible()).toBe(true);
     expect(await card.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);

@@ -197,6 +197,8 @@ describe("payments journeys (sandbox)", () => {
     // Cancel at period end: the cancelling banner with the end date; no Cancel button any more.
     await page.getByRole("tab", { name: "Subscription" }).click();
     await item.getByRole("button", { name: "Cancel Subscription" }).click();
+    // The confirmation dialog (issue 23) states the end date; confirm it.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel subscription", exact: true }).click();
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Subscription Cancelled");
     expect(await toastText(page)).toContain("Your subscription will be cancelled at the end of the current billing period.");
     const banner = item.getByTestId("cancelling-banner");
@@ -210,7 +212,7 @@ describe("payments journeys (sandbox)", () => {
 
     // The AI employee card says when it ends; the dashboard shows the active plan.
     await page.getByRole("tab", { name: "AI Employees" }).click();
-    await expect.poll(() => sophie.textContent()).toMatch(/Cancels [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect.poll(() => sophie.textContent()).toMatch(/Ends on [A-Z][a-z]+ \d{1,2}, \d{4}/);
     await page.goto("/dashboard");
     await expect.poll(() => page.getByTestId("dashboard-status").textContent(), { timeout: 15_000 }).toBe("Active");
     expect(await page.getByRole("link", { name: "Manage Billing" }).getAttribute("href")).toBe("/billing");

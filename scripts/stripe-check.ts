@@ -3,8 +3,9 @@
  * STRIPE_SECRET_KEY=sk_test_... it walks the lifecycle the product depends on
  * in that Stripe test account, on a test clock: catalogue (billing:sync),
  * card-first checkout with test cards, trial end, renewal, overage bill-now
- * and next-invoice, a declined renewal (past_due), recovery, cancel at period
- * end and the end. It prints one pass/fail row per step and exits 1 on any
+ * and next-invoice, a declined renewal (past_due), recovery, an upgrade with
+ * proration, a downgrade at the period's end (scheduled, kept, scheduled
+ * again, applied), a resume after a cancel, cancel at period end and the end. It prints one pass/fail row per step and exits 1 on any
  * failure. It refuses live keys (sk_live_, rk_live_).
  *
  *   npm run stripe:check              against the account of STRIPE_SECRET_KEY

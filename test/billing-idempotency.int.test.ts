@@ -47,6 +47,8 @@ describe("idempotency keys against a loopback Stripe", () => {
     api.on("GET", "/v1/subscriptions", () => ({ body: list([remote]) }));
     api.on("GET", "/v1/invoices", { body: list([]) });
     api.on("POST", "/v1/invoices/create_preview", { body: { object: "invoice", amount_due: 14900, period_end: T0 + 30 * DAY, next_payment_attempt: null } });
+    // Cancel decides on the provider's own state (issue 23): it reads the subscription first.
+    api.on("GET", `/v1/subscriptions/${remote.id}`, () => ({ body: { ...remote } }));
     api.on("POST", `/v1/subscriptions/${remote.id}`, (r) => {
       cancelsApplied++;
       remote.cancel_at_period_end = r.params.cancel_at_period_end === "true";

@@ -134,6 +134,8 @@ describe("provider errors in API responses (Stripe mode, loopback API)", () => {
   });
 
   it("a cancel the provider refuses answers our own message", async () => {
+    // Cancel reads the subscription at the provider first (issue 23).
+    api.on("GET", "/v1/subscriptions/sub_err_1", { body: subJson("sub_err_1", customer) });
     api.on("POST", "/v1/subscriptions/sub_err_1", {
       status: 400,
       body: { error: { type: "invalid_request_error", message: "You cannot update a subscription that is `canceled` or `incomplete_expired`." } },

@@ -50,7 +50,7 @@ const fileOf = new Map(routeFiles(apiDir).map((f) => [path.relative(apiDir, path
 const SESSION_ENDING = new Set(["logout"]);
 
 /** Routes whose [id] names one of the account's own records: another account gets 404 for them. */
-const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "invoices/[id]/pdf"]);
+const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf"]);
 
 type Expected = "same" | "pass" | "401" | "403" | "403-permission" | "404";
 
@@ -70,6 +70,7 @@ const users = {} as Record<Exclude<Caller, "anonymous">, TestUser>;
 let interactionId = "";
 let noticeId = "";
 let invoiceId = "";
+let subscriptionId = "";
 const tally: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -78,6 +79,7 @@ beforeAll(async () => {
   resetConfigForTests();
   const owned = await customerWithAiEmployee();
   users.owner = owned.user;
+  subscriptionId = owned.subscriptionId!;
   const accountId = owned.user.id;
   for (const role of ["manager", "staff", "billing"] as const) users[role] = await memberOf(accountId, role, { alone: true });
   users.otherAccount = (await customerWithAiEmployee()).user;
@@ -146,7 +148,7 @@ describe("every route answers every caller as the table says", () => {
           const want = expected(need, caller, key);
           const params: Record<string, string | string[]> = {};
           for (const m of key.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)) {
-            const value = key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : "00000000-0000-0000-0000-000000000000";
+            const value = key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : key.startsWith("subscriptions/") ? subscriptionId : "00000000-0000-0000-0000-000000000000";
             params[m[2]!] = m[1] ? [value] : value;
           }
           const cookie = caller === "anonymous" ? undefined : SESSION_ENDING.has(key) ? (await createUser()).cookie : users[caller].cookie;

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { pageAccess } from "@/features/auth/page-access.server";
 import { formatCents } from "@/features/plans/catalogue";
 import { safeReturnUrl, sandboxPortalData } from "@/features/billing/sandbox/portal-data.server";
-import { CancelAtPeriodEndButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
+import { CancelAtPeriodEndButton, RenewSubscriptionButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
 import { formatDate } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
@@ -96,7 +96,7 @@ async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Recor
                 </div>
                 <div className="flex items-center gap-3">
                   <Badge variant={STATUS_VARIANT[s.status] ?? "grey"}>{s.status}</Badge>
-                  {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : null}
+                  {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : s.status !== "cancelled" ? <RenewSubscriptionButton subscriptionId={s.id} planName={s.planName} /> : null}
                 </div>
               </li>
             ))}

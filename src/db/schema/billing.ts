@@ -43,6 +43,14 @@ export const subscriptions = pgTable(
     /** Bill the units over the allowance at the end of each usage month, without an admin (issue 13). */
     autoBillOverage: boolean("auto_bill_overage").notNull().default(false),
     providerSyncedAt: timestamp("provider_synced_at", { withTimezone: true }),
+    /** Why the customer cancelled (optional, for the operator's churn figures; issue 23). Cleared on resume. */
+    cancellationReason: text("cancellation_reason"),
+    /** When the customer last asked to cancel from /billing; null after a resume. */
+    cancellationRequestedAt: timestamp("cancellation_requested_at", { withTimezone: true }),
+    /** A plan change scheduled for the period's end (a downgrade; issue 23, ADR 0114), mirrored from the provider. */
+    pendingPlanId: text("pending_plan_id"),
+    pendingBilling: text("pending_billing").$type<"monthly" | "annual">(),
+    pendingChangeAt: timestamp("pending_change_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,6 +28,8 @@ export type CustomerSubscription = {
   trialEnd: string | null;
   createdAt: string;
   aiReadyOrderId: string | null;
+  /** A plan change waiting for the period's end ("Changes to Small on <date>"; issue 23), else null. */
+  pendingChange?: { planId: string; planName: string; billing: "monthly" | "annual"; effectiveAt: string } | null;
   stripeData: {
     stripeStatus: string | null;
     daysInTrial: number;
@@ -52,4 +54,17 @@ export type InvoiceView = {
   invoiceUrl: string | null;
   /** Our /api/invoices/<id>/pdf: Stripe's own PDF by redirect, or the sandbox's drawn one. */
   pdfUrl: string;
+};
+
+/** GET /api/subscriptions/{id}/change-preview (issue 23). */
+export type PlanChangePreview = {
+  amountDueTodayCents: number;
+  nextInvoiceCents: number;
+  nextInvoiceAt: string | null;
+  effectiveAt: string;
+  includedUnits: number | null;
+  /** "now" for an upgrade, "period_end" for a downgrade (ADR 0114). */
+  when: "now" | "period_end";
+  /** The proration time of an immediate change; send it back with change-plan to be charged as previewed. */
+  prorationDate: string | null;
 };

@@ -48,8 +48,6 @@ export const completeSubscriptionBody = z.object({
   trial: z.boolean({ message: "trial must be true or false" }).optional(),
 });
 
-export const cancelSubscriptionBody = z.object({ subscriptionId: optionalId });
-
 export const sandboxConfirmBody = z.object({
   clientSecret: z.string().trim().min(1, { message: "clientSecret is required" }).max(300),
   cardNumber: z

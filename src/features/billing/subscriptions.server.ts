@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
@@ -224,59 +224,6 @@ async function findClaimableOrder(user: Caller, aiEmployeeId: string | null) {
     .orderBy(asc(aiReadyOrders.createdAt))
     .limit(1);
   return order ?? null;
-}
-
-const CANCEL_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2 };
-
-/**
- * The key of one cancel intent: the subscription and the version of its
- * mirror row the caller saw (updated_at, rewritten by every sync). A retried
- * or doubled request of the same cancel sees the same row and sends the same
- * key, so Stripe applies it once. After the customer renews in the portal,
- * the webhook's sync rewrites the row, so cancelling again is a new request
- * rather than a replay of the first cancel's answer (Stripe keeps keys for
- * at least 24 hours). A key that is newer than needed only repeats a
- * harmless `cancel_at_period_end: true`.
- */
-function cancelIdempotencyKey(row: { providerSubscriptionId: string; updatedAt: Date }): string {
-  return `cancel-${row.providerSubscriptionId}-${row.updatedAt.getTime()}`;
-}
-
-/**
- * Cancels at the end of the current billing period. With a subscriptionId the
- * caller must own it (404 otherwise); without one, the caller's most relevant
- * live subscription. Repeating it is harmless.
- */
-export async function cancelSubscription(user: Caller, subscriptionId: string | null): Promise<CustomerSubscription> {
-  const db = await getDb();
-  let row;
-  if (subscriptionId) {
-    [row] = await db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.accountId, user.accountId)));
-    if (!row) throw notFound("Subscription not found.");
-  } else {
-    const rows = await db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.accountId, user.accountId), ne(subscriptions.status, "cancelled")))
-      .orderBy(desc(subscriptions.createdAt));
-    row = rows.sort((a, b) => (CANCEL_RANK[a.status] ?? 9) - (CANCEL_RANK[b.status] ?? 9))[0];
-    if (!row) throw notFound("No active subscription to cancel.");
-  }
-  if (row.status === "cancelled") throw badRequest("This subscription has already ended.");
-  if (!row.cancelAtPeriodEnd) {
-    const provider = await getProvider();
-    try {
-      await provider.cancelAtPeriodEnd(row.providerSubscriptionId, cancelIdempotencyKey(row));
-    } catch (err) {
-      throw asHttpError(err, "Failed to cancel the subscription. Please try again later.");
-    }
-    await syncCustomerSubscriptions(row.providerCustomerId);
-  }
-  const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
-  return customerSubscriptionView(fresh!, await providerNow());
 }
 
 const PORTAL_FAILURE = "Failed to open customer portal";

@@ -15,6 +15,7 @@ import type { SubscriptionStatus } from "./api-types";
 import { inTurn } from "@/lib/one-at-a-time";
 import { isCardlessSubscribeStart } from "./trial-cardless";
 import { queueTrialStartedEmail } from "./trial-emails.server";
+import { queueSubscriptionCancelledEmail } from "./billing-emails.server";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -131,6 +132,10 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
     providerCustomerId: s.customerId,
     providerStatus: s.status,
     providerCancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    // A downgrade waiting for the period's end (ADR 0114); the provider's word replaces ours on every sync.
+    pendingPlanId: status === "cancelled" ? null : (s.pendingChange?.planId ?? null),
+    pendingBilling: status === "cancelled" ? null : (s.pendingChange?.billing ?? null),
+    pendingChangeAt: status === "cancelled" ? null : (s.pendingChange?.effectiveAt ?? null),
     upcomingInvoiceAmount: up?.amountDue ?? null,
     upcomingInvoiceDate: up ? (up.nextPaymentAttempt ?? up.periodEnd) : null,
     providerSyncedAt: now,
@@ -182,6 +187,10 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
   }
   // A card-backed trial, mirrored for the first time: the customer hears what happens next (once).
   if (!before && status === "trialing" && s.defaultPaymentMethodId) await queueTrialStartedEmail(tx, s.id);
+  // Renewing -> cancelling (in /billing or the provider's portal): the customer hears the end date and how to resume (issue 23).
+  if (before && !before.cancelAtPeriodEnd && before.status !== "cancelled" && mirror.cancelAtPeriodEnd) {
+    await queueSubscriptionCancelledEmail(tx, s.id, s.cancelAt ?? s.currentPeriodEnd, now.getTime());
+  }
   if (status !== "cancelled" && mirror.cancelAtPeriodEnd) {
     const end = s.cancelAt ?? s.currentPeriodEnd;
     await createNotification(

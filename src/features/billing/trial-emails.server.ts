@@ -36,7 +36,7 @@ async function alreadyQueued(tx: DbOrTx, key: string): Promise<boolean> {
 }
 
 /** The subscription with what its e-mails say, and whom they go to: the billing e-mail, else the first owner (issue 22). */
-async function subscriptionForEmail(tx: DbOrTx, providerSubscriptionId: string) {
+export async function subscriptionForEmail(tx: DbOrTx, providerSubscriptionId: string) {
   const [row] = await tx
     .select({
       status: subscriptions.status,

@@ -61,6 +61,10 @@ export function customerSubscriptionView(row: SubscriptionRow, now: Date): Custo
     trialEnd: row.trialEnd?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     aiReadyOrderId: row.aiReadyOrderId,
+    pendingChange:
+      !ended && row.pendingPlanId && row.pendingBilling && row.pendingChangeAt
+        ? { planId: row.pendingPlanId, planName: findPlan(row.pendingPlanId)?.name ?? row.pendingPlanId, billing: row.pendingBilling, effectiveAt: row.pendingChangeAt.toISOString() }
+        : null,
     stripeData: {
       stripeStatus: row.providerStatus,
       daysInTrial: daysInTrial(row, now),

@@ -13,6 +13,8 @@ export type SubscriptionSummary = {
   plan: { id: string; name: string };
   billing: "monthly" | "annual";
   currentPeriodEnd: string | null;
+  /** Cancelling at the period's end (issue 23): the dashboard says "Ends on", not "Renews on". */
+  cancelAtPeriodEnd: boolean;
   /** Units this month (decimal) against the plan's included units: phone and text share the allowance. */
   usage: { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
   /**
@@ -31,7 +33,7 @@ const MONTH_REACH_DAYS = 32;
 
 type SummaryRow = {
   now: string | Date;
-  subs: Array<{ id: string; status: string; planId: string; billing: "monthly" | "annual"; start: string | null; end: string | null; createdAt: string; trialEnd: string | null }>;
+  subs: Array<{ id: string; status: string; planId: string; billing: "monthly" | "annual"; start: string | null; end: string | null; createdAt: string; trialEnd: string | null; cancelAtPeriodEnd: boolean }>;
   usage: Array<{ subscriptionId: string; at: string; phone: number; text: number }>;
   units: Array<{ subscriptionId: string; month: string; phone: number; text: number; calls: number; conversations: number }>;
 };
@@ -53,14 +55,15 @@ export async function subscriptionSummary(accountId: string): Promise<Subscripti
   const result = (await db.execute(sql`
     with clock as (select ${now} as now),
     subs as (
-      select id, status, plan_id, billing, current_period_start, current_period_end, created_at, trial_end
+      select id, status, plan_id, billing, current_period_start, current_period_end, created_at, trial_end, cancel_at_period_end
       from ${subscriptions} where account_id = ${accountId}
     )
     select
       (select now from clock) as now,
       coalesce((select json_agg(json_build_object(
         'id', id, 'status', status, 'planId', plan_id, 'billing', billing,
-        'start', current_period_start, 'end', current_period_end, 'createdAt', created_at, 'trialEnd', trial_end
+        'start', current_period_start, 'end', current_period_end, 'createdAt', created_at, 'trialEnd', trial_end,
+        'cancelAtPeriodEnd', cancel_at_period_end
       ) order by created_at desc) from subs), '[]'::json) as subs,
       coalesce((select json_agg(m) from (
         select i.subscription_id as "subscriptionId", i.usage_month_start as month,
@@ -109,6 +112,7 @@ export async function subscriptionSummary(accountId: string): Promise<Subscripti
     plan: { id: plan?.id ?? sub.planId, name: plan?.name ?? sub.planId },
     billing: sub.billing,
     currentPeriodEnd: sub.end ? new Date(sub.end).toISOString() : null,
+    cancelAtPeriodEnd: sub.status !== "cancelled" && sub.cancelAtPeriodEnd === true,
     usage: {
       phoneUsed: units.phone,
       // Spec 9: the default limit divisor is 1 (enterprise has no limit).

@@ -102,4 +102,9 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "sessions/[id]": { DELETE: "user" },
   // --- issue 23, invoice PDFs: the account's invoice (Stripe's own PDF by redirect, the sandbox's drawn)
   "invoices/[id]/pdf": { GET: "billing.read" },
+  // --- issue 23, cancelling, resuming and plan changes (helper "b2"): the
+  // caller's account's own subscriptions (another account's id answers 404)
+  "subscriptions/[id]/resume": { POST: "billing.manage" },
+  "subscriptions/[id]/change-preview": { GET: "billing.read" },
+  "subscriptions/[id]/change-plan": { POST: "billing.manage", DELETE: "billing.manage" },
 };

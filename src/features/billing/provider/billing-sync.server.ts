@@ -83,10 +83,20 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
     const page = await stripe.prices.list({ lookup_keys: keys, active: true, limit: 10 });
     for (const price of page.data) if (price.lookup_key) existing.set(price.lookup_key, price);
   }
+  // The active plan prices by product, for the portal's plan changes.
+  const planPrices = new Map<string, string[]>();
+  const notePlanPrice = (want: CataloguePrice, id: string) => {
+    if (want.usageType !== "licensed") return;
+    const product = PRODUCT_PREFIX + want.productKey;
+    planPrices.set(product, [...(planPrices.get(product) ?? []), id]);
+  };
   for (const want of catalogue) {
     const meter = want.meterEventName ? meters.get(want.meterEventName)! : null;
     const have = existing.get(want.lookupKey);
-    if (have && priceMatches(have, want, meter)) continue;
+    if (have && priceMatches(have, want, meter)) {
+      notePlanPrice(want, have.id);
+      continue;
+    }
     const params: Stripe.PriceCreateParams = {
       currency: "usd",
       product: PRODUCT_PREFIX + want.productKey,
@@ -101,7 +111,8 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
       metadata: { plan: want.planId, billing: want.billing },
     };
     // The price being replaced is part of the intent: replacing it again later is a new request.
-    await stripe.prices.create(params, { idempotencyKey: idempotencyKeyFor(`billing-sync-price-${want.lookupKey}`, { ...params, replaces: have?.id ?? null }) });
+    const created = await stripe.prices.create(params, { idempotencyKey: idempotencyKeyFor(`billing-sync-price-${want.lookupKey}`, { ...params, replaces: have?.id ?? null }) });
+    notePlanPrice(want, created.id);
     if (have) {
       await stripe.prices.update(have.id, { active: false });
       changes.push({ action: "replaced", what: `price ${want.lookupKey} (${have.unit_amount} -> ${want.unitAmount} cents)` });
@@ -112,7 +123,8 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
 
   // The customer portal's configuration, by our metadata marker.
   const portal = await findPortalConfiguration(stripe);
-  const features = portalFeatures();
+  const plans = [...planPrices].map(([product, prices]) => ({ product, prices }));
+  const features = portalFeatures(plans);
   if (!portal) {
     const params: Stripe.BillingPortal.ConfigurationCreateParams = {
       name: "AI Employees customer portal",
@@ -123,7 +135,7 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
       idempotencyKey: idempotencyKeyFor("billing-sync-portal-configuration", params),
     });
     changes.push({ action: "created", what: `customer portal configuration ${created.id}` });
-  } else if (!portalConfigurationMatches(portal)) {
+  } else if (!portalConfigurationMatches(portal, plans)) {
     await stripe.billingPortal.configurations.update(portal.id, { active: true, features });
     changes.push({ action: "updated", what: `customer portal configuration ${portal.id}` });
   }

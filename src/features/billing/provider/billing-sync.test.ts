@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import Stripe from "stripe";
+import { decodeParams } from "./testing/stripe-fake/params";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoopbackStripe, list, type RecordedRequest } from "./testing/loopback-stripe";
 import { syncStripeCatalogue } from "./billing-sync.server";
@@ -64,15 +65,10 @@ function fakeCatalogueApi(api: LoopbackStripe) {
     return { body: p };
   });
   const portalConfigs: Array<{ id: string; object: "billing_portal.configuration"; active: boolean; is_default: boolean; metadata: Record<string, string>; features: Record<string, Record<string, unknown>> }> = [];
-  /** The form-encoded features of a create/update request, as the API would store them. */
-  const featuresOf = (p: Record<string, string>) => {
-    const out: Record<string, Record<string, unknown>> = {};
-    for (const [k, v] of Object.entries(p)) {
-      const m = /^features\[(\w+)\]\[(\w+)\]$/.exec(k);
-      if (m) (out[m[1]!] ??= {})[m[2]!] = v === "true" ? true : v === "false" ? false : v;
-    }
-    return out;
-  };
+  /** The form-encoded features of a create/update request, as the API would store them ("true"/"false" as booleans). */
+  const booleans = (v: unknown): unknown =>
+    v === "true" ? true : v === "false" ? false : Array.isArray(v) ? v.map(booleans) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, booleans(x)])) : v;
+  const featuresOf = (p: Record<string, string>) => booleans(decodeParams(p).features ?? {}) as Record<string, Record<string, unknown>>;
   api.on("GET", "/v1/billing_portal/configurations", () => ({ body: list(portalConfigs) }));
   api.on("POST", "/v1/billing_portal/configurations", (r) => {
     const metadata = Object.fromEntries(Object.entries(r.params).flatMap(([k, v]) => (k.startsWith("metadata[") ? [[k.slice(9, -1), v]] : [])));
@@ -138,7 +134,11 @@ describe("billing:sync against a loopback Stripe", () => {
     const drifted = state.prices.find((p) => p.lookup_key === "plan_medium_monthly")!;
     drifted.unit_amount = 39900;
     const changes = await syncStripeCatalogue(stripe);
-    expect(changes).toEqual([{ action: "replaced", what: "price plan_medium_monthly (39900 -> 42000 cents)" }]);
+    // The portal's plan switch offers the new price instead of the archived one.
+    expect(changes).toEqual([
+      { action: "replaced", what: "price plan_medium_monthly (39900 -> 42000 cents)" },
+      { action: "updated", what: expect.stringMatching(/^customer portal configuration bpc_/) },
+    ]);
     expect(drifted.active).toBe(false);
     expect(state.prices.filter((p) => p.active && p.lookup_key === "plan_medium_monthly").map((p) => p.unit_amount)).toEqual([42000]);
   });
@@ -153,8 +153,17 @@ describe("billing:sync against a loopback Stripe", () => {
       invoice_history: { enabled: true },
       payment_method_update: { enabled: true },
       subscription_cancel: { enabled: true, mode: "at_period_end" },
-      subscription_update: { enabled: false },
+      // Plan changes within the self-serve catalogue (issue 23): upgrades at once, downgrades at the period's end.
+      subscription_update: {
+        enabled: true,
+        default_allowed_updates: ["price"],
+        proration_behavior: "always_invoice",
+        products: expect.arrayContaining([{ product: "aiemp_plan_small", prices: expect.arrayContaining([expect.stringMatching(/^price_/)]) }]),
+        schedule_at_period_end: { conditions: [{ type: "decreasing_item_amount" }, { type: "shortening_interval" }] },
+      },
     });
+    const offered = (ours[0]!.features.subscription_update!.products as Array<{ product: string; prices: string[] }>).map((p) => p.product).sort();
+    expect(offered).toEqual(["aiemp_plan_corp", "aiemp_plan_large", "aiemp_plan_medium", "aiemp_plan_small"]);
     const [create] = api.find("POST", "/v1/billing_portal/configurations");
     expect(create!.idempotencyKey).toMatch(/^billing-sync-portal-configuration-[0-9a-f]{16}$/);
 
@@ -186,7 +195,7 @@ describe("billing:sync against a loopback Stripe", () => {
     state.prices.find((p) => p.active && p.lookup_key === "plan_large_annual")!.unit_amount = 1;
     const ok = await run(process.execPath, [cli, ...CONDITIONS, "scripts/billing-sync.ts"], { env });
     expect(ok.stdout).toContain("replaced price plan_large_annual (1 -> 754800 cents)");
-    expect(ok.stdout).toContain("1 change(s).");
+    expect(ok.stdout).toContain("2 change(s).");
     // What the operator registers at Stripe: the endpoint and the events the webhook handles.
     expect(ok.stdout).toContain("Webhook endpoint: https://app.example.com/api/stripe/webhook");
     for (const type of HANDLED_EVENT_TYPES) expect(ok.stdout).toContain(`  ${type}\n`);

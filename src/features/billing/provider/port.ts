@@ -31,7 +31,28 @@ export type ProviderSubscription = {
   metadata: Record<string, string>;
   /** The card saved on the subscription itself (not the customer's default); null while none was given for it. */
   defaultPaymentMethodId: string | null;
+  /** A plan change scheduled for the period's end (a downgrade, ADR 0114); null or absent when none. */
+  pendingChange?: PendingPlanChange | null;
 };
+
+/** A plan change that takes effect at `effectiveAt` (the end of the current period). */
+export type PendingPlanChange = { planId: PlanId; billing: Billing; effectiveAt: Date };
+
+/**
+ * A plan change (issue 23, ADR 0114): "now" swaps the plan price at once and
+ * invoices the proration immediately (Stripe: proration_behavior
+ * always_invoice, at `prorationDate`); "period_end" schedules the new price
+ * for the next period (Stripe: a subscription schedule whose second phase
+ * starts at the current period's end).
+ */
+export type PlanChange = {
+  planId: PlanId;
+  billing: Billing;
+  when: "now" | "period_end";
+  /** The proration time a preview used (so the change is charged as previewed); null: the provider's now. */
+  prorationDate: Date | null;
+};
+
 
 export type ProviderSetupIntent = {
   id: string;
@@ -229,6 +250,24 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Undoes a cancellation at period end before the period ends (Stripe:
+   * `cancel_at_period_end: false`, https://docs.stripe.com/billing/subscriptions/cancel#reactivating-canceled-subscriptions).
+   * An ended subscription cannot be resumed: invalid request.
+   */
+  resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * What an immediate change to `planId`/`billing` at `prorationDate` is
+   * invoiced today (Stripe: invoices.createPreview with
+   * subscription_details.items, proration_behavior always_invoice and
+   * proration_date): the new price for the rest of the period (or a whole
+   * new period when the interval changes) less the unused time of the old.
+   */
+  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }>;
+  /** Applies a PlanChange (see there); a period_end change replaces any pending one. */
+  changePlan(subscriptionId: string, change: PlanChange, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** Drops a pending period_end change (Stripe: releases the subscription schedule); none is a no-op. */
+  cancelPendingPlanChange(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Ends a subscription at once, unbilled (Stripe: DELETE /v1/subscriptions/:id); an ended one is returned as it is. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
 

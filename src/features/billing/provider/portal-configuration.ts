@@ -11,24 +11,42 @@ import type Stripe from "stripe";
 export const PORTAL_MARKER_KEY = "aiemp_managed_by";
 export const PORTAL_MARKER_VALUE = "billing-sync";
 
+/** A plan product and its active plan prices (monthly and annual), which the portal may switch between. */
+export type PortalPlanProduct = { product: string; prices: string[] };
+
 /**
- * What the portal offers: cancel at the end of the period, update the
- * payment method, see past invoices. Plan changes and customer details stay
- * in our own pages, so those features are off.
+ * What the portal offers (issue 23): cancel at the end of the period and
+ * resume before it (the portal offers "Renew" on a subscription that is
+ * cancelling at period end, https://docs.stripe.com/customer-management/cancel-subscriptions#reactivate),
+ * update the payment method, see past invoices, and change plan within the
+ * catalogue's self-serve plans (Enterprise is not in it): upgrades at once
+ * with the proration invoiced (always_invoice), downgrades and shorter
+ * intervals at the period's end (schedule_at_period_end), as /billing does
+ * (ADR 0114). Customer details stay in our own pages.
  */
-export function portalFeatures(): Stripe.BillingPortal.ConfigurationCreateParams.Features {
+export function portalFeatures(plans: PortalPlanProduct[]): Stripe.BillingPortal.ConfigurationCreateParams.Features {
   return {
     customer_update: { enabled: false },
     invoice_history: { enabled: true },
     payment_method_update: { enabled: true },
     subscription_cancel: { enabled: true, mode: "at_period_end" },
-    subscription_update: { enabled: false },
+    subscription_update: {
+      enabled: plans.length > 0,
+      default_allowed_updates: ["price"],
+      products: plans.map((p) => ({ product: p.product, prices: [...p.prices].sort() })),
+      proration_behavior: "always_invoice",
+      schedule_at_period_end: { conditions: [{ type: "decreasing_item_amount" }, { type: "shortening_interval" }] },
+    },
   };
 }
 
-/** True when a configuration already offers exactly portalFeatures() and is active. */
-export function portalConfigurationMatches(have: Stripe.BillingPortal.Configuration): boolean {
+/** True when a configuration already offers exactly portalFeatures(plans) and is active. */
+export function portalConfigurationMatches(have: Stripe.BillingPortal.Configuration, plans: PortalPlanProduct[]): boolean {
   const f = have.features;
+  const update = f.subscription_update;
+  const products = (update?.products ?? []).map((p) => `${p.product}:${[...p.prices].sort().join(",")}`).sort();
+  const want = plans.map((p) => `${p.product}:${[...p.prices].sort().join(",")}`).sort();
+  const conditions = (update?.schedule_at_period_end?.conditions ?? []).map((c) => c.type).sort();
   return (
     have.active &&
     f.customer_update?.enabled === false &&
@@ -36,7 +54,11 @@ export function portalConfigurationMatches(have: Stripe.BillingPortal.Configurat
     f.payment_method_update?.enabled === true &&
     f.subscription_cancel?.enabled === true &&
     f.subscription_cancel?.mode === "at_period_end" &&
-    f.subscription_update?.enabled === false
+    update?.enabled === plans.length > 0 &&
+    update.proration_behavior === "always_invoice" &&
+    JSON.stringify(update.default_allowed_updates ?? []) === JSON.stringify(["price"]) &&
+    JSON.stringify(products) === JSON.stringify(want) &&
+    JSON.stringify(conditions) === JSON.stringify(["decreasing_item_amount", "shortening_interval"])
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type InvoiceLine,
   type MeterEventName,
   type PaymentProvider,
+  type PlanChange,
   type ProviderEvent,
   type ProviderInvoice,
   type ProviderPrice,
@@ -22,6 +23,7 @@ import { idempotencyKeyFor } from "./idempotency";
 import { callStripe, idOf, providerError, toDate, unix } from "./stripe-calls";
 import * as invoices from "./stripe-invoices.server";
 import { findPortalConfiguration } from "./portal-configuration";
+import * as planChange from "./stripe-plan-change.server";
 import { parsePlanLookupKey } from "./prices";
 
 /**
@@ -171,6 +173,7 @@ export class StripeProvider implements PaymentProvider {
       trialStart: toDate(s.trial_start),
       trialEnd: toDate(s.trial_end),
       defaultPaymentMethodId: idOf(s.default_payment_method),
+      pendingChange: planChange.pendingChangeOf(s, toDate(ref?.current_period_start)),
       createdAt: toDate(s.created)!,
       metadata: { ...(s.metadata ?? {}) },
     };
@@ -298,7 +301,7 @@ export class StripeProvider implements PaymentProvider {
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     try {
-      return this.toSubscription(await this.stripe.subscriptions.retrieve(id));
+      return this.toSubscription(await this.stripe.subscriptions.retrieve(id, { expand: ["schedule"] }));
     } catch (err) {
       const e = providerError(err);
       if (e.code === "resource_missing") return null;
@@ -309,7 +312,7 @@ export class StripeProvider implements PaymentProvider {
   async listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
     const out: ProviderSubscription[] = [];
     await this.call(async () => {
-      for await (const s of this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 })) {
+      for await (const s of this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100, expand: ["data.schedule"] })) {
         out.push(this.toSubscription(s));
       }
     });
@@ -317,11 +320,36 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    // A pending plan change (a schedule) is dropped: a cancelling subscription changes no plan, and Stripe refuses the cancel otherwise.
+    await planChange.releaseAttachedSchedule(this.stripe, subscriptionId, idempotencyKey);
     const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: true };
     const s = await this.call(() =>
       this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
     );
     return this.toSubscription(s);
+  }
+
+  /** cancel_at_period_end false also clears the cancel_at it set (https://docs.stripe.com/api/subscriptions/update#update_subscription-cancel_at_period_end). */
+  async resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: false };
+    const s = await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
+    );
+    return this.toSubscription(s);
+  }
+
+  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
+    return planChange.previewPlanChange(this.stripe, (p, b) => this.planPriceId(p, b), subscriptionId, change);
+  }
+
+  async changePlan(subscriptionId: string, change: PlanChange, idempotencyKey: string): Promise<ProviderSubscription> {
+    await planChange.changePlan(this.stripe, (p, b) => this.planPriceId(p, b), subscriptionId, change, idempotencyKey);
+    return (await this.retrieveSubscription(subscriptionId))!;
+  }
+
+  async cancelPendingPlanChange(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    await planChange.cancelPendingPlanChange(this.stripe, subscriptionId, idempotencyKey);
+    return (await this.retrieveSubscription(subscriptionId))!;
   }
 
   /**

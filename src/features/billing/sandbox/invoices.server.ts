@@ -1,7 +1,12 @@
 import "server-only";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
-import { findPlan } from "@/features/plans/catalogue";
+import { findPlan, periodPrice, type Billing } from "@/features/plans/catalogue";
+
+function periodPriceOf(planId: string, billing: Billing): number | null {
+  const plan = findPlan(planId);
+  return plan ? periodPrice(plan, billing) : null;
+}
 import { ProviderError, type InvoiceLine, type ProviderInvoice, type UpcomingInvoice } from "../provider/port";
 import { chargeProblem } from "./customers-and-cards.server";
 import type { InvoiceData, InvoiceItemData, InvoiceLineData, SubscriptionData } from "./sandbox-objects";
@@ -112,6 +117,38 @@ export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Da
   return inv.data.status === "paid";
 }
 
+/** The proration of an immediate plan change (ADR 0114): invoiced and charged at once, once per key; true when paid (or nothing is due). */
+export async function invoiceProration(sub: SandboxRow<SubscriptionData>, prorations: Array<{ description: string; amount: number }>, at: Date, idempotencyKey: string, tx: DbOrTx): Promise<boolean> {
+  const lines: InvoiceLineData[] = prorations.map((l) => ({ description: l.description, quantity: 1, unitAmount: l.amount, amount: l.amount, priceId: null }));
+  const total = Math.max(0, lines.reduce((n, l) => n + l.amount, 0));
+  const problem = total > 0 ? await chargeProblem(sub, tx) : null;
+  const pay = problem === null;
+  const plan = findPlan(sub.data.planId);
+  const inv = await sbxInsert<InvoiceData>(
+    "invoice",
+    {
+      customerId: sub.customerId,
+      idempotencyKey: `proration-${idempotencyKey}`,
+      data: {
+        subscriptionId: sub.id,
+        status: pay ? "paid" : "open",
+        description: `Plan change: ${plan?.name ?? sub.data.planId} Plan (${sub.data.billing})`,
+        amountDue: total,
+        amountPaid: pay ? total : 0,
+        currency: "usd",
+        lines,
+        periodStart: at.toISOString(),
+        periodEnd: at.toISOString(),
+        created: at.toISOString(),
+        metadata: {},
+        lastError: problem,
+      },
+    },
+    tx,
+  );
+  return inv.data.status === "paid";
+}
+
 /**
  * Tries again to pay the subscription's open invoices with its card (the
  * subscription's default, else the customer's). Paid ones become paid; the
@@ -150,8 +187,11 @@ export async function retrieveInvoice(id: string): Promise<(ProviderInvoice & { 
 export async function upcomingInvoice(customerId: string, sub: SandboxRow<SubscriptionData> | null): Promise<UpcomingInvoice | null> {
   if (!sub || sub.customerId !== customerId || sub.data.status === "canceled" || sub.data.cancelAtPeriodEnd) return null;
   const pending = await pendingItems(customerId, sub.id);
-  const amount = sub.data.amount + pending.reduce((s, i) => s + i.data.line.amount, 0);
   const end = new Date(sub.data.currentPeriodEnd);
+  // A downgrade waiting for this period's end is the plan the next invoice bills (ADR 0114).
+  const change = sub.data.pendingChange;
+  const planPrice = change && new Date(change.at).getTime() <= end.getTime() ? (periodPriceOf(change.planId, change.billing) ?? sub.data.amount) : sub.data.amount;
+  const amount = planPrice + pending.reduce((s, i) => s + i.data.line.amount, 0);
   return { amountDue: amount, periodEnd: end, nextPaymentAttempt: end };
 }
 

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/lib/ui/button";
 import { toast } from "@/lib/ui/toaster";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { apiPath, apiRequest, errorMessage } from "@/lib/api-client";
 import { PaymentSetupForm } from "../payment-form/payment-setup-form";
 
 /** Sandbox portal: replace the card on file through a new setup intent. */
@@ -75,6 +75,29 @@ export function CancelAtPeriodEndButton({ subscriptionId, planName }: { subscrip
   return (
     <Button type="button" variant="destructive" size="sm" onClick={cancel} disabled={busy} aria-label={`Cancel at period end: ${planName} plan`}>
       {busy ? "Cancelling..." : "Cancel at period end"}
+    </Button>
+  );
+}
+
+/** Sandbox portal: renew a subscription that is cancelling, as Stripe's portal offers until the period ends. */
+export function RenewSubscriptionButton({ subscriptionId, planName }: { subscriptionId: string; planName: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = React.useState(false);
+  async function renew() {
+    setBusy(true);
+    try {
+      await apiRequest("POST", apiPath`/api/subscriptions/${subscriptionId}/resume`, {});
+      toast({ title: "Subscription Resumed", description: "Your subscription will continue and renew as before." });
+      router.refresh();
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to resume subscription"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button type="button" size="sm" onClick={renew} disabled={busy} aria-label={`Renew: ${planName} plan`}>
+      {busy ? "Renewing..." : "Renew subscription"}
     </Button>
   );
 }

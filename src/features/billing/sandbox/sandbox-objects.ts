@@ -37,6 +37,8 @@ export type SubscriptionData = {
   metadata: Record<string, string>;
   /** Every period so far (trial first), oldest first. */
   periods: Array<{ start: string; end: string }>;
+  /** A plan change that takes effect at `at` (the period's end; ADR 0114). */
+  pendingChange?: { planId: PlanId; billing: Billing; at: string } | null;
 };
 
 export type InvoiceLineData = { description: string; quantity: number; unitAmount: number; amount: number; priceId: string | null };

@@ -3,6 +3,7 @@ import type {
   InvoiceLine,
   MeterEventName,
   PaymentProvider,
+  PlanChange,
   ProviderEvent,
   ProviderInvoice,
   ProviderPrice,
@@ -144,6 +145,22 @@ export class SandboxProvider implements PaymentProvider {
 
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
     return subscriptions.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
+  }
+
+  previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
+    return subscriptions.previewPlanChange(subscriptionId, change);
+  }
+
+  changePlan(subscriptionId: string, change: PlanChange, idempotencyKey: string): Promise<ProviderSubscription> {
+    return subscriptions.changePlan(subscriptionId, change, idempotencyKey);
+  }
+
+  cancelPendingPlanChange(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    return subscriptions.cancelPendingPlanChange(subscriptionId, idempotencyKey);
+  }
+
+  resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    return subscriptions.resumeSubscription(subscriptionId, idempotencyKey);
   }
 
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {

@@ -2,13 +2,15 @@ import "server-only";
 import { addMonths, addYears } from "date-fns";
 import { getDb } from "@/lib/db";
 import { findPlan, periodPrice, planLookupKey, type Billing, type PlanId } from "@/features/plans/catalogue";
-import { ProviderError, type ProviderSubscription } from "../provider/port";
+import { ProviderError, type PlanChange, type ProviderSubscription } from "../provider/port";
 import { createSetupIntent, invoicePaymentMethod, requireCustomer, setDefaultPaymentMethod } from "./customers-and-cards.server";
 import { invoicePeriod, payOpenInvoices } from "./invoices.server";
 import { priceIdFor } from "./prices-and-meters.server";
 import type { PaymentMethodData, SubscriptionData } from "./sandbox-objects";
 import { date, iso, sandboxNow, sbxFindByKey, sbxGet, sbxInsert, sbxList, sbxUpdate, type SandboxRow } from "./store.server";
 import { DECLINED_MESSAGE } from "./card-checks";
+import * as planChange from "./plan-change.server";
+import { applyPendingChange } from "./plan-change.server";
 
 /**
  * The subscription lifecycle of the sandbox, which follows Stripe's (the
@@ -50,6 +52,7 @@ export function toSubscription(row: SandboxRow<SubscriptionData>): ProviderSubsc
     createdAt: new Date(d.created),
     metadata: d.metadata,
     defaultPaymentMethodId: d.defaultPaymentMethodId ?? null,
+    pendingChange: d.pendingChange ? { planId: d.pendingChange.planId, billing: d.pendingChange.billing, effectiveAt: new Date(d.pendingChange.at) } : null,
   };
 }
 
@@ -175,6 +178,8 @@ export async function advance(subscriptionId: string): Promise<SandboxRow<Subscr
         d.canceledAt = boundary.toISOString();
         break;
       }
+      // A downgrade scheduled for this boundary is the plan billed from now on (ADR 0114).
+      applyPendingChange(d, boundary);
       const nextEnd = addPeriod(boundary, d.billing);
       d.periods.push({ start: boundary.toISOString(), end: nextEnd.toISOString() });
       d.currentPeriodStart = boundary.toISOString();
@@ -245,6 +250,20 @@ export async function cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: 
   if (row.data.status === "canceled") return toSubscription(row);
   row.data.cancelAtPeriodEnd = true;
   row.data.cancelAt = row.data.currentPeriodEnd;
+  // A cancelling subscription changes no plan (as the Stripe adapter releases its schedule).
+  row.data.pendingChange = null;
+  await sbxUpdate("subscription", row.id, row.data);
+  return toSubscription(row);
+}
+
+/** Undoes a cancellation at period end, as Stripe's `cancel_at_period_end: false`; an ended subscription is refused. */
+export async function resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+  void idempotencyKey; // clearing the flag twice has the same effect
+  const row = await advance(subscriptionId);
+  if (!row) throw new ProviderError(`No such subscription: '${subscriptionId}'`, "resource_missing", false);
+  if (row.data.status === "canceled") throw new ProviderError("A canceled subscription can only update its cancellation_details and metadata.", "invalid_canceled_subscription_fields", false);
+  row.data.cancelAtPeriodEnd = false;
+  row.data.cancelAt = null;
   await sbxUpdate("subscription", row.id, row.data);
   return toSubscription(row);
 }
@@ -258,5 +277,35 @@ export async function cancelNow(subscriptionId: string, idempotencyKey: string):
   row.data.status = "canceled";
   row.data.canceledAt = (await sandboxNow()).toISOString();
   await sbxUpdate("subscription", row.id, row.data);
+  return toSubscription(row);
+}
+
+async function liveRow(subscriptionId: string): Promise<SandboxRow<SubscriptionData>> {
+  const row = await advance(subscriptionId);
+  if (!row) throw new ProviderError(`No such subscription: '${subscriptionId}'`, "resource_missing", false);
+  return row;
+}
+
+/** What an immediate change is invoiced today (nothing during a trial). */
+export async function previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {
+  const row = await liveRow(subscriptionId);
+  const at = change.prorationDate ?? (await sandboxNow());
+  if (row.data.status === "trialing") return { amountDue: 0, prorationDate: at };
+  return { amountDue: planChange.prorationOf(row.data, change, at).amountDue, prorationDate: at };
+}
+
+export async function changePlan(subscriptionId: string, change: PlanChange, idempotencyKey: string): Promise<ProviderSubscription> {
+  const row = await liveRow(subscriptionId);
+  await planChange.changePlan(row, { ...change, prorationDate: change.prorationDate ?? (await sandboxNow()) }, idempotencyKey, addPeriod);
+  return toSubscription((await sbxGet<SubscriptionData>("subscription", subscriptionId))!);
+}
+
+export async function cancelPendingPlanChange(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
+  void idempotencyKey; // dropping no change twice has the same effect
+  const row = await liveRow(subscriptionId);
+  if (row.data.pendingChange) {
+    row.data.pendingChange = null;
+    await sbxUpdate("subscription", row.id, row.data);
+  }
   return toSubscription(row);
 }

@@ -5,6 +5,8 @@ import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
 import { TrialEnding, trialEndingSubject } from "./trial-ending";
+import { SubscriptionCancelled, subscriptionCancelledSubject } from "./subscription-cancelled";
+import { PlanChanged, planChangedSubject } from "./plan-changed";
 import { TrialStarted, trialStartedSubject } from "./trial-started";
 import { RESET_PASSWORD_SUBJECT, ResetPassword } from "./reset-password";
 import { CONFIRM_NEW_EMAIL_SUBJECT, ConfirmNewEmail } from "./confirm-new-email";
@@ -113,6 +115,20 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "Three days before a free trial ends (Stripe's trial_will_end; the sandbox's clock); once per subscription.",
       subject: trialEndingSubject("December 10, 2026"),
       element: <TrialEnding firstName="Dana" planName="Medium" amount="$420.00" trialEndsOn="December 10, 2026" baseUrl={baseUrl} />,
+    },
+    {
+      id: "subscription-cancelled",
+      name: "Subscription cancelled",
+      sentWhen: "The customer cancels a subscription at the period's end (in /billing or the provider's portal); once per cancellation.",
+      subject: subscriptionCancelledSubject("December 10, 2026"),
+      element: <SubscriptionCancelled firstName="Dana" planName="Medium" endsOn="December 10, 2026" baseUrl={baseUrl} />,
+    },
+    {
+      id: "plan-changed",
+      name: "Plan changed",
+      sentWhen: "The customer changes plan in /billing: an upgrade at once, a downgrade scheduled for the period's end.",
+      subject: planChangedSubject("Small", "December 10, 2026"),
+      element: <PlanChanged firstName="Dana" fromPlan="Medium" toPlan="Small" effectiveOn="December 10, 2026" price="$149.00 per month" units="120 units / month" baseUrl={baseUrl} />,
     },
     {
       id: "usage-alert",

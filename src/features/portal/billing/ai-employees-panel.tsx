@@ -86,11 +86,11 @@ function ContactLinks({ order }: { order: AiReadyOrderView }) {
   );
 }
 
-/** 'Cancels {date}' when cancelling, else 'Next: ${amount} on {date}' from the upcoming invoice. */
+/** 'Ends on {date}' when cancelling (issue 23), else 'Next: ${amount} on {date}' from the upcoming invoice. */
 function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription"]> }) {
   // A failed payment matters more than the next one (the banner above the tabs says what to do).
   if (isPastDue(sub)) return <p className="text-sm font-semibold text-yellow-900">Payment past due: update your payment method</p>;
-  if (isCancelling(sub)) return <p className="text-sm">Cancels {formatDate(cancelDate(sub))}</p>;
+  if (isCancelling(sub)) return <p className="text-sm">Ends on {formatDate(cancelDate(sub))}</p>;
   const next = sub.stripeData.upcomingInvoice;
   if (!next) return null;
   return (

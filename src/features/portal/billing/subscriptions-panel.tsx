@@ -8,7 +8,9 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { cancelDate, canCancel, formatDate, isCancelling, subscriptionPrice } from "../format";
 import { SubscriptionStatusBadges } from "./status-badges";
-import { useCancelSubscription, usePortalSession } from "./use-portal-actions";
+import { usePortalSession } from "./use-portal-actions";
+import { CancelSubscriptionButton, ResumeSubscriptionButton } from "./cancel-resume-controls";
+import { ChangePlanButton, PendingPlanChange } from "./change-plan-dialog";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 
 /** The Subscription tab: 'Your AI Employee Subscriptions'. */
@@ -51,7 +53,6 @@ export function SubscriptionsPanel() {
 
 function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
   const portal = usePortalSession();
-  const cancel = useCancelSubscription();
   const cancelling = isCancelling(sub);
   const trialEnd = sub.stripeData.stripeTrialEnd ?? sub.trialEnd;
   const upcoming = sub.stripeData.upcomingInvoice;
@@ -84,10 +85,12 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">Subscription Cancelling</p>
-            <p>Your subscription will end on {formatDate(cancelDate(sub)) || "the end of the current billing period"}.</p>
+            <p>Ends on {formatDate(cancelDate(sub)) || "the end of the current billing period"}. Resume it before then to keep your AI employee.</p>
           </div>
         </div>
       )}
+
+      {!cancelling && <PendingPlanChange sub={sub} />}
 
       {!cancelling && upcoming && (
         <div className="mt-4 flex gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="next-billing">
@@ -107,12 +110,15 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
           <CreditCard aria-hidden />
           {portal.opening ? "Opening..." : "Manage Subscription"}
         </Button>
-        {canCancel(sub) && (
-          <Button variant="destructive" onClick={() => cancel.mutate(sub.id)} disabled={cancel.isPending}>
-            {cancel.isPending ? "Cancelling..." : "Cancel Subscription"}
-          </Button>
-        )}
+        {canChangePlan(sub) && <ChangePlanButton sub={sub} />}
+        {canCancel(sub) && <CancelSubscriptionButton sub={sub} />}
+        {cancelling && <ResumeSubscriptionButton sub={sub} />}
       </div>
     </article>
   );
+}
+
+/** A live subscription that is not cancelling may change plan (a past-due one pays first). */
+function canChangePlan(sub: CustomerSubscription): boolean {
+  return (sub.status === "active" || sub.status === "trialing") && !isCancelling(sub);
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, isUnauthorizedError } from "@/lib/api-client";
+import { api, apiPath, errorMessage, isUnauthorizedError } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { toast } from "@/lib/ui/toaster";
 import { invalidateBilling } from "../invalidate";
@@ -33,12 +33,12 @@ export function usePortalSession() {
   return { open, opening: session.isPending };
 }
 
-/** 'Cancel Subscription': cancel at period end, then refresh what the page shows. */
+/** 'Cancel subscription' in the confirmation dialog: cancel at period end (with the optional reason), then refresh what the page shows. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (subscriptionId: string) => {
-      await api.post("/api/cancel-subscription", { subscriptionId });
+    mutationFn: async ({ subscriptionId, reason }: { subscriptionId: string; reason: string }) => {
+      await api.post("/api/cancel-subscription", { subscriptionId, reason: reason.trim() || null });
     },
     // A 401 (handled by the MutationCache): 'You are logged out. Logging in again...', login after 500 ms.
     meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/billing" } },
@@ -49,6 +49,25 @@ export function useCancelSubscription() {
     onError: (error) => {
       if (isUnauthorizedError(error)) return; // handled by the MutationCache
       toast({ title: "Error", description: "Failed to cancel subscription", variant: "destructive" });
+    },
+  });
+}
+
+/** 'Resume subscription': undoes a cancellation before the period ends (issue 23). */
+export function useResumeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (subscriptionId: string) => {
+      await api.post(apiPath`/api/subscriptions/${subscriptionId}/resume`, {});
+    },
+    meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/billing" } },
+    onSuccess: async () => {
+      toast({ title: "Subscription Resumed", description: "Your subscription will continue and renew as before." });
+      await invalidateBilling(queryClient);
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: "Error", description: errorMessage(error, "Failed to resume subscription"), variant: "destructive" });
     },
   });
 }

@@ -12,6 +12,7 @@ import { Progress } from "@/lib/ui/progress";
 import { Spinner } from "@/lib/ui/spinner";
 import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
+import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
 
@@ -29,6 +30,7 @@ export type DashboardUser = {
     plan: { id?: string; name: string };
     billing: "monthly" | "annual";
     currentPeriodEnd: string | null;
+    cancelAtPeriodEnd?: boolean;
     usage: Usage;
     units: Units;
   } | null;
@@ -147,13 +149,14 @@ function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["s
         <li>
           <StatCard
             icon={Calendar}
-            label={sub.status === "trialing" ? "Trial ends" : "Renews on"}
+            label={sub.cancelAtPeriodEnd ? "Ends on" : sub.status === "trialing" ? "Trial ends" : "Renews on"}
             value={<span className="text-lg">{formatDate(sub.currentPeriodEnd) || "—"}</span>}
             detail={sub.billing === "annual" ? "Billed annually" : "Billed monthly"}
           />
         </li>
       </ul>
 
+      <UpgradeOffer sub={sub} canManageBilling={permissions.includes("billing.manage")} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardHeader>

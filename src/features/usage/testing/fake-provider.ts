@@ -179,6 +179,10 @@ export class FakeProvider implements PaymentProvider {
   makeSetupCardDefault = async () => this.unsupported();
   cancelAtPeriodEnd = async () => this.unsupported();
   cancelNow = async () => this.unsupported();
+  resumeSubscription = async () => this.unsupported();
+  previewPlanChange = async () => this.unsupported();
+  changePlan = async () => this.unsupported();
+  cancelPendingPlanChange = async () => this.unsupported();
   createPortalSession = async () => this.unsupported();
   listInvoices = async (customerId: string) => [...this.invoices.values()].filter((i) => i.customerId === customerId);
   upcomingInvoice = async () => null;

@@ -274,6 +274,47 @@ export async function runStripeWalk(opts: WalkOptions): Promise<StepResult[]> {
     return "invoice paid, active";
   });
 
+  const medium = catalogue.find((p) => p.planId === "medium" && p.billing === PLAN.billing && p.usageType === "licensed")!;
+
+  await step("upgrade with proration: Small -> Medium now, the previewed proration invoiced and paid (issue 23)", async () => {
+    const preview = await provider.previewPlanChange(sub!.id, { planId: "medium", billing: PLAN.billing, prorationDate: null });
+    expectThat(preview.amountDue > 0 && preview.amountDue < medium.unitAmount, `preview ${preview.amountDue} cents`);
+    sub = await provider.changePlan(sub!.id, { planId: "medium", billing: PLAN.billing, when: "now", prorationDate: preview.prorationDate }, `stripe-check-${run}-upgrade`);
+    const proration = (await invoicesOf()).find((i) => i.amountDue === preview.amountDue && i.status === "paid");
+    expectThat(sub.planId === "medium" && Boolean(proration), `plan ${sub.planId}, proration invoice of ${preview.amountDue} cents ${proration ? proration.status : "not found"}`);
+    return `Medium now; ${preview.amountDue} cents charged`;
+  });
+
+  await step("downgrade at the period's end: Medium -> Small scheduled, cancellable, scheduled again", async () => {
+    const end = sub!.currentPeriodEnd!.getTime();
+    sub = await provider.changePlan(sub!.id, { planId: PLAN.planId, billing: PLAN.billing, when: "period_end", prorationDate: null }, `stripe-check-${run}-downgrade`);
+    expectThat(sub.planId === "medium" && sub.pendingChange?.planId === PLAN.planId && sub.pendingChange.effectiveAt.getTime() === end, `plan ${sub.planId}, pending ${JSON.stringify(sub.pendingChange)}`);
+    sub = await provider.cancelPendingPlanChange(sub.id, `stripe-check-${run}-keep`);
+    expectThat(!sub.pendingChange, `still pending ${JSON.stringify(sub.pendingChange)}`);
+    sub = await provider.changePlan(sub.id, { planId: PLAN.planId, billing: PLAN.billing, when: "period_end", prorationDate: null }, `stripe-check-${run}-downgrade-again`);
+    expectThat(sub.pendingChange?.planId === PLAN.planId, `pending ${JSON.stringify(sub.pendingChange)}`);
+    return `changes to Small on ${new Date(end).toISOString().slice(0, 10)}`;
+  });
+
+  await step("period end: the downgrade takes effect, Small billed", async () => {
+    const end = Math.floor(sub!.currentPeriodEnd!.getTime() / 1000);
+    await advance(end + DAY);
+    await reread();
+    const renewal = (await invoicesOf()).find((i) => i.periodEnd && Math.abs(i.periodEnd.getTime() / 1000 - end) < DAY && i.amountDue === planPrice.unitAmount);
+    expectThat(sub?.planId === PLAN.planId && !sub.pendingChange && renewal?.status === "paid", `plan ${sub?.planId}, renewal ${renewal ? renewal.status : "of the Small price not found"}`);
+    return `Small from ${new Date(end * 1000).toISOString().slice(0, 10)}`;
+  });
+
+  await step("resume after cancel: cancel at period end, then resume before it", async () => {
+    const cancelled = await provider.cancelAtPeriodEnd(sub!.id, `stripe-check-${run}-cancel-first`);
+    expectThat(cancelled.cancelAtPeriodEnd, describeSub(cancelled));
+    sub = await provider.resumeSubscription(sub!.id, `stripe-check-${run}-resume`);
+    expectThat(sub.status === "active" && !sub.cancelAtPeriodEnd && sub.cancelAt === null, describeSub(sub));
+    const up = await provider.upcomingInvoice(customer, sub.id);
+    expectThat(up !== null, "no upcoming invoice after the resume");
+    return `renews on ${sub.currentPeriodEnd?.toISOString().slice(0, 10)}`;
+  });
+
   await step("cancel at period end", async () => {
     sub = await provider.cancelAtPeriodEnd(sub!.id, `stripe-check-${run}-cancel`);
     expectThat(sub.status === "active" && sub.cancelAtPeriodEnd, describeSub(sub));

@@ -8,6 +8,7 @@ import { registerInvoices } from "./objects/invoices";
 import { registerMeters } from "./objects/meters";
 import { registerPaymentMethods } from "./objects/payment-methods";
 import { registerPortal } from "./objects/portal";
+import { registerPlanChange } from "./objects/plan-change";
 import { registerSetupIntents } from "./objects/setup-intents";
 import { registerSubscriptions } from "./objects/subscriptions";
 import { Router } from "./router";
@@ -58,6 +59,7 @@ export class StripeFake {
     registerInvoices(router);
     registerInvoiceItems(router);
     registerPortal(router);
+    registerPlanChange(router);
     registerClocks(router);
     this.api.rule(rateLimitRule(this.state));
     this.api.rule(unknownParameterRule(router));

@@ -23,6 +23,7 @@ export class FakeState {
   readonly meters = new Map<string, Obj>();
   readonly meterEvents: Array<{ event_name: string; customer: string; value: number; identifier: string; timestamp: number; counted: boolean }> = [];
   readonly subscriptions = new Map<string, Obj>();
+  readonly subscriptionSchedules = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
   readonly invoiceItems = new Map<string, Obj>();
   readonly portalConfigurations = new Map<string, Obj>();
@@ -62,7 +63,7 @@ export class FakeState {
 
   /** Finds any object by id (for `expand`). */
   find(id: string): Obj | undefined {
-    for (const map of [this.customers, this.setupIntents, this.paymentMethods, this.products, this.prices, this.subscriptions, this.invoices, this.invoiceItems, this.clocks, this.meters]) {
+    for (const map of [this.customers, this.setupIntents, this.paymentMethods, this.products, this.prices, this.subscriptions, this.subscriptionSchedules, this.invoices, this.invoiceItems, this.clocks, this.meters]) {
       const o = map.get(id);
       if (o) return o;
     }

@@ -1,5 +1,5 @@
 import { FakeError, invalid, missing } from "../errors";
-import { bool, metadata, num, str } from "../params";
+import { bool, metadata, num, obj, str, type Params } from "../params";
 import { emit } from "../events";
 import { expand, expandList, type Router } from "../router";
 import { list, type FakeState, type Json, type Obj } from "../state";
@@ -7,6 +7,7 @@ import { customerOrMissing } from "./customers";
 import { chargeSucceeds, resolvePaymentMethod } from "./payment-methods";
 import { afterSubscriptionInvoicePayment, previewRenewal } from "./subscription-cycle";
 import { subscriptionOrMissing } from "./subscriptions";
+import { previewChange } from "./plan-change";
 
 export type LineInput = {
   amount: number;
@@ -339,6 +340,7 @@ export function registerInvoices(r: Router): void {
     if (!subscription) throw invalid("The fake previews a subscription's next invoice only: pass subscription.", "subscription");
     const sub = subscriptionOrMissing(s, subscription, "subscription");
     if (customer && sub.customer !== customer) throw invalid("The subscription does not belong to this customer.", "subscription");
+    if (params.subscription_details !== undefined) return previewChange(s, sub, obj(params.subscription_details as Params));
     return previewRenewal(s, sub);
   });
 }

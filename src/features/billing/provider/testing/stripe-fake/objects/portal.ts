@@ -1,12 +1,12 @@
-import { missing } from "../errors";
-import { bool, metadata, obj, str, type Params } from "../params";
+import { invalid, missing } from "../errors";
+import { arr, bool, metadata, obj, str, type Params } from "../params";
 import { emit } from "../events";
 import { expand, expandList, type Router } from "../router";
 import { list, type Json, type Obj } from "../state";
 import { customerOrMissing } from "./customers";
 import { portalSessionProblem } from "../rules";
 
-function features(p: Params): Json {
+function features(r: Router, p: Params): Json {
   const f = obj(p);
   const flag = (k: string) => ({ enabled: bool(obj(f[k]).enabled) ?? false });
   const cancel = obj(f.subscription_cancel);
@@ -20,7 +20,38 @@ function features(p: Params): Json {
       proration_behavior: str(cancel.proration_behavior) ?? "none",
       cancellation_reason: { enabled: false, options: [] },
     },
-    subscription_update: { ...flag("subscription_update"), default_allowed_updates: [], proration_behavior: "none", products: null },
+    subscription_update: subscriptionUpdate(r, obj(f.subscription_update)),
+  };
+}
+
+/**
+ * features.subscription_update (https://docs.stripe.com/api/customer_portal/configurations/create#create_portal_configuration-features-subscription_update):
+ * each product's prices must exist and belong to that product, and an
+ * enabled plan switch needs products and allowed updates.
+ */
+function subscriptionUpdate(r: Router, u: Params): Json {
+  const enabled = bool(u.enabled) ?? false;
+  const products = arr(u.products).map((p, n) => {
+    const o = obj(p as Params);
+    const product = str(o.product) ?? "";
+    const prices = arr(o.prices).filter((x): x is string => typeof x === "string");
+    for (const id of prices) {
+      const price = r.state.prices.get(id);
+      if (!price) throw missing("price", id, `features[subscription_update][products][${n}][prices]`);
+      if (price.product !== product) throw invalid(`The price ${id} does not belong to the product ${product}.`, `features[subscription_update][products][${n}][prices]`);
+    }
+    return { product, prices, adjustable_quantity: { enabled: false, maximum: null, minimum: 1 } };
+  });
+  const allowed = arr(u.default_allowed_updates).filter((x): x is string => typeof x === "string");
+  if (enabled && (products.length === 0 || allowed.length === 0)) throw invalid("To enable subscription updates, set products and default_allowed_updates.", "features[subscription_update]");
+  return {
+    enabled,
+    default_allowed_updates: allowed,
+    proration_behavior: str(u.proration_behavior) ?? "none",
+    products: products.length ? products : null,
+    schedule_at_period_end: { conditions: arr(obj(u.schedule_at_period_end).conditions).map((c) => ({ type: str(obj(c as Params).type) })) },
+    billing_cycle_anchor: null,
+    trial_update_behavior: "end_trial",
   };
 }
 
@@ -37,7 +68,7 @@ export function registerPortal(r: Router): void {
       business_profile: { headline: null, privacy_policy_url: null, terms_of_service_url: null },
       created: now,
       default_return_url: str(params.default_return_url) ?? null,
-      features: features(params.features as Params),
+      features: features(r, params.features as Params),
       // Only the configuration saved in the Dashboard is the default; API-made ones never are.
       is_default: false,
       livemode: false,
@@ -67,7 +98,7 @@ export function registerPortal(r: Router): void {
     const c = s.portalConfigurations.get(id!);
     if (!c) throw missing("configuration", id!, "configuration");
     if (bool(params.active) !== undefined) c.active = bool(params.active);
-    if (params.features) c.features = features(params.features as Params);
+    if (params.features) c.features = features(r, params.features as Params);
     if (params.metadata) c.metadata = metadata(params.metadata, c.metadata as Record<string, string>);
     if (str(params.name) !== undefined) c.name = str(params.name) || null;
     c.updated = s.realNow();

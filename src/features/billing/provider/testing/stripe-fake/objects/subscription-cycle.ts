@@ -2,6 +2,7 @@ import { invalid } from "../errors";
 import { emit } from "../events";
 import { copy, type FakeState, type Json, type Obj } from "../state";
 import { addLine, attemptPayment, finalize, newInvoice, pullPendingItems, subscriptionOfInvoice } from "./invoices";
+import { applySchedulePhase, applyScheduledPrices } from "./plan-change";
 
 /**
  * A subscription's billing cycle: periods on its items, trial end, period
@@ -143,6 +144,8 @@ export function endPeriod(state: FakeState, sub: Obj): void {
   if (sub.cancel_at_period_end || (sub.cancel_at && (sub.cancel_at as number) <= end)) return endSubscription(state, sub, end);
   const previous = { start: Math.min(...items(sub).map((i) => i.current_period_start as number)), end };
   const before = copy(sub.items);
+  // A subscription schedule's next phase (a downgrade at the period's end) sets the prices billed from now on.
+  applySchedulePhase(state, sub, end);
   billCycle(state, sub, "subscription_cycle", previous, false);
   emit(state, "customer.subscription.updated", sub, end, { items: before });
 }
@@ -184,6 +187,8 @@ export function previewRenewal(state: FakeState, sub: Obj): Json {
   }
   const end = sub.status === "trialing" ? (sub.trial_end as number) : periodEnd(sub);
   const probe = copy(sub);
+  // A schedule's phase that starts at this end (a downgrade) sets the prices the preview bills.
+  applyScheduledPrices(state, probe, end);
   const wasTrial = sub.status === "trialing";
   const previous = { start: wasTrial ? (sub.trial_start as number) : Math.min(...items(sub).map((i) => i.current_period_start as number)), end };
   setPeriod(probe, end);

@@ -10,6 +10,7 @@ import { newSetupIntent } from "./setup-intents";
 import { cycleLines, endSubscription, periodEnd, setPeriod } from "./subscription-cycle";
 import { chargeSucceeds } from "./payment-methods";
 import { firstInvoiceRefusal } from "../rules";
+import { applyItemChange, scheduledCancelProblem } from "./plan-change";
 
 export function subscriptionOrMissing(state: FakeState, id: string, param = "id"): Obj {
   const sub = state.subscriptions.get(id);
@@ -83,6 +84,7 @@ export function registerSubscriptions(r: Router): void {
           save_default_payment_method: str(paymentSettings.save_default_payment_method) ?? "off",
         },
         pending_setup_intent: null,
+        schedule: null,
         start_date: at,
         status: trialEnd ? "trialing" : "incomplete",
         test_clock: customer.test_clock ?? null,
@@ -125,11 +127,13 @@ export function registerSubscriptions(r: Router): void {
   r.add(
     "POST",
     "/v1/subscriptions/:id",
-    ["cancel_at_period_end", "cancel_at", "default_payment_method", "metadata", "description", "proration_behavior", "payment_behavior", "cancellation_details", "trial_end", "off_session"],
+    ["cancel_at_period_end", "cancel_at", "default_payment_method", "metadata", "description", "proration_behavior", "payment_behavior", "cancellation_details", "trial_end", "off_session", "items", "proration_date"],
     ({ params, pathParams: [id] }) => {
       const sub = subscriptionOrMissing(s, id!);
       const at = s.now(sub.customer as string);
       if (sub.status === "canceled") throw invalid("A canceled subscription can only update its cancellation_details and metadata.", undefined, "invalid_canceled_subscription_fields");
+      const scheduled = scheduledCancelProblem(sub, params);
+      if (scheduled) throw scheduled;
       const previous: Json = {};
       const cancel = bool(params.cancel_at_period_end);
       if (cancel !== undefined && cancel !== sub.cancel_at_period_end) {
@@ -149,6 +153,8 @@ export function registerSubscriptions(r: Router): void {
         sub.metadata = metadata(params.metadata, sub.metadata as Record<string, string>);
       }
       if (str(params.description) !== undefined) sub.description = str(params.description) || null;
+      const itemsBefore = applyItemChange(s, sub, params);
+      if (itemsBefore) Object.assign(previous, itemsBefore);
       emit(s, "customer.subscription.updated", sub, at, previous);
       return show(s, sub, params);
     },
