@@ -97,6 +97,69 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     expect(await liveSubscriptionsOf(owner.email)).toHaveLength(1);
     const mail = await emailTextFromOutbox(admin, owner.email, "has joined your subscription");
     expect(mail).toContain("Nova");
-    void toastText;
+  });
+
+  it("4. the owner upgrades after seeing the preview", async () => {
+    // The trial ends (the sandbox clock moves 15 days): the first invoice is paid and the subscription is active.
+    await api(admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
+    await page.goto("/billing?tab=overview");
+    const item = page.getByTestId("subscription-item").first();
+    await expect.poll(() => page.getByTestId("subscription-status").first().textContent(), { timeout: 20_000 }).toBe("Active");
+    await page.getByRole("button", { name: "Change plan" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change plan" });
+    await dialog.getByRole("radio", { name: "Medium" }).check();
+    const preview = dialog.getByRole("region", { name: "Preview" });
+    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toContain("Due today");
+    const text = (await preview.textContent()) ?? "";
+    // An upgrade mid-period: a prorated amount today, the new plan's units, effective now.
+    const dueToday = Number(/Due today\$([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, ""));
+    expect(dueToday).toBeGreaterThan(0);
+    expect(dueToday).toBeLessThan(349 - 149 + 0.01);
+    expect(text).toContain("Takes effectNow");
+    expect(text).toMatch(/Included units[\d,]+ units \/ month/);
+    await checkBothWidths(page, "trial-journey-4-upgrade-preview", () => preview.getByText("Due today").waitFor());
+    await dialog.getByRole("button", { name: "Confirm change" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Plan changed");
+    await dismissToasts(page);
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain("Medium");
+    await checkBothWidths(page, "trial-journey-4-upgraded", () => item.getByText("Medium").first().waitFor());
+    const subs = await liveSubscriptionsOf(owner.email);
+    expect(subs).toHaveLength(1);
+    const mail = await emailTextFromOutbox(admin, owner.email, "plan is now Medium");
+    expect(mail).toContain("Medium");
+  });
+
+  it("5. then cancels, and resumes", async () => {
+    await page.goto("/billing?tab=overview");
+    const item = page.getByTestId("subscription-item").first();
+    await item.getByRole("button", { name: "Cancel Subscription" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Cancel your Medium plan?" });
+    await confirm.waitFor();
+    // The confirmation says when it ends and what stops then.
+    expect(await confirm.textContent()).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await confirm.getByLabel("Reason (optional)").fill("Trying another provider for a month");
+    await checkBothWidths(page, "trial-journey-5-cancel-confirmation", () => confirm.getByLabel("Reason (optional)").waitFor());
+    await confirm.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Subscription Cancelled");
+    await dismissToasts(page);
+    const banner = item.getByTestId("cancelling-banner");
+    await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await banner.textContent()).toContain("Ends on");
+    expect(await page.getByText("Renews on").count()).toBe(0);
+    await checkBothWidths(page, "trial-journey-5-cancelling", () => banner.waitFor());
+    // The dashboard says the same.
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByText(/Ends on/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByText("Renews on").count()).toBe(0);
+    await checkBothWidths(page, "trial-journey-5-dashboard-cancelling", () => page.getByText(/Ends on/).first().waitFor());
+    expect(await emailTextFromOutbox(admin, owner.email, "subscription ends on")).toMatch(/[Rr]esume/);
+
+    await page.goto("/billing?tab=overview");
+    await item.getByRole("button", { name: "Resume subscription" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Subscription Resumed");
+    await dismissToasts(page);
+    await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(0);
+    expect(await item.getByRole("button", { name: "Cancel Subscription" }).isVisible()).toBe(true);
+    await checkBothWidths(page, "trial-journey-5-resumed", () => item.getByRole("button", { name: "Cancel Subscription" }).waitFor());
   });
 });
