@@ -125,7 +125,8 @@ describe("admin usage and overage billing (sandbox)", () => {
     expect(await admin.getByRole("tab", { name: "Overage Billing" }).count()).toBe(0);
     await item.getByRole("button", { name: "Bill overage" }).click();
     expect(await item.getByText("This subscription is in trial mode. No billing cycles are available yet.").isVisible()).toBe(true);
-    expect(await item.getByText(EMPLOYEE).isVisible()).toBe(true);
+    // The card is named by its AI employee, plan and start date (issue 23).
+    expect(await item.getByTestId("admin-subscription-label").textContent()).toMatch(new RegExp(`^${EMPLOYEE} — Small — started [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`));
     await screenshot(admin, "admin-subscriptions-trial");
     await dismissToasts(admin);
     await expectNoAxeViolations(admin);

@@ -70,7 +70,7 @@ describe("an AI-ready order joins the subscription waiting for one", () => {
 
     const [order] = await ordersOf(ana);
     // The card shows the subscription it joined, not "Start Free Trial" (a pending order's button).
-    expect(order).toMatchObject({ id: created.id, status: "claimed", subscription: { id: sub.id, status: "trialing" } });
+    expect(order).toMatchObject({ id: created.id, status: "claimed", joinedSubscription: true, subscription: { id: sub.id, status: "trialing" } });
     expect((await subsOf(ana)).map((s) => [s.id, s.aiReadyOrderId])).toEqual([[sub.id, created.id]]);
 
     await drainJobs();
@@ -89,6 +89,8 @@ describe("an AI-ready order joins the subscription waiting for one", () => {
     expect(first.status).toBe("claimed");
     expect(second).toMatchObject({ status: "pending", subscriptionId: null });
     expect((await subsOf(bo)).map((s) => s.aiReadyOrderId)).toEqual([first.id]);
+    // Only the one that joined says so on its card; the pending one offers its own trial.
+    expect(Object.fromEntries((await ordersOf(bo)).map((o) => [o.id, o.joinedSubscription]))).toEqual({ [first.id]: true, [second.id]: false });
     expect(sub.id).toBeTruthy();
   });
 

@@ -22,6 +22,8 @@ export const aiReadyOrders = pgTable(
     accountId: text("account_id").references(() => organization.id, { onDelete: "set null" }),
     /** Who claimed it, for the record. */
     claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Set when it joined a subscription that was waiting for an AI employee (issue 23, ADR 0112): no trial of its own. */
+    joinedSubscriptionAt: timestamp("joined_subscription_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,7 +41,11 @@ export type CustomerSubscription = {
 };
 
 /** GET /api/ai-ready-orders items. */
-export type AiReadyOrderView = Omit<AdminOrderView, "subscriptionId" | "updatedAt"> & { subscription: CustomerSubscription | null };
+export type AiReadyOrderView = Omit<AdminOrderView, "subscriptionId" | "updatedAt"> & {
+  subscription: CustomerSubscription | null;
+  /** It joined a subscription that was waiting for an AI employee (issue 23): no trial of its own. */
+  joinedSubscription: boolean;
+};
 
 /** GET /api/billing-history items. */
 export type InvoiceView = {

@@ -115,6 +115,7 @@ export async function accountOrders(user: { email: string; emailVerified: boolea
     createdAt: o.createdAt.toISOString(),
     status: o.status,
     subscription: o.subscriptionId ? (byId.get(o.subscriptionId) ?? null) : null,
+    joinedSubscription: o.joinedSubscriptionAt !== null,
   }));
 }
 

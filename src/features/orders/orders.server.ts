@@ -98,7 +98,7 @@ async function joinWaitingSubscription(tx: DbOrTx, order: Row): Promise<Row> {
   if (linked.length === 0) return order;
   const [joined] = await tx
     .update(aiReadyOrders)
-    .set({ status: waiting.status === "active" ? "active" : "claimed", subscriptionId: waiting.id, accountId: waiting.accountId, claimedByUserId: waiting.userId, updatedAt: now })
+    .set({ status: waiting.status === "active" ? "active" : "claimed", subscriptionId: waiting.id, accountId: waiting.accountId, claimedByUserId: waiting.userId, joinedSubscriptionAt: now, updatedAt: now })
     .where(eq(aiReadyOrders.id, order.id))
     .returning();
   return joined!;

@@ -102,7 +102,8 @@ function NextOrCancel({ sub }: { sub: NonNullable<AiReadyOrderView["subscription
 
 /** An AI employee prepared after its subscription started joined that subscription (issue 23): no trial of its own. */
 function JoinedNote({ order, sub }: { order: AiReadyOrderView; sub: AiReadyOrderView["subscription"] }) {
-  if (!sub || new Date(order.createdAt) <= new Date(sub.createdAt)) return null;
+  // Recorded when it joined (the subscription's own dates follow the provider's clock, not ours).
+  if (!sub || !order.joinedSubscription) return null;
   return (
     <p className="text-sm" data-testid="ai-employee-joined">
       Joined your existing {sub.plan.name} subscription

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_ready_orders" ADD COLUMN "joined_subscription_at" timestamp with time zone;
