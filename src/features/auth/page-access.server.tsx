@@ -1,5 +1,6 @@
 import "server-only";
 import type { ReactNode } from "react";
+import { redirect } from "next/navigation";
 import { getCurrentUser, type CurrentUser } from "./current-user.server";
 import { RedirectToLogin } from "./components/redirect-to-login";
 import { accountsOf, currentAccount, type CurrentAccount } from "@/features/accounts/current-account.server";
@@ -21,6 +22,8 @@ export async function pageAccess(opts: { returnTo: string; permission: Permissio
   const account = await currentAccount(user);
   if (!account) {
     const others = (await accountsOf(user.id)).filter((a) => a.id !== user.sessionAccountId);
+    // An operator admin who belongs to no business account lands on the admin console (issue 23).
+    if (user.role === "admin" && others.length === 0) redirect("/admin");
     return { ok: false, element: <NoAccessPage reason={null} otherAccounts={others} /> };
   }
   if (opts.permission && !can(account.role, opts.permission)) return { ok: false, element: <NoAccessPage reason={missingPermissionMessage(account.role, opts.permission)} /> };

@@ -4,6 +4,7 @@ import { BRAND } from "@/lib/brand";
 import { NavLinks } from "./nav-links";
 import { UserMenu } from "./user-menu";
 import { MobileMenu } from "./mobile-menu";
+import { DemoButton } from "./demo-button";
 
 export function Header() {
   return (
@@ -19,9 +20,7 @@ export function Header() {
         <NavLinks />
         <div className="flex items-center gap-2">
           <UserMenu />
-          <Link href="/hire-ai-employee" className="hidden rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-flex">
-            Book a Demo
-          </Link>
+          <DemoButton />
           <MobileMenu />
         </div>
       </nav>

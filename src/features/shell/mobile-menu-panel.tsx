@@ -6,21 +6,48 @@ import { usePathname } from "next/navigation";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/ui/cn";
-import { NAV_LINKS, isActive } from "./nav";
+import {
+  ADMIN_LINKS,
+  NAV_LINKS,
+  PORTAL_LINKS,
+  isActive,
+  isCurrent,
+  navSection,
+  visibleLinks,
+} from "./nav";
 import { useAuthUser } from "./use-auth-user";
 
-/** The menu's dialog (loaded on the first tap of the menu button, mobile-menu.tsx). */
-export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> }) {
+/** The menu's dialog: the section's links (marketing, portal or admin console; issue 23) (loaded on the first tap of the menu button, mobile-menu.tsx). */
+export function MobileMenuPanel({
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const setOpen = onOpenChange;
   const pathname = usePathname();
   const { user } = useAuthUser();
   const close = () => setOpen(false);
-  const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  const section = navSection(pathname);
+  const links =
+    section === "public"
+      ? NAV_LINKS
+      : visibleLinks(
+          section === "admin" ? ADMIN_LINKS : PORTAL_LINKS,
+          user?.permissions ?? null,
+        );
+  const item =
+    "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl lg:hidden" aria-describedby={undefined}
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl lg:hidden"
+          aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             // The button that opened it is outside the dialog: give it the focus back.
             event.preventDefault();
@@ -29,36 +56,55 @@ export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean
         >
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close menu">
+            <Dialog.Close
+              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
+              aria-label="Close menu"
+            >
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>
           <nav aria-label="Mobile">
             <ul className="space-y-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} onClick={close} aria-current={isActive(pathname, link.href) ? "page" : undefined} className={cn(item, isActive(pathname, link.href) && "bg-brand-50 text-brand-800")}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              {links.map((link) => {
+                const current =
+                  section === "public"
+                    ? isActive(pathname, link.href)
+                    : isCurrent(pathname, link);
+                return (
+                  <li key={link.href}>
+                    <Link
+                      href={link.href}
+                      onClick={close}
+                      aria-current={current ? "page" : undefined}
+                      className={cn(
+                        item,
+                        current && "bg-brand-50 text-brand-800",
+                      )}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                );
+              })}
               {user && (
                 <>
-                  {user.permissions.includes("calls.read") && (
-                    <li>
-                      <Link href="/calls" onClick={close} className={item}>
-                        Calls &amp; Messages
-                      </Link>
-                    </li>
-                  )}
-                  {user.permissions.includes("billing.read") && (
-                    <li>
-                      <a href="/billing" onClick={close} className={item}>
-                        Billing
-                      </a>
-                    </li>
-                  )}
-                  {user.account && (
+                  {section === "public" &&
+                    user.permissions.includes("calls.read") && (
+                      <li>
+                        <Link href="/calls" onClick={close} className={item}>
+                          Calls &amp; Messages
+                        </Link>
+                      </li>
+                    )}
+                  {section === "public" &&
+                    user.permissions.includes("billing.read") && (
+                      <li>
+                        <a href="/billing" onClick={close} className={item}>
+                          Billing
+                        </a>
+                      </li>
+                    )}
+                  {section === "public" && user.account && (
                     <li>
                       <a href="/account" onClick={close} className={item}>
                         Business account
@@ -74,7 +120,11 @@ export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean
                     .filter((a) => a.id !== user.account?.id)
                     .map((a) => (
                       <li key={a.id}>
-                        <button type="button" className={`${item} w-full text-left`} onClick={() => void switchAccount(a.id)}>
+                        <button
+                          type="button"
+                          className={`${item} w-full text-left`}
+                          onClick={() => void switchAccount(a.id)}
+                        >
                           Switch to {a.name}
                         </button>
                       </li>
@@ -92,11 +142,17 @@ export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean
                   </a>
                 )}
               </li>
-              <li className="pt-2">
-                <Link href="/hire-ai-employee" onClick={close} className="block rounded-md bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white hover:bg-brand-800">
-                  Book a Demo
-                </Link>
-              </li>
+              {section === "public" && (
+                <li className="pt-2">
+                  <Link
+                    href="/hire-ai-employee"
+                    onClick={close}
+                    className="block rounded-md bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white hover:bg-brand-800"
+                  >
+                    Book a Demo
+                  </Link>
+                </li>
+              )}
             </ul>
           </nav>
         </Dialog.Content>

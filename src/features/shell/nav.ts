@@ -1,3 +1,4 @@
+/** The marketing site's links (public pages). */
 export const NAV_LINKS = [
   { href: "/AI_employees", label: "AI Employees" },
   { href: "/pricing", label: "Pricing" },
@@ -7,6 +8,59 @@ export const NAV_LINKS = [
   { href: "/contact", label: "Contact" },
 ] as const;
 
+export type SectionLink = {
+  href: string;
+  label: string;
+  /** The account permission a member needs to see it (src/features/accounts/permissions.ts); none: every member. */
+  permission?: string;
+  /** The path whose pages mark it current (defaults to href's path). */
+  match?: string;
+};
+
+/**
+ * The portal's own navigation (issue 23, ADR 0119), in this order. A link a
+ * member's role may not use is not shown (the server refuses it anyway).
+ * Insights joins this list when it exists.
+ */
+export const PORTAL_LINKS: readonly SectionLink[] = [
+  { href: "/dashboard", label: "Dashboard", permission: "calls.read" },
+  { href: "/calls", label: "Calls", permission: "calls.read" },
+  // The AI employee's own page comes with its settings; until then its card on Billing & Account.
+  { href: "/billing?tab=ai-ready", label: "AI employee", permission: "billing.read", match: "/ai-employee" },
+  { href: "/billing", label: "Billing", permission: "billing.read" },
+  { href: "/account", label: "Account" },
+];
+
+/** The admin console's navigation. */
+export const ADMIN_LINKS: readonly SectionLink[] = [
+  { href: "/admin", label: "Console", match: "/admin$" },
+  { href: "/admin/usage", label: "Usage" },
+  { href: "/admin/outbox", label: "Outbox" },
+  { href: "/admin/jobs", label: "Jobs" },
+  { href: "/admin/spam-reports", label: "Spam reports" },
+  { href: "/admin/api-keys", label: "API keys" },
+];
+
+const PORTAL_PATHS = ["/dashboard", "/calls", "/billing", "/account", "/profile", "/checkout", "/subscribe"];
+
+/** Which navigation a page gets: the portal's, the admin console's, or the marketing site's. */
+export function navSection(pathname: string): "portal" | "admin" | "public" {
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return "admin";
+  if (PORTAL_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return "portal";
+  return "public";
+}
+
 export function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Is this section link the current page? `match` ending in `$` matches the path exactly. */
+export function isCurrent(pathname: string, link: SectionLink): boolean {
+  const target = link.match ?? link.href.split("?")[0]!;
+  return target.endsWith("$") ? pathname === target.slice(0, -1) : isActive(pathname, target);
+}
+
+/** The links of a section a member sees: those needing a permission only once it is known to be held. */
+export function visibleLinks(links: readonly SectionLink[], permissions: readonly string[] | null): SectionLink[] {
+  return links.filter((l) => !l.permission || (permissions?.includes(l.permission) ?? false));
 }

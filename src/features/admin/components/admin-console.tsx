@@ -1,6 +1,5 @@
 "use client";
 import { useState, type ComponentType } from "react";
-import Link from "next/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { SubscriptionsTab } from "@/features/admin-subscriptions/components/subscriptions-tab";
 import { TestTab } from "@/features/test-tools/components/test-tab";
@@ -18,25 +17,19 @@ const PANELS: Record<AdminTab, ComponentType> = {
   notifications: NotificationsTab,
 };
 
-/** The admin pages outside the console. */
-const ADMIN_PAGES = [
-  { href: "/admin/usage", label: "Usage Management" },
-  { href: "/admin/outbox", label: "E-mail outbox" },
-  { href: "/admin/jobs", label: "Jobs" },
-  { href: "/admin/api-keys", label: "API keys" },
-  { href: "/admin/spam-reports", label: "Spam reports" },
-] as const;
-
 /**
- * The /admin console: five tabs (spec 2). The chosen tab is kept in ?tab= so
+ * The /admin console: five tabs (spec 2; Test only while the test tools are on).
+ * The admin pages outside it are in the header's admin navigation (issue 23). The chosen tab is kept in ?tab= so
  * a reload or a shared link opens the same tab. Tab panels mount on first
  * visit only (Radix unmounts inactive panels), so each tab loads its data
  * when opened.
  */
-export function AdminConsole({ initialTab, firstName }: { initialTab: AdminTab; firstName: string | null }) {
-  const [tab, setTab] = useState<AdminTab>(initialTab);
+export function AdminConsole({ initialTab, firstName, testTools }: { initialTab: AdminTab; firstName: string | null; testTools: boolean }) {
+  // The Test tab only while the test tools are on (ENABLE_TEST_TOOLS; their routes are 404 otherwise).
+  const tabs = ADMIN_TABS.filter((t) => testTools || t.value !== "test");
+  const [tab, setTab] = useState<AdminTab>(tabs.some((t) => t.value === initialTab) ? initialTab : "subscriptions");
   const onChange = (value: string) => {
-    const next = ADMIN_TABS.find((t) => t.value === value)?.value ?? "subscriptions";
+    const next = tabs.find((t) => t.value === value)?.value ?? "subscriptions";
     setTab(next);
     const url = new URL(window.location.href);
     url.searchParams.set("tab", next);
@@ -51,23 +44,16 @@ export function AdminConsole({ initialTab, firstName }: { initialTab: AdminTab; 
             {firstName ? `Signed in as ${firstName}. ` : ""}Manage subscriptions, AI-ready orders, tests and notifications.
           </p>
         </div>
-        <nav aria-label="Admin pages" className="flex gap-4 text-sm font-medium">
-          {ADMIN_PAGES.map((p) => (
-            <Link key={p.href} className="text-brand-700 underline-offset-4 hover:underline" href={p.href}>
-              {p.label}
-            </Link>
-          ))}
-        </nav>
       </div>
       <Tabs value={tab} onValueChange={onChange} className="mt-6">
         <TabsList aria-label="Admin sections">
-          {ADMIN_TABS.map((t) => (
+          {tabs.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {ADMIN_TABS.map(({ value }) => {
+        {tabs.map(({ value }) => {
           const Panel = PANELS[value];
           return (
             <TabsContent key={value} value={value}>
