@@ -77,7 +77,8 @@ describe("security in the browser", () => {
   it("a link on another site cannot sign the user out: it only reaches the confirmation page", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/dashboard");
+    // An operator admin lands on the console (issue 23).
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     await page.goto(otherOrigin);
     await page.click("#out");
     await page.waitForURL((u) => u.pathname === "/logout");
