@@ -3,20 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { emailMessages, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
-import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription } from "@/features/billing/api-types";
-import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as cancelRoute } from "@app/api/cancel-subscription/route";
 import { POST as resumeRoute } from "@app/api/subscriptions/[id]/resume/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
+import { deliverFakeEvents } from "./stripe-fake-webhooks";
 import { memberOf } from "./account-helpers";
 
 async function json<T>(res: Response, status = 200): Promise<T> {
@@ -111,14 +110,7 @@ describe("resume in the provider's portal (Stripe fake): the mirror follows, and
   let owner: TestUser;
   let subId: string;
 
-  async function deliverEvents(): Promise<void> {
-    for (const event of fake.takeEvents()) {
-      const { payload, signature } = fake.sign(event, SECRET);
-      const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
-      expect(res.status).toBe(200);
-    }
-    await drainJobs();
-  }
+  const deliverEvents = () => deliverFakeEvents(fake, SECRET);
   const providerSub = () => fake.get(fake.state.subscriptions.values().next().value!.id as string)!;
 
   beforeAll(async () => {

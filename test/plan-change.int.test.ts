@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { emailMessages, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
-import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { advanceClockAndSync } from "@/features/billing/sandbox/sandbox-actions.server";
@@ -11,13 +10,13 @@ import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.se
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription, InvoiceView, PlanChangePreview } from "@/features/billing/api-types";
-import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { GET as previewRoute } from "@app/api/subscriptions/[id]/change-preview/route";
 import { DELETE as keepPlanRoute, POST as changeRoute } from "@app/api/subscriptions/[id]/change-plan/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
+import { deliverFakeEvents } from "./stripe-fake-webhooks";
 
 const DAY = 86_400_000;
 
@@ -138,14 +137,7 @@ describe("plan changes on the Stripe fake", () => {
   const fake = new StripeFake({ defaultClock: true });
   let provider: StripeProvider;
 
-  async function deliverEvents(): Promise<void> {
-    for (const event of fake.takeEvents()) {
-      const { payload, signature } = fake.sign(event, SECRET);
-      const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
-      expect(res.status).toBe(200);
-    }
-    await drainJobs();
-  }
+  const deliverEvents = () => deliverFakeEvents(fake, SECRET);
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });

@@ -5,7 +5,6 @@ import { getDb } from "@/lib/db";
 import { aiReadyOrders } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { stopJobWorkers } from "@/lib/jobs/jobs.server";
-import { drainJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { dunningEmailJob } from "@/features/billing/dunning-email.server";
@@ -17,7 +16,6 @@ import { StripeProvider } from "@/features/billing/provider/stripe-provider.serv
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription, InvoiceView } from "@/features/billing/api-types";
 import type { OverageEntryView, SubmitEntryResponse } from "@/features/overage/overage.schema";
-import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { POST as createPortalSession } from "@app/api/create-portal-session/route";
@@ -29,7 +27,8 @@ import { POST as submitEntry } from "@app/api/admin/overage-entries/[id]/submit/
 import { GET as adminSubscriptions } from "@app/api/admin/subscriptions/route";
 import { GET as adminNotifications } from "@app/api/admin/notifications/route";
 import { GET as entryHistory } from "@app/api/admin/overage-entries/subscription/[id]/route";
-import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { deliverFakeEvents } from "./stripe-fake-webhooks";
 
 const SECRET = "whsec_stripe_lifecycle";
 const DAY = 86_400_000;
@@ -57,15 +56,7 @@ describe("Stripe lifecycle (stateful fake): checkout -> trial end -> renewal -> 
   let orderId: string;
   let mirrorId: string;
 
-  /** Delivers the fake's new events to the app's webhook route, signed, then runs the sync jobs they queued. */
-  async function deliverEvents(): Promise<void> {
-    for (const event of fake.takeEvents()) {
-      const { payload, signature } = fake.sign(event, SECRET);
-      const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
-      expect(res.status, `${event.type}: ${await res.clone().text()}`).toBe(200);
-    }
-    await drainJobs();
-  }
+  const deliverEvents = () => deliverFakeEvents(fake, SECRET);
   const subs = async () => json<CustomerSubscription[]>(await call(userSubscriptions, { path: "/api/user-subscriptions", cookie: customer.cookie }));
   const mine = async () => (await subs()).find((s) => s.id === mirrorId)!;
   const history = async () => json<InvoiceView[]>(await call(billingHistory, { path: "/api/billing-history", cookie: customer.cookie }));

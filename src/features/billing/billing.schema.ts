@@ -24,7 +24,8 @@ export const createSetupIntentBody = z.object({
   billing: billingPeriod.optional(),
 });
 
-const optionalId = z
+/** An optional id: blank is none. */
+export const optionalId = z
   .string()
   .trim()
   .max(200)

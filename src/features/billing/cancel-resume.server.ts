@@ -8,6 +8,7 @@ import { getProvider } from "./provider";
 import type { ProviderSubscription } from "./provider/port";
 import { syncCustomerSubscriptions } from "./sync.server";
 import { customerSubscriptionView, providerNow } from "./views.server";
+import { optionalId } from "./billing.schema";
 import { asHttpError, type Payer } from "./subscriptions.server";
 import type { CustomerSubscription } from "./api-types";
 
@@ -18,13 +19,6 @@ import type { CustomerSubscription } from "./api-types";
  * the provider's portal (a resume there, its webhook late or lost) must not
  * turn a cancel into a no-op.
  */
-
-const optionalId = z
-  .string()
-  .trim()
-  .max(200)
-  .nullish()
-  .transform((v) => (v ? v : null));
 
 /** The reason is optional; an empty one is none. */
 export const cancelSubscriptionBody = z.object({
