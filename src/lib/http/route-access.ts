@@ -100,4 +100,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // caller's own sessions
   account: { DELETE: "account.delete" },
   "sessions/[id]": { DELETE: "user" },
+  // --- issue 23, the "needs attention" inbox (helper C1, ADR 0115): the open
+  // items and today's totals; the shared Handled mark and its undo (staff too)
+  attention: { GET: "calls.read" },
+  "interactions/[id]/handled": { PUT: "calls.read", DELETE: "calls.read" },
 };
