@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, interactions, organization, user } from "@/db/schema";
 import { group } from "@/lib/sql-group";
@@ -36,7 +36,7 @@ export function attentionReasonSql(): SQL {
 
 /** Open: asks for a person, not handled, and recent (the call log's "Needs follow-up"). */
 export function needsFollowUpSql(): SQL {
-  return and(isNull(i.handledAt), sql`${i.startedAt} >= now() - ${`${ATTENTION_WINDOW_DAYS} days`}::interval`, attentionReasonSql())!;
+  return and(isNull(i.handledAt), gte(i.startedAt, sql`now() - ${`${ATTENTION_WINDOW_DAYS} days`}::interval`), attentionReasonSql())!;
 }
 
 const itemColumns = {
@@ -147,7 +147,7 @@ export async function todayTotals(accountId: string): Promise<TodayTotals> {
       unitsMilli: sql<number>`coalesce(sum(${i.unitsMilli}) filter (where ${i.spamReportedAt} is null), 0)::int`,
     })
     .from(i)
-    .where(and(eq(i.accountId, accountId), sql`${i.startedAt} >= ${dayStart}`, sql`${i.startedAt} < ${dayStart} + interval '1 day'`));
+    .where(and(eq(i.accountId, accountId), gte(i.startedAt, dayStart), lt(i.startedAt, sql`${dayStart} + interval '1 day'`)));
   return {
     date: row?.date ?? new Date().toISOString().slice(0, 10),
     timeZone: zone,
