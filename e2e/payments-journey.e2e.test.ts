@@ -225,7 +225,7 @@ describe("payments journeys (sandbox)", () => {
     await signUp(page, uniqueUser("annual", "Avery", "Annual"));
 
     // No subscription yet: the dashboard invites to choose a plan.
-    await expect.poll(() => page.getByRole("heading", { name: "Welcome back, Avery!" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Welcome, Avery!" }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole("heading", { name: "Get Started with Your AI Employee" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Choose Your Plan" }).getAttribute("href")).toBe("/pricing");
     await expectNoAxeViolations(page);

@@ -66,9 +66,12 @@ const SPAM = [
 
 /** Mix of what happens in a day, by weight (sums to 100). */
 const KINDS = [
-  ["inbound_answered", 48],
+  ["inbound_answered", 40],
   ["inbound_transferred", 4],
   ["inbound_spam", 4],
+  // What lands in the dashboard's "needs attention" inbox (issue 23, ADR 0115).
+  ["inbound_missed", 4],
+  ["inbound_voicemail", 4],
   ["outbound_answered", 8],
   ["outbound_voicemail", 7],
   ["outbound_no_answer", 5],
@@ -145,7 +148,7 @@ function conversation(r, trade, when, channel) {
   if (topic === "price") {
     const books = r.next() < 0.4;
     return {
-      tags: ["pricing"],
+      tags: books ? ["pricing"] : ["pricing", "appointment-requested"],
       booked: books,
       summary: `${name} asked what a ${service} costs (from $${price})${books ? `; booked for ${day} at ${slot}` : "; no appointment yet"}.`,
       turns: [
@@ -160,7 +163,7 @@ function conversation(r, trade, when, channel) {
   if (topic === "emergency") {
     const problem = r.pick(trade.emergencies);
     return {
-      tags: ["emergency"],
+      tags: ["emergency", "urgent"],
       booked: true,
       summary: `Emergency: ${name} reported ${problem}. Advised on safety; ${trade.who} booked for today (emergency fee $${trade.emergencyFee}).`,
       turns: [
@@ -277,7 +280,7 @@ export function simulatedTraffic({ seed = 1, days = 1, perDay = 40, end: endAt, 
     }
 
     const direction = kind.startsWith("inbound") ? "inbound" : "outbound";
-    const outcome = { inbound_answered: "answered", inbound_transferred: "transferred", inbound_spam: "spam", outbound_answered: "answered", outbound_voicemail: "voicemail", outbound_no_answer: "no_answer", outbound_busy: "busy", outbound_failed: "failed" }[kind];
+    const outcome = { inbound_answered: "answered", inbound_missed: r.pick(["no_answer", "busy"]), inbound_voicemail: "voicemail", inbound_transferred: "transferred", inbound_spam: "spam", outbound_answered: "answered", outbound_voicemail: "voicemail", outbound_no_answer: "no_answer", outbound_busy: "busy", outbound_failed: "failed" }[kind];
     const seconds =
       outcome === "answered" ? answeredSeconds(r) : outcome === "transferred" ? r.int(45, 300) : outcome === "spam" ? r.int(4, 20) : outcome === "voicemail" ? r.int(15, 45) : 0;
     const startedAt = Math.min(planned, end - seconds * 1000 - 1000);
@@ -294,6 +297,15 @@ export function simulatedTraffic({ seed = 1, days = 1, perDay = 40, end: endAt, 
         tags: ["transfer"],
         booked: false,
       };
+    } else if (direction === "inbound" && outcome === "voicemail") {
+      talk = {
+        summary: `${name} left a voicemail asking to be called back about an appointment.`,
+        turns: [["caller", `Hi, it's ${name}. I'd like to book an appointment, please call me back.`]],
+        tags: ["voicemail", "appointment-requested"],
+        booked: false,
+      };
+    } else if (direction === "inbound" && outcome !== "answered") {
+      talk = { summary: `Missed call from ${name}: ${outcome === "busy" ? "the line was busy" : "nobody answered"}.`, turns: null, tags: ["missed"], booked: false };
     } else if (outcome === "voicemail") {
       const day = DAYS[(new Date(startedAt).getUTCDay() + r.int(1, 3)) % 7];
       talk = {

@@ -50,7 +50,7 @@ const fileOf = new Map(routeFiles(apiDir).map((f) => [path.relative(apiDir, path
 const SESSION_ENDING = new Set(["logout"]);
 
 /** Routes whose [id] names one of the account's own records: another account gets 404 for them. */
-const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf"]);
+const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf", "interactions/[id]/handled"]);
 
 type Expected = "same" | "pass" | "401" | "403" | "403-permission" | "404";
 

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organization } from "./accounts";
+import { user } from "./auth";
 import { subscriptions } from "./billing";
 import { aiReadyOrders } from "./orders";
 import { interactionChannel, interactionDirection, interactionOutcome } from "./enums";
@@ -103,6 +104,13 @@ export const interactions = pgTable(
     apiKeyId: text("api_key_id"),
     /** When retention removed the transcript, recording and numbers (units kept). */
     anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
+    /**
+     * The "needs attention" inbox (issue 23, ADR 0115): when a member marked
+     * the record handled, and who. Shared by the account's members; cleared
+     * by an undo.
+     */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledByUserId: text("handled_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Full-text search over the summary and the transcript's words (the call log's search). */
     search: tsvector("search").generatedAlwaysAs(
@@ -117,6 +125,10 @@ export const interactions = pgTable(
     // The call log: the customer's records, newest first (keyset order).
     // NULLS FIRST as ORDER BY ... DESC has it: otherwise the index cannot give the order (ADR 0096).
     index("interactions_account_started_idx").on(t.accountId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The "needs attention" inbox (ADR 0115): the account's unhandled records, newest first.
+    index("interactions_attention_idx").on(t.accountId, t.startedAt.desc().nullsFirst()).where(sql`handled_at is null`),
+    // Its recently handled records, the last handled first.
+    index("interactions_handled_idx").on(t.accountId, t.handledAt.desc().nullsFirst()).where(sql`handled_at is not null`),
     // Month totals and alerts.
     index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
     index("interactions_search_idx").using("gin", t.search),

@@ -5,6 +5,7 @@ import { interactionNumberDigits, interactions } from "@/db/schema";
 import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
 import { badRequest } from "@/lib/http/errors";
 import { readChoice } from "@/lib/http/pagination";
+import { needsFollowUpSql } from "./attention.server";
 
 /** The call log's page size: 1–50, 25 unless asked. */
 export const DEFAULT_LIMIT = 25;
@@ -20,7 +21,19 @@ export type InteractionFilters = {
   from: string | null;
   to: string | null;
   q: string | null;
+  /** "Needs follow-up": an open item of the needs-attention inbox (ADR 0115). */
+  needsFollowUp: boolean;
+  /** "Appointment booked". */
+  appointmentBooked: boolean;
 };
+
+/** A yes-only filter: `true` sets it, absent or empty leaves it off; anything else is a 400 naming it. */
+function readFlag(params: URLSearchParams, name: "needsFollowUp" | "appointmentBooked"): boolean {
+  const v = params.get(name)?.trim() ?? "";
+  if (v === "" || v === "false") return false;
+  if (v === "true") return true;
+  throw badRequest(`${name} must be true or false`);
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -51,6 +64,8 @@ export function readFilters(params: URLSearchParams): InteractionFilters {
     from,
     to,
     q,
+    needsFollowUp: readFlag(params, "needsFollowUp"),
+    appointmentBooked: readFlag(params, "appointmentBooked"),
   };
 }
 
@@ -77,6 +92,8 @@ export function filterWhere(accountId: string, f: InteractionFilters): SQL {
   // Days are UTC, as every date in the portal is shown (src/lib/format.ts).
   if (f.from) where.push(sql`${interactions.startedAt} >= ${`${f.from}T00:00:00Z`}::timestamptz`);
   if (f.to) where.push(sql`${interactions.startedAt} < ${`${f.to}T00:00:00Z`}::timestamptz + interval '1 day'`);
+  if (f.needsFollowUp) where.push(needsFollowUpSql());
+  if (f.appointmentBooked) where.push(eq(interactions.appointmentBooked, true));
   if (f.q) {
     const text = sql`${interactions.search} @@ websearch_to_tsquery('english', ${f.q})`;
     const digits = f.q.replace(/[^0-9]/g, "");

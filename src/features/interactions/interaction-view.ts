@@ -42,9 +42,9 @@ export type InteractionDetail = InteractionItem & { sessionId: string; transcrip
 export type InteractionPage = { items: InteractionItem[]; nextCursor: string | null };
 
 /** The call log's filters as the query string carries them ("" when not set). */
-export type CallFilterValues = { q: string; channel: string; direction: string; outcome: string; aiEmployeeId: string; from: string; to: string };
+export type CallFilterValues = { q: string; channel: string; direction: string; outcome: string; aiEmployeeId: string; from: string; to: string; needsFollowUp: string; appointmentBooked: string };
 
-export const NO_FILTERS: CallFilterValues = { q: "", channel: "", direction: "", outcome: "", aiEmployeeId: "", from: "", to: "" };
+export const NO_FILTERS: CallFilterValues = { q: "", channel: "", direction: "", outcome: "", aiEmployeeId: "", from: "", to: "", needsFollowUp: "", appointmentBooked: "" };
 
 export const CHANNEL_LABEL: Record<Channel, string> = { phone: "Phone", sms: "SMS", chat: "Web chat", social: "Social" };
 

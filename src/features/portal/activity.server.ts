@@ -41,6 +41,7 @@ export async function recentActivity(accountId: string, opts: { billing: boolean
       description: sub.trialEnd ? `Free trial started on the ${planName} plan` : `Subscribed to the ${planName} plan`,
       timestamp: started.toISOString(),
       type: "subscription",
+      href: "/billing",
     });
     if (sub.cancelAtPeriodEnd || sub.providerCancelAtPeriodEnd) {
       entries.push({
@@ -48,6 +49,7 @@ export async function recentActivity(accountId: string, opts: { billing: boolean
         description: `Cancellation scheduled for the ${planName} plan`,
         timestamp: sub.updatedAt.toISOString(),
         type: "subscription",
+        href: "/billing",
       });
     }
   }
@@ -55,10 +57,10 @@ export async function recentActivity(accountId: string, opts: { billing: boolean
     const phone = row.phoneInbound + row.phoneOutbound;
     const text = row.textInbound + row.textOutbound;
     if (phone > 0) {
-      entries.push({ id: `usage-phone-${row.id}`, description: `${plural(phone, "phone session", "phone sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "call" });
+      entries.push({ id: `usage-phone-${row.id}`, description: `${plural(phone, "phone session", "phone sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "call", href: "/calls?channel=phone" });
     }
     if (text > 0) {
-      entries.push({ id: `usage-text-${row.id}`, description: `${plural(text, "text session", "text sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "chat" });
+      entries.push({ id: `usage-text-${row.id}`, description: `${plural(text, "text session", "text sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "chat", href: "/calls" });
     }
   }
   for (const inv of invs) {
@@ -68,10 +70,11 @@ export async function recentActivity(accountId: string, opts: { billing: boolean
       description: inv.status === "paid" ? `Invoice paid: ${amount}` : `Invoice ${inv.status}: ${amount}`,
       timestamp: inv.issuedAt.toISOString(),
       type: "invoice",
+      href: "/billing",
     });
   }
 
-  for (const c of calls) entries.push({ id: `interaction-${c.id}`, description: describeInteraction(c), timestamp: c.startedAt.toISOString(), type: interactionType(c) });
+  for (const c of calls) entries.push({ id: `interaction-${c.id}`, description: describeInteraction(c), timestamp: c.startedAt.toISOString(), type: interactionType(c), href: `/calls/${encodeURIComponent(c.id)}` });
 
   if (entries.length === 0) return { entries: sampleActivity(now), sample: true };
   entries.sort((a, b) => b.timestamp.localeCompare(a.timestamp));

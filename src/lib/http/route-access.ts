@@ -107,4 +107,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "subscriptions/[id]/resume": { POST: "billing.manage" },
   "subscriptions/[id]/change-preview": { GET: "billing.read" },
   "subscriptions/[id]/change-plan": { POST: "billing.manage", DELETE: "billing.manage" },
+  // --- issue 23, the "needs attention" inbox (helper C1, ADR 0115): the open
+  // items and today's totals; the shared Handled mark and its undo (staff too)
+  attention: { GET: "calls.read" },
+  "interactions/[id]/handled": { PUT: "calls.read", DELETE: "calls.read" },
 };

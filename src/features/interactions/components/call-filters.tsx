@@ -21,6 +21,7 @@ export function CallFilters({
   aiEmployees: { id: string; name: string }[];
 }) {
   const set = (key: keyof CallFilterValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...values, [key]: e.target.value });
+  const flag = (key: "needsFollowUp" | "appointmentBooked") => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [key]: e.target.checked ? "true" : "" });
   const active = (Object.keys(values) as (keyof CallFilterValues)[]).filter((k) => k !== "q" && values[k]).length;
   const [open, setOpen] = React.useState(active > 0);
   const any = active > 0 || Boolean(values.q);
@@ -89,7 +90,18 @@ export function CallFilters({
           <Label htmlFor="calls-to">To (UTC)</Label>
           <Input id="calls-to" type="date" value={values.to} min={values.from || undefined} onChange={set("to")} />
         </div>
-        <div className="flex items-end sm:col-span-2 lg:col-span-2">
+        <fieldset className="flex flex-col justify-end gap-1.5 text-sm text-slate-900">
+          <legend className="sr-only">Show only</legend>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-brand-700" checked={values.needsFollowUp === "true"} onChange={flag("needsFollowUp")} />
+            Needs follow-up
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-brand-700" checked={values.appointmentBooked === "true"} onChange={flag("appointmentBooked")} />
+            Appointment booked
+          </label>
+        </fieldset>
+        <div className="flex items-end">
           <Button type="button" variant="outline" className="w-full lg:w-auto" disabled={!any} onClick={() => onChange(NO_FILTERS)}>
             Clear filters
           </Button>

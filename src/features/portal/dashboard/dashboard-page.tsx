@@ -15,6 +15,9 @@ import { dashboardBadge, formatDate, usagePercent } from "../format";
 import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
+import type { AttentionResponse } from "@/features/interactions/attention";
+import { AttentionInbox } from "./attention-inbox";
+import { FirstSteps, TodayStrip } from "./today-and-welcome";
 
 type Usage = { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
 type Units = { monthStart: string; monthEnd: string; calls: number; conversations: number; included: number | null; extra: number; extraCostCents: number };
@@ -50,6 +53,8 @@ export function DashboardPage() {
     // A 401: 'Unauthorized' / 'You are logged out. Logging in again...', login after 500 ms (the QueryCache handler).
     meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/dashboard" } },
   });
+  // The needs-attention inbox and today's totals (issue 23, ADR 0115).
+  const attention = useQuery<AttentionResponse>({ queryKey: ["/api/attention"], enabled: Boolean(user) });
 
   if (isLoading || (error && isUnauthorizedError(error))) {
     return (
@@ -76,17 +81,26 @@ export function DashboardPage() {
   }
 
   const sub = user.subscription;
+  const live = Boolean(sub && LIVE.has(sub.status));
+  // A first-time customer (no subscription or no calls yet): "Welcome" and the three steps (issue 23).
+  const firstTime = !sub || (attention.data ? !attention.data.hasCalls : false);
+  const timeZone = attention.data?.today.timeZone ?? "UTC";
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Welcome back, {user.firstName || "there"}!</h1>
-      <p className="mt-1 text-slate-700">Here&apos;s how your AI employee is doing.</p>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {firstTime ? "Welcome" : "Welcome back"}, {user.firstName || "there"}!
+      </h1>
+      <p className="mt-1 text-slate-700">{firstTime ? "Here is how to put your AI employee to work." : "Here\u2019s what needs you, and how your AI employee is doing."}</p>
       <NoticeStrip />
-      {sub && LIVE.has(sub.status) ? <FullDashboard sub={sub} permissions={user.permissions} /> : <GetStarted canSubscribe={user.permissions.includes("billing.manage")} />}
+      {attention.data && <TodayStrip today={attention.data.today} />}
+      {(attention.data?.hasCalls || (attention.data && attention.data.handled.length > 0)) && <AttentionInbox data={attention.data} timeZone={timeZone} />}
+      {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={user.permissions.includes("billing.manage")} />}
+      {live && sub ? <FullDashboard sub={sub} permissions={user.permissions} /> : !firstTime ? <GetStarted canSubscribe={user.permissions.includes("billing.manage")} /> : null}
     </section>
   );
 }
 
-/** No live subscription yet: members who may buy choose a plan; the others are told who can. */
+/** No live subscription (an ended one): members who may buy choose a plan; the others are told who can. */
 function GetStarted({ canSubscribe }: { canSubscribe: boolean }) {
   return (
     <Card className="mt-8">
@@ -348,7 +362,9 @@ function RecentActivity() {
                 <li key={entry.id} className="flex items-start gap-3 py-3">
                   <Icon className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
                   <div className="min-w-0">
-                    <p className="text-sm text-slate-900">{entry.description}</p>
+                    <Link href={entry.href} className="text-sm text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
+                      {entry.description}
+                    </Link>
                     <p className="text-xs text-slate-600">
                       <time dateTime={entry.timestamp}>{whenText(entry.timestamp)}</time>
                     </p>

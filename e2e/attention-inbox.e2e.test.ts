@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { simulatedTraffic } from "../scripts/simulated-traffic.mjs";
+import { adminContext, checkBothWidths, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+
+/**
+ * Issue 23's second journey: after simulated calls, the owner clears the
+ * "needs attention" inbox on the dashboard, and a staff member of the same
+ * account sees the same items as handled, with who handled them (ADR 0115).
+ */
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let admin: BrowserContext;
+let owner: CustomerWithEmployee;
+let staffContext: BrowserContext;
+let staff: Page;
+let frontDesk: NewUser;
+let handledCount = 0;
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await adminContext(browser, baseUrl);
+  frontDesk = uniqueUser("inbox-staff", "Sam", "Staff");
+});
+afterAll(async () => {
+  await staffContext?.close();
+  await owner?.context.close();
+  await admin?.close();
+  await browser?.close();
+});
+
+describe("the needs-attention inbox", () => {
+  it("0. an owner with a trial, and a day of simulated calls", async () => {
+    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Ivy", prefix: "inbox-owner", firstName: "Olive", lastName: "Owner" });
+    await startTrialFromBilling(owner.page, "Ivy", "Olive Owner");
+    const adminPage = await admin.newPage();
+    await adminPage.goto("/admin/api-keys");
+    await adminPage.getByLabel("Name").fill("Inbox journey (e2e)");
+    await adminPage.getByRole("button", { name: "Create API key" }).click();
+    const field = adminPage.locator("#new-api-key");
+    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
+    const key = await field.inputValue();
+    await adminPage.close();
+    const records = simulatedTraffic({ seed: 23, days: 1, perDay: 30, end: Date.now() - 60_000, aiEmployeeId: owner.orderId });
+    const res = await fetch(`${baseUrl}/api/v1/interactions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ interactions: records }) });
+    expect(res.status).toBe(200);
+  });
+
+  it("1. the owner sees what needs attention, with the call and a call-back link", async () => {
+    const page = owner.page;
+    await page.goto("/dashboard");
+    const inbox = page.getByRole("list", { name: "Needs attention" });
+    await inbox.waitFor({ timeout: 15_000 });
+    const first = inbox.getByRole("listitem").first();
+    expect(await first.getByRole("link", { name: /^View call/ }).getAttribute("href")).toMatch(/^\/calls\/.+/);
+    expect(await inbox.getByRole("link", { name: /^Call back/ }).first().getAttribute("href")).toMatch(/^tel:\+\d+$/);
+    await page.getByTestId("today-strip").waitFor();
+    await checkBothWidths(page, "attention-1-owner-inbox", () => inbox.waitFor());
+  });
+
+  it("2. the owner marks every item handled, and can undo one", async () => {
+    const page = owner.page;
+    const buttons = page.getByRole("button", { name: /^Mark handled/ });
+    for (let n = 0; n < 60 && (await buttons.count()) > 0; n++) {
+      const before = await buttons.count();
+      await buttons.first().click();
+      await expect.poll(() => buttons.count(), { timeout: 15_000 }).toBeLessThan(before);
+      handledCount++;
+    }
+    expect(handledCount).toBeGreaterThan(0);
+    await page.getByText("Nothing needs your attention right now.").waitFor();
+    const handled = page.getByRole("list", { name: "Recently handled" });
+    await expect.poll(() => handled.getByTestId("handled-by").first().textContent()).toContain("Handled by Olive Owner");
+    // Undo brings one back, and marking it again clears the inbox.
+    await handled.getByRole("button", { name: /^Undo/ }).first().click();
+    await expect.poll(() => buttons.count(), { timeout: 15_000 }).toBe(1);
+    await buttons.first().click();
+    await page.getByText("Nothing needs your attention right now.").waitFor();
+    await checkBothWidths(page, "attention-2-owner-cleared", () => page.getByText("Nothing needs your attention right now.").waitFor());
+  });
+
+  it("3. a staff member of the account sees the same items as handled, by the owner", async () => {
+    const page = owner.page;
+    await page.goto("/account");
+    await page.getByLabel("E-mail address").fill(frontDesk.email);
+    await page.getByLabel("Role", { exact: true }).selectOption("staff");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect.poll(() => page.getByText(`Invitation sent to ${frontDesk.email}`).isVisible(), { timeout: 15_000 }).toBe(true);
+    const text = await emailTextFromOutbox(admin, frontDesk.email, "You are invited to join Olive Owner");
+    const invitationPath = /\/invitations\/[^\s)]+/.exec(text)?.[0] ?? "";
+    staffContext = await newContext(browser, baseUrl);
+    staff = await staffContext.newPage();
+    await staff.goto(invitationPath);
+    await staff.getByRole("link", { name: "Create a login" }).click();
+    await staff.waitForURL((u) => u.pathname === "/login");
+    await staff.getByLabel("First name").fill(frontDesk.firstName);
+    await staff.getByLabel("Last name").fill(frontDesk.lastName);
+    await staff.locator("#signup-email").fill(frontDesk.email);
+    await staff.locator("#signup-password").fill(frontDesk.password);
+    await staff.getByRole("button", { name: "Create account" }).last().click();
+    await staff.getByRole("status").filter({ hasText: "Check your e-mail" }).waitFor();
+    await staff.locator("#signin-password").fill(frontDesk.password);
+    await staff.getByRole("button", { name: "Sign in" }).last().click();
+    await staff.waitForURL((u) => u.pathname === invitationPath);
+    await staff.getByRole("button", { name: "Accept" }).click();
+    await staff.waitForURL((u) => u.pathname === "/dashboard", { timeout: 15_000 });
+
+    await staff.getByText("Nothing needs your attention right now.").waitFor({ timeout: 15_000 });
+    const handled = staff.getByRole("list", { name: "Recently handled" });
+    await expect.poll(() => handled.getByTestId("handled-by").count()).toBe(Math.min(handledCount, 20));
+    for (const line of await handled.getByTestId("handled-by").allTextContents()) expect(line).toContain("Handled by Olive Owner");
+    await checkBothWidths(staff, "attention-3-staff-sees-handled", () => handled.waitFor());
+  });
+});
