@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { simulatedTraffic } from "../scripts/simulated-traffic.mjs";
-import { adminContext, checkBothWidths, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+import { adminContext, checkBothWidths, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, submitAuthForm, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
 
 /**
  * Issue 23's second journey: after simulated calls, the owner clears the
@@ -98,10 +98,11 @@ describe("the needs-attention inbox", () => {
     await staff.getByLabel("Last name").fill(frontDesk.lastName);
     await staff.locator("#signup-email").fill(frontDesk.email);
     await staff.locator("#signup-password").fill(frontDesk.password);
-    await staff.getByRole("button", { name: "Create account" }).last().click();
+    // Through the auth helper: it waits out a sign-up rate limit (429) as a person would.
+    await submitAuthForm(staff, "/sign-up/email", () => staff.getByRole("button", { name: "Create account" }).last().click());
     await staff.getByRole("status").filter({ hasText: "Check your e-mail" }).waitFor();
     await staff.locator("#signin-password").fill(frontDesk.password);
-    await staff.getByRole("button", { name: "Sign in" }).last().click();
+    await submitAuthForm(staff, "/sign-in/email", () => staff.getByRole("button", { name: "Sign in" }).last().click());
     await staff.waitForURL((u) => u.pathname === invitationPath);
     await staff.getByRole("button", { name: "Accept" }).click();
     await staff.waitForURL((u) => u.pathname === "/dashboard", { timeout: 15_000 });

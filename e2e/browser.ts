@@ -63,7 +63,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * journeys run back to back in any order: its 429 (the one with X-Retry-After,
  * not the sign-in lockout's) is waited out and the form submitted again.
  */
-async function submitAuthForm(page: Page, endpoint: string, submit: () => Promise<void>): Promise<void> {
+export async function submitAuthForm(page: Page, endpoint: string, submit: () => Promise<void>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const [res] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api/auth${endpoint}` && r.request().method() === "POST"), submit()]);
     const retryAfter = res.headers()["x-retry-after"];
