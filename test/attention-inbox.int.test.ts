@@ -36,6 +36,8 @@ async function insert(accountId: string, order: string, minutesAgo: number, over
     fromNumber: "+15550100200",
     unitsMilli: 1000,
     unitRule: "phone-minute",
+    // Inside a usage month, as a subscribed account's records are: today's units count them.
+    usageMonthStart: new Date(Date.now() - 86_400_000),
     source: "api",
     ...over,
   });
@@ -80,6 +82,8 @@ describe("GET /api/attention", () => {
     ]);
     expect(got.openCount).toBe(6);
     expect(got.items[0]!.callBack).toBe("+15550100200");
+    // Read as people speak: national format for the account's country (US without a zone).
+    expect(got.items[0]!.callBackDisplay).toBe("(555) 010-0200");
     expect(got.hasCalls).toBe(true);
   });
 
@@ -131,6 +135,8 @@ describe("today's totals", () => {
   it("counts calls, bookings, missed calls and units of today in the account's time zone", async () => {
     const db = await getDb();
     await db.update(organization).set({ timeZone: "Pacific/Kiritimati" }).where(eq(organization.id, other.id));
+    // A chat from before the subscription's usage month: the month's totals leave it out, so today's units do too.
+    await insert(owner.id, orderId, 4, { channel: "chat", outcome: "answered", durationMs: null, agentMessages: 3, unitsMilli: 5000, unitRule: "text", usageMonthStart: null, handledAt: new Date() });
     const t = (await inbox(owner)).today;
     expect(t.timeZone).toBe("UTC");
     // Within the last few minutes: today in UTC unless the test runs right after midnight.

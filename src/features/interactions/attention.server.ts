@@ -1,4 +1,5 @@
 import "server-only";
+import { callNumber } from "./call-display";
 import { and, desc, eq, gte, inArray, lt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, interactions, organization, user } from "@/db/schema";
@@ -74,7 +75,7 @@ type ItemRow = {
   handledByEmail: string | null;
 };
 
-function toItem(r: ItemRow): AttentionItem {
+function toItem(r: ItemRow, country: string): AttentionItem {
   const reasons = attentionReasons(r);
   return {
     id: r.id,
@@ -86,6 +87,10 @@ function toItem(r: ItemRow): AttentionItem {
     outcome: r.outcome,
     // Whom to call back: the caller of an inbound record, the one called of an outbound one.
     callBack: (r.direction === "inbound" ? r.fromNumber : r.toNumber) ?? null,
+    callBackDisplay: (() => {
+      const n = r.direction === "inbound" ? r.fromNumber : r.toNumber;
+      return n ? callNumber(n, { country }) : null;
+    })(),
     summary: r.summary,
     aiEmployeeName: r.aiEmployeeName,
     handled: handledMark(r),
@@ -98,7 +103,7 @@ function handledMark(r: { handledAt: Date | null; handledByName: string | null; 
 }
 
 /** GET /api/attention: the open items newest first, the recently handled ones, and today's totals. */
-export async function attentionInbox(accountId: string): Promise<AttentionResponse> {
+export async function attentionInbox(accountId: string, country = "US"): Promise<AttentionResponse> {
   const db = await getDb();
   const base = () => db.select(itemColumns).from(i).leftJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId)).leftJoin(user, eq(user.id, i.handledByUserId));
   const [open, handled, openCount, today, hasCalls] = await Promise.all([
@@ -117,7 +122,7 @@ export async function attentionInbox(accountId: string): Promise<AttentionRespon
     todayTotals(accountId),
     db.select({ id: i.id }).from(i).where(eq(i.accountId, accountId)).limit(1),
   ]);
-  return { items: open.map(toItem), openCount: openCount[0]?.n ?? 0, handled: handled.map(toItem), today, hasCalls: hasCalls.length > 0 };
+  return { items: open.map((r) => toItem(r, country)), openCount: openCount[0]?.n ?? 0, handled: handled.map((r) => toItem(r, country)), today, hasCalls: hasCalls.length > 0 };
 }
 
 /** A time zone PostgreSQL and the browser both know, else UTC. */
@@ -143,8 +148,8 @@ export async function todayTotals(accountId: string): Promise<TodayTotals> {
       calls: sql<number>`(count(*) filter (where ${i.channel} = 'phone'))::int`,
       bookings: sql<number>`(count(*) filter (where ${i.appointmentBooked}))::int`,
       missedCalls: sql<number>`(count(*) filter (where ${i.channel} = 'phone' and ${i.direction} = 'inbound' and ${inArray(i.outcome, [...MISSED])}))::int`,
-      // A credited spam report counts 0, as in every total.
-      unitsMilli: sql<number>`coalesce(sum(${i.unitsMilli}) filter (where ${i.spamReportedAt} is null), 0)::int`,
+      // As the month's totals count them: only records in a subscription's usage month; a credited spam report counts 0.
+      unitsMilli: sql<number>`coalesce(sum(${i.unitsMilli}) filter (where ${i.spamReportedAt} is null and ${i.usageMonthStart} is not null), 0)::int`,
     })
     .from(i)
     .where(and(eq(i.accountId, accountId), gte(i.startedAt, dayStart), lt(i.startedAt, sql`${dayStart} + interval '1 day'`)));

@@ -33,6 +33,8 @@ export type AttentionItem = {
   outcome: string;
   /** The number to call back (the caller's, or the one called); null when unknown or anonymised. */
   callBack: string | null;
+  /** The same number as people read it: national format for the account's country (issue 23). */
+  callBackDisplay: string | null;
   summary: string | null;
   aiEmployeeName: string | null;
   handled: HandledMark | null;

@@ -17,7 +17,7 @@ const AFFECTED = ["/api/attention", "/api/interactions"];
 
 /** 'a caller' when the number is unknown. */
 function who(item: AttentionItem): string {
-  return item.callBack ?? (item.direction === "inbound" ? "an unknown caller" : "an unknown number");
+  return item.callBackDisplay ?? item.callBack ?? (item.direction === "inbound" ? "an unknown caller" : "an unknown number");
 }
 
 function telHref(number: string): string {
@@ -119,7 +119,7 @@ function AttentionRow({ item, timeZone, children }: { item: AttentionItem; timeZ
           ))}
         </div>
         <p className="mt-1 text-sm text-slate-900">
-          <span className="font-medium">{item.callBack ?? "Unknown number"}</span>
+          <span className="font-medium">{item.callBackDisplay ?? item.callBack ?? "Unknown number"}</span>
           {" · "}
           <time dateTime={item.startedAt}>{formatDateTime(item.startedAt, { timeZone })}</time>
           {item.aiEmployeeName ? ` · ${item.aiEmployeeName}` : ""}
@@ -141,7 +141,7 @@ function AttentionRow({ item, timeZone, children }: { item: AttentionItem; timeZ
           <Button asChild size="sm" variant="outline">
             <a href={telHref(item.callBack)}>
               <PhoneCall aria-hidden />
-              Call back<span className="sr-only"> {item.callBack}</span>
+              Call back<span className="sr-only"> {item.callBackDisplay ?? item.callBack}</span>
             </a>
           </Button>
         )}
