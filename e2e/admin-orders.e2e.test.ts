@@ -239,6 +239,11 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
         "AI employee setup instructions",
         "Welcome",
         "Payment failed",
+        "AI employee joined a subscription",
+        "Trial started",
+        "Trial ends in 3 days",
+        "Subscription cancelled",
+        "Plan changed",
         "Usage alert",
         "Contact message (to the team)",
       ]);
