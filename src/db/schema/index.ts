@@ -10,3 +10,4 @@ export * from "./email";
 export * from "./storage";
 export * from "./jobs";
 export * from "./interactions";
+export * from "./ai-settings";

@@ -81,6 +81,8 @@ export const interactions = pgTable(
     transcript: jsonb("transcript").$type<TranscriptTurn[]>(),
     recordingUrl: text("recording_url"),
     appointmentBooked: boolean("appointment_booked").notNull().default(false),
+    /** Whether the recording announcement was played at the start of the call (issue 24); null when the platform did not say. */
+    recordingAnnounced: boolean("recording_announced"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     unitsMilli: integer("units_milli").notNull(),
     /** Which rule of spec 9 gave the units (units.ts). */
