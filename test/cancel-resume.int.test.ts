@@ -61,6 +61,9 @@ describe("cancel then resume (sandbox)", () => {
     const row = await mirrorRow(subId);
     expect(row).toMatchObject({ cancelAtPeriodEnd: true, cancellationReason: "Too expensive for us" });
     expect(row.cancellationRequestedAt).toBeInstanceOf(Date);
+    // The reason was written to this one subscription and no other.
+    const db = await getDb();
+    expect(await db.$count(subscriptions, eq(subscriptions.cancellationReason, "Too expensive for us"))).toBe(1);
     const provider = await getProvider();
     expect((await provider.retrieveSubscription(row.providerSubscriptionId))!.cancelAtPeriodEnd).toBe(true);
 
@@ -68,6 +71,7 @@ describe("cancel then resume (sandbox)", () => {
     expect(resumed.subscription).toMatchObject({ cancelAtPeriodEnd: false, stripeData: { stripeCancelAtPeriodEnd: false } });
     expect(resumed.subscription.stripeData.upcomingInvoice).not.toBeNull();
     expect(await mirrorRow(subId)).toMatchObject({ cancelAtPeriodEnd: false, cancellationReason: null, cancellationRequestedAt: null });
+    expect(await db.$count(subscriptions, eq(subscriptions.cancellationReason, "Too expensive for us"))).toBe(0);
     expect((await provider.retrieveSubscription(row.providerSubscriptionId))!).toMatchObject({ cancelAtPeriodEnd: false, cancelAt: null });
 
     // The customer heard the end date and how to resume, once.
