@@ -2,6 +2,7 @@ import { z } from "@/lib/zod";
 import { isKnownTimeZone } from "@/lib/time-zone";
 import { hoursProblems } from "./hours";
 import { toE164 } from "./phone-numbers";
+import { WEEKDAYS, type Weekday } from "./weekdays";
 
 /**
  * The AI employee's settings document (issue 24): what GET answers and PUT
@@ -11,10 +12,7 @@ import { toE164 } from "./phone-numbers";
  * ignored on input.
  */
 
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const WEEKDAY_LABELS: Record<Weekday, string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
+export { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from "./weekdays";
 
 /** Languages the voice platform speaks (Retell's `language` values). */
 export const LANGUAGES = [
