@@ -41,7 +41,7 @@ export function currentTimeVariable(timeZone: string): string {
 
 function roleSection(plan: CallerPlan): string[] {
   const business = plan.businessName ? literal(plan.businessName) : "the business";
-  const speak = plan.language.code === "multi" ? "Speak English or Spanish, whichever the caller speaks." : `Speak ${plan.language.label} (${plan.language.code}).`;
+  const speak = plan.language.code === "multi" ? "Speak English or Spanish, whichever the caller speaks." : `Speak ${plan.language.label}.`;
   const lines = ["## Role", `You are ${literal(plan.agentName)}, the receptionist who answers the phone for ${business}. ${speak} Keep answers short and friendly: this is a phone call.`];
   if (plan.description) lines.push(`About ${business}: ${literal(plan.description)}`);
   lines.push("Only give information that is in these instructions. When you do not know, offer to take a message.");
@@ -53,8 +53,8 @@ function messagesOnlySection(plan: CallerPlan): string[] {
   return [
     "## Messages-only mode (this overrides everything below)",
     `The business has reached its spend limit for this month: you only take messages. You have already said: ${quote(plan.messagesOnlyText)}`,
-    "Whatever the time and whatever the caller asks: take their name, phone number and message, read them back to confirm, and end the call politely.",
-    "Do not transfer calls, do not book appointments, and do not answer other questions; the sections below are for reference only while this mode is on.",
+    "Whatever the time, open or closed: take the caller's name, phone number and message, read them back to confirm, and end the call politely.",
+    "You may answer questions from the opening hours and the answers below, but do not transfer calls and do not book appointments.",
   ];
 }
 
@@ -65,8 +65,9 @@ function hoursSection(plan: CallerPlan): string[] {
     `The current time in the business's time zone (${zone}) is ${currentTimeVariable(zone)}. Decide whether the business is open from this time, in ${zone}, and the hours below. Do not use any other time zone.`,
     `Weekly hours (${zone}, 24-hour clock):`,
     ...plan.week.map((d) => `- ${d.label}: ${d.text}`),
-    "A range that closes after midnight belongs to the day it opens: it stays open until its closing time the next morning.",
   ];
+  if (plan.week.some((d) => d.ranges.some((r) => r.close < r.open)))
+    lines.push("A range that closes after midnight belongs to the day it opens: it stays open until its closing time the next morning.");
   if (plan.closedDays.length > 0) {
     lines.push("Closed days: the business is closed all day on these dates (local date), whatever the weekly hours say; a range from the evening before stops at midnight.");
     lines.push(...plan.closedDays.map((c) => `- ${c.date}: ${literal(c.label)}`));
@@ -75,21 +76,25 @@ function hoursSection(plan: CallerPlan): string[] {
 }
 
 function openSection(plan: CallerPlan, bookingOn: boolean): string[] {
-  const lines = ["## While the business is open", `You have already greeted the caller with: ${quote(plan.greeting)}`, "Help the caller with the answers below."];
+  const help = plan.answers.length > 0 ? "Help the caller with the answers below." : "Help the caller with what these instructions say about the business.";
+  const lines = ["## While the business is open", `You have already greeted the caller with: ${quote(plan.greeting)}`, help];
   if (plan.transferRules.length > 0) lines.push("Transfer the caller when one of the transfer rules below applies.");
   if (bookingOn) lines.push("Offer to book an appointment when the caller wants one (see Appointment booking).");
   lines.push("Otherwise, take a message: the caller's name, phone number and message, read back to confirm.");
   return lines;
 }
 
-function closedSection(plan: CallerPlan): string[] {
+function closedSection(plan: CallerPlan, bookingOn: boolean): string[] {
   const say = `Right after the greeting, tell the caller: ${quote(plan.afterHours.text)}`;
   const what = {
     message: "Then take a message: the caller's name, phone number and message, read back to confirm, and end the call politely.",
     transfer: `Then transfer the call with the tool ${AGENT_TOOL_NAMES.afterHoursTransfer} (to ${plan.afterHours.transferNumber ?? "the after-hours number"}). If the transfer fails, take a message.`,
     hours: `Then tell the caller the opening hours above, and end the call politely with the tool ${AGENT_TOOL_NAMES.endCall}.`,
   }[plan.afterHours.action];
-  return ["## While the business is closed", `When it is outside the opening hours, or a closed day: ${plan.afterHours.label.toLowerCase()}.`, say, what, "While closed, do not use the transfer rules and do not book appointments."];
+  const not = [plan.transferRules.length > 0 ? "do not use the transfer rules" : "", bookingOn ? "do not book appointments" : ""].filter(Boolean);
+  const lines = ["## While the business is closed", `When it is outside the opening hours, or a closed day: ${plan.afterHours.label.toLowerCase()}.`, say, what];
+  if (not.length > 0) lines.push(`While closed, ${not.join(" and ")}.`);
+  return lines;
 }
 
 function answersSection(plan: CallerPlan): string[] {
@@ -102,7 +107,7 @@ function transfersSection(plan: CallerPlan): string[] {
   const fallback = { message: "take a message", voicemail: "the call goes to voicemail" };
   return [
     "## Transfer rules (only while open)",
-    "Check the rules in order and use the first one that applies.",
+    "Check the rules in order and use the first one that applies. Do not read the numbers out to the caller.",
     ...plan.transferRules.flatMap((r, i) => [
       `${i + 1}. ${literal(r.label)}`,
       `   Applies when: ${literal(r.when)}`,
@@ -134,7 +139,11 @@ function recordingSection(plan: CallerPlan): string[] {
   return lines;
 }
 
-/** The general prompt for the platform's LLM, built from the plan only. Messages-only mode comes first and overrides the rest. */
+/**
+ * The general prompt for the platform's LLM, built from the plan only.
+ * Messages-only mode comes first and overrides the rest: the open, closed,
+ * transfer and booking sections are left out (their tools are not pushed).
+ */
 export function buildPrompt(plan: CallerPlan, opts: { bookingOn: boolean }): string {
   const bookingOn = opts.bookingOn && !plan.messagesOnly;
   const sections = [
@@ -142,10 +151,10 @@ export function buildPrompt(plan: CallerPlan, opts: { bookingOn: boolean }): str
     messagesOnlySection(plan),
     recordingSection(plan),
     hoursSection(plan),
-    openSection(plan, bookingOn),
-    closedSection(plan),
+    plan.messagesOnly ? [] : openSection(plan, bookingOn),
+    plan.messagesOnly ? [] : closedSection(plan, bookingOn),
     answersSection(plan),
-    transfersSection(plan),
+    plan.messagesOnly ? [] : transfersSection(plan),
     bookingSection(plan, bookingOn),
   ];
   return sections

@@ -24,7 +24,7 @@ describe("spendModeFor", () => {
     // $33.00 buys 20 extra units at $1.65: 520 units in all.
     const limit = { mode: "cap" as const, capCents: 3300 };
     expect(spendModeFor(limit, at(500_000))).toBe("normal");
-    expect(spendModeFor(limit, at(519_999))).toBe("normal");
+    expect(spendModeFor(limit, at(510_000))).toBe("normal");
     expect(spendModeFor(limit, at(520_000))).toBe("messages_only");
     // 19.997 extra units cost 3299.505 cents, billed as $33.00: the cap is reached.
     expect(spendModeFor(limit, at(519_997))).toBe("messages_only");
