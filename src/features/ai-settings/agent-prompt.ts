@@ -11,8 +11,9 @@ export const AGENT_TOOL_NAMES = {
 /** A transfer rule's tool name: "transfer_1_emergencies" (letters, digits and underscores, at most 64). */
 export function transferToolName(index: number, label: string): string {
   const slug = label
-    .toLowerCase()
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
   return `transfer_${index + 1}${slug ? `_${slug}` : ""}`.slice(0, 64).replace(/_+$/, "");

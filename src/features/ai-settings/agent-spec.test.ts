@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { context, defaults, fullDocument } from "./__fixtures__/documents";
+import { transferToolName } from "./agent-prompt";
 import { buildAgentSpec } from "./agent-spec";
 import { callerPlan } from "./caller-plan";
 import type { SettingsDocument } from "./settings.schema";
@@ -97,5 +98,12 @@ describe("buildAgentSpec", () => {
     const s = spec({ ...defaults(), greeting: "Hi {{caller}}!", answers: [{ question: "Price of {{x}}?", answer: "$10" }] });
     expect(s.beginMessage).toContain("Hi { {caller} }!");
     expect(s.prompt).toContain("Q: Price of { {x} }?");
+  });
+
+  it("names transfer tools with letters, digits and underscores only, unique by position", () => {
+    expect(transferToolName(0, "Café & Résumé desk!")).toBe("transfer_1_cafe_resume_desk");
+    expect(transferToolName(2, "???")).toBe("transfer_3");
+    expect(transferToolName(9, "x".repeat(100))).toMatch(/^transfer_10_x+$/);
+    expect(transferToolName(9, "x".repeat(100))).toHaveLength(64);
   });
 });
