@@ -14,8 +14,8 @@ import type { CallerPlan } from "./caller-plan";
  * right after it when the business is closed.
  */
 export function buildAgentSpec(plan: CallerPlan, opts: { aiEmployeeId: string; bookingKey: string | null }): AgentSpec {
-  const booking =
-    plan.booking.on && !plan.messagesOnly && opts.bookingKey && plan.booking.eventTypeId !== null ? { calApiKey: opts.bookingKey, eventTypeId: plan.booking.eventTypeId, timeZone: plan.timeZone } : null;
+  // plan.booking.on is already off in messages-only mode and without an event type.
+  const booking = plan.booking.on && opts.bookingKey && plan.booking.eventTypeId !== null ? { calApiKey: opts.bookingKey, eventTypeId: plan.booking.eventTypeId, timeZone: plan.timeZone } : null;
   const first = plan.messagesOnly ? plan.messagesOnlyText : plan.greeting;
   return {
     aiEmployeeId: opts.aiEmployeeId,
