@@ -11,7 +11,8 @@ describe("What a caller hears", () => {
     // 2026-06-07 02:00 UTC is Saturday 2026-06-06 22:00 in New York (EDT).
     const p = preview(defaults(), "2026-06-07T02:00:00.000Z");
     expect(p).toMatchObject({ at: "2026-06-07T02:00:00.000Z", timeZone: "America/New_York", localTime: "Saturday 22:00", open: false, closedDay: null, messagesOnly: false });
-    expect(p.spoken).toEqual({ kind: "after-hours", text: defaults().afterHours.messageText });
+    // The greeting first (the platform's begin message at every hour), then the after-hours text.
+    expect(p.spoken).toEqual({ kind: "after-hours", text: `${defaults().greeting} ${defaults().afterHours.messageText}` });
     expect(p.afterHours).toEqual({ action: "message", transferNumber: null });
     expect(p.transferRules).toEqual([]);
     expect(p.bookingOn).toBe(false);
@@ -37,14 +38,14 @@ describe("What a caller hears", () => {
   it("closed with an after-hours transfer: the transfer text and number, and no transfer rules", () => {
     const p = preview(fullDocument(), "2026-06-07T02:00:00Z");
     expect(p).toMatchObject({ localTime: "Saturday 22:00", open: false, bookingOn: false, transferRules: [] });
-    expect(p.spoken).toEqual({ kind: "after-hours", text: "We're closed, so I'll put you through to our on-call line." });
+    expect(p.spoken).toEqual({ kind: "after-hours", text: `${fullDocument().greeting} We're closed, so I'll put you through to our on-call line.` });
     expect(p.afterHours).toEqual({ action: "transfer", transferNumber: "+12125550199" });
   });
 
   it("closed with 'tell the hours': the hours text", () => {
     const doc = { ...defaults(), afterHours: { ...defaults().afterHours, action: "hours" as const } };
     const p = preview(doc, "2026-06-07T02:00:00Z");
-    expect(p.spoken).toEqual({ kind: "after-hours", text: doc.afterHours.hoursText });
+    expect(p.spoken).toEqual({ kind: "after-hours", text: `${doc.greeting} ${doc.afterHours.hoursText}` });
     expect(p.afterHours).toEqual({ action: "hours", transferNumber: null });
   });
 

@@ -107,7 +107,7 @@ export type CallerPreview = {
   localTime: string;
   open: boolean;
   closedDay: { date: string; label: string } | null;
-  /** The first thing the caller hears: the greeting when open, else the after-hours text; messages-only replaces both. */
+  /** The first thing the caller hears: the greeting when open, else the greeting then the after-hours text; messages-only replaces both. */
   spoken: { kind: "greeting" | "after-hours" | "messages-only"; text: string };
   /** Closed: what happens (take a message, transfer, tell the hours); null when open. */
   afterHours: { action: AfterHoursAction; transferNumber: string | null } | null;
@@ -144,7 +144,8 @@ export function previewAt(plan: CallerPlan, at: Date): CallerPreview {
   if (!state.open)
     return {
       ...base,
-      spoken: { kind: "after-hours", text: plan.afterHours.text },
+      // The platform's begin message is the greeting at every hour; the agent says the after-hours text right after it (agent-prompt.ts).
+      spoken: { kind: "after-hours", text: `${plan.greeting} ${plan.afterHours.text}` },
       afterHours: { action: plan.afterHours.action, transferNumber: plan.afterHours.transferNumber },
       transferRules: [],
       bookingOn: false,

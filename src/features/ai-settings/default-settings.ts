@@ -18,7 +18,6 @@ export function defaultSettings(input: { aiEmployeeName: string; phoneNumber: st
   const name = clip(input.aiEmployeeName.trim(), 60) || "Receptionist";
   const business = input.businessName.trim();
   const greeting = business ? `Thank you for calling ${business}, this is ${name}. How can I help you today?` : `Thank you for calling, this is ${name}. How can I help you today?`;
-  const callingUs = business ? `Thank you for calling ${business}.` : "Thank you for calling.";
   const weekday = () => [{ open: "09:00", close: "17:00" }];
   return {
     name,
@@ -30,10 +29,11 @@ export function defaultSettings(input: { aiEmployeeName: string; phoneNumber: st
     closedDays: [],
     afterHours: {
       action: "message",
-      messageText: clip(`${callingUs} We're closed right now. Please leave your name, your number and a short message, and we'll call you back when we open.`, 500),
+      // Said right after the greeting (which already thanks the caller): no second "thank you for calling".
+      messageText: "We're closed right now. Please leave your name, your number and a short message, and we'll call you back when we open.",
       transferNumber: null,
       transferText: "We're closed right now, so I'll put you through to someone who can help. One moment, please.",
-      hoursText: clip(`${callingUs} We're closed right now. Let me tell you our opening hours so you can call us back.`, 500),
+      hoursText: "We're closed right now. Let me tell you our opening hours so you can call us back.",
     },
     answers: [],
     transferRules: [],
