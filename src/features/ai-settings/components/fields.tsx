@@ -45,15 +45,18 @@ type TextFieldProps = {
   type?: string;
   inputMode?: "numeric" | "decimal" | "tel";
   maxLength?: number;
+  min?: number;
+  max?: number;
   placeholder?: string;
   autoComplete?: string;
   /** Further ids that describe the input (a group's error). */
   describedBy?: string;
   className?: string;
+  inputClassName?: string;
 };
 
 /** A labelled input or textarea registered at `name`, with its hint and its error linked by aria-describedby. */
-export function TextField({ name, label, visible, hint, multiline, rows = 3, type = "text", inputMode, maxLength, placeholder, autoComplete, describedBy, className }: TextFieldProps) {
+export function TextField({ name, label, visible, hint, multiline, rows = 3, type = "text", inputMode, maxLength, min, max, placeholder, autoComplete, describedBy, className, inputClassName }: TextFieldProps) {
   const { register } = useFormContext<SettingsFormValues>();
   const id = fieldId(name);
   const error = useFieldError(name);
@@ -64,7 +67,7 @@ export function TextField({ name, label, visible, hint, multiline, rows = 3, typ
       <Label htmlFor={id} className="block">
         {visible ?? label}
       </Label>
-      {multiline ? <Textarea rows={rows} {...common} /> : <Input type={type} inputMode={inputMode} autoComplete={autoComplete ?? "off"} {...common} />}
+      {multiline ? <Textarea rows={rows} {...common} /> : <Input type={type} inputMode={inputMode} min={min} max={max} autoComplete={autoComplete ?? "off"} className={inputClassName} {...common} />}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {hint}

@@ -41,14 +41,14 @@ function DayHours({ day }: { day: Weekday }) {
             const n = i > 0 ? ` ${i + 1}` : "";
             return (
               <li key={f.id}>
-                <div className="flex flex-wrap items-end gap-3">
+                <div className="grid max-w-md grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:gap-3">
                   <TextField
                     name={`hours.${day}.${i}.open`}
                     type="time"
                     label={`${name} opens${n}`}
                     visible={`Opens${n}`}
                     describedBy={`${fieldId(`hours.${day}.${i}`)}-error`}
-                    className="w-36"
+                    inputClassName="px-2"
                   />
                   <TextField
                     name={`hours.${day}.${i}.close`}
@@ -56,7 +56,7 @@ function DayHours({ day }: { day: Weekday }) {
                     label={`${name} closes${n}`}
                     visible={`Closes${n}`}
                     describedBy={`${fieldId(`hours.${day}.${i}`)}-error`}
-                    className="w-36"
+                    inputClassName="px-2"
                   />
                   {readOnly ? null : (
                     <Button type="button" variant="ghost" size="icon" onClick={() => removeRange(i)}>

@@ -133,7 +133,8 @@ export function SettingsEditor({ apiBase, initial, onSaved }: { apiBase: string;
               You can view these settings. Owners and managers can change them.
             </p>
           ) : null}
-          <fieldset disabled={readOnly} className="min-w-0 space-y-6">
+          {/* Scroll margins keep a focused field clear of the sticky save bar. */}
+          <fieldset disabled={readOnly} className="min-w-0 space-y-6 [&_input]:scroll-mb-32 [&_select]:scroll-mb-32 [&_textarea]:scroll-mb-32">
             <IdentitySection />
             <HoursSection />
             <AfterHoursSection />

@@ -40,8 +40,9 @@ function RuleNumbers({ rule }: { rule: number }) {
                 name={`transferRules.${rule}.numbers.${j}.ringSeconds`}
                 label={`Rule ${r} number ${j + 1} rings (seconds)`}
                 visible="Rings (seconds)"
-                inputMode="numeric"
-                maxLength={3}
+                type="number"
+                min={LIMITS.ringSecondsMin}
+                max={LIMITS.ringSecondsMax}
                 hint={`${LIMITS.ringSecondsMin} to ${LIMITS.ringSecondsMax}`}
                 className="w-32"
               />
