@@ -5,6 +5,7 @@ import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, organiza
 import { BRAND } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
+import type { ZodError } from "@/lib/zod";
 import { recordAudit } from "@/features/accounts/audit.server";
 import type { SettingsActor } from "./actor.server";
 import { decryptBookingKey, encryptBookingKey, maskBookingKey } from "./booking-key.server";
@@ -262,4 +263,17 @@ export async function saveSettings(orderId: string, input: { baseVersion: number
     return writeVersion(tx, locked, { document, changed, restoredFrom: null, bookingKey }, actor);
   });
   return toResponse(state, actor);
+}
+
+/** The largest PUT body: 200 answers of 2,000 characters each way, in any script (UTF-8), with room for the rest. */
+export const SETTINGS_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** A refused PUT body, each field named by its place in the document ("transferRules.0.numbers.1.number: …"), without the envelope's "settings.". */
+export function settingsProblem(error: ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path[0] === "settings" ? issue.path.slice(1) : issue.path;
+      return path.length ? `${path.join(".")}: ${issue.message}` : issue.message;
+    })
+    .join("; ");
 }
