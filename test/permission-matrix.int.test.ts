@@ -133,7 +133,7 @@ describe("the permission table", () => {
     expect(held).toEqual({
       owner: [...PERMISSIONS],
       manager: ["calls.read", "calls.export", "calls.reportSpam", "settings.read", "settings.edit", "members.manage"],
-      staff: ["calls.read", "calls.reportSpam"],
+      staff: ["calls.read", "calls.reportSpam", "settings.read"],
       billing: ["billing.read", "billing.manage"],
     });
   });
