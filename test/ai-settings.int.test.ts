@@ -132,6 +132,17 @@ describe("saving", () => {
     expect(pushes()).toEqual([]);
   });
 
+  it("lets only one of two saves from the same version through at once; the other gets 409", async () => {
+    const api = settingsApi(owner);
+    const current = await json<SettingsResponse>(await api.get(orderId));
+    const before = await stored(orderId);
+    const answers = await Promise.all(["First greeting.", "Second greeting."].map((greeting) => api.put(orderId, { baseVersion: current.version, settings: { ...current.settings, greeting } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const after = await stored(orderId);
+    expect(after.versions).toBe(before.versions + 1);
+    expect(after.row!.currentVersion).toBe(current.version + 1);
+  });
+
   it("refuses bad input with the field named, storing nothing", async () => {
     const api = settingsApi(owner);
     const current = await json<SettingsResponse>(await api.get(orderId));

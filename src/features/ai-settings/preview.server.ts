@@ -33,8 +33,8 @@ export async function previewFor(orderId: string, actor: SettingsActor, rawAt: s
 
 /** POST …/settings/sync ("Retry now"): pushes the current version at once; answers the sync line. */
 export async function retrySync(orderId: string, actor: SettingsActor): Promise<SyncStatus> {
-  assertCanEdit(actor);
   const order = await aiEmployeeFor(actor, orderId);
+  assertCanEdit(actor);
   await loadState(order);
   await retrySettingsPush(order.id);
   const db = await getDb();

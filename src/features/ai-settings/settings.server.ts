@@ -244,8 +244,8 @@ function sameKey(ciphertext: string | null, key: string): boolean {
  * changes nothing answers the current version and stores nothing.
  */
 export async function saveSettings(orderId: string, input: { baseVersion: number; settings: SettingsDocument }, actor: SettingsActor): Promise<SettingsResponse> {
-  assertCanEdit(actor);
   const order = await aiEmployeeFor(actor, orderId);
+  assertCanEdit(actor);
   const loaded = await loadState(order);
   const db = await getDb();
   const state = await db.transaction(async (tx) => {

@@ -63,8 +63,8 @@ export function parseVersion(raw: string): number {
  * stays. A version that no longer meets today's rules is refused (409).
  */
 export async function restoreVersion(orderId: string, version: number, actor: SettingsActor, baseVersion?: number): Promise<SettingsResponse> {
-  assertCanEdit(actor);
   const order = await aiEmployeeFor(actor, orderId);
+  assertCanEdit(actor);
   const loaded = await loadState(order);
   const db = await getDb();
   const state = await db.transaction(async (tx) => {
