@@ -7,6 +7,7 @@ import { startJobs } from "@/lib/jobs";
 import { orderSetupEmailJob } from "@/features/orders/orders.server";
 import { defaultSettings } from "@/features/ai-settings/default-settings";
 import type { SettingsDocument } from "@/features/ai-settings/settings.schema";
+import { storedDocument } from "@/features/ai-settings/stored-document";
 import * as orders from "@app/api/admin/ai-ready-orders/route";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { stored, storedVersion } from "./ai-settings-helpers";
@@ -37,12 +38,12 @@ describe("a new AI-ready order", () => {
     expect(row).toMatchObject({ currentVersion: 1, bookingKeyCiphertext: null, spendMode: "normal" });
     const v1 = (await storedVersion(id, 1))!;
     expect(v1).toMatchObject({ authorKind: "system", authorName: "HumanFocus AI", authorUserId: null, restoredFrom: null });
-    expect(v1.document as SettingsDocument).toEqual(defaultSettings({ aiEmployeeName: "Ava", phoneNumber: "+1 (212) 555-0142", businessName: "Harbor Plumbing", timeZone: "America/Denver" }));
+    expect(v1.document as SettingsDocument).toEqual(storedDocument(defaultSettings({ aiEmployeeName: "Ava", phoneNumber: "+1 (212) 555-0142", businessName: "Harbor Plumbing", timeZone: "America/Denver" })));
   });
 
   it("for an e-mail no account owns, says 'your business' in New York time", async () => {
     const id = await createOrder(`nobody-${randomUUID().slice(0, 6)}@example.com`, "Max", "(415) 555-2671");
-    expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(defaultSettings({ aiEmployeeName: "Max", phoneNumber: "(415) 555-2671", businessName: "your business", timeZone: "America/New_York" }));
+    expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(storedDocument(defaultSettings({ aiEmployeeName: "Max", phoneNumber: "(415) 555-2671", businessName: "your business", timeZone: "America/New_York" })));
   });
 
   it("ignores an unverified address's account", async () => {
@@ -50,6 +51,6 @@ describe("a new AI-ready order", () => {
     const db = await getDb();
     await db.update(organization).set({ name: "Not Them Inc" }).where(eq(organization.id, impostor.id));
     const id = await createOrder(impostor.email, "Zed", "(415) 555-2671");
-    expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(defaultSettings({ aiEmployeeName: "Zed", phoneNumber: "(415) 555-2671", businessName: "your business", timeZone: "America/New_York" }));
+    expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(storedDocument(defaultSettings({ aiEmployeeName: "Zed", phoneNumber: "(415) 555-2671", businessName: "your business", timeZone: "America/New_York" })));
   });
 });

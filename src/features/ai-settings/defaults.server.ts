@@ -8,6 +8,7 @@ import { isKnownTimeZone } from "@/lib/time-zone";
 import { defaultSettings } from "./default-settings";
 import { enqueueSettingsPush } from "./platform-sync.server";
 import { SETTINGS_KEYS } from "./settings.schema";
+import { storedDocument } from "./stored-document";
 
 /** The zone a business's hours start in when its account has none (the account's zone is the default UTC until set; ADR 0117). */
 export const DEFAULT_TIME_ZONE = "America/New_York";
@@ -54,7 +55,7 @@ export async function createDefaultSettings(tx: DbOrTx, order: Order): Promise<b
   const inserted = await tx.insert(aiEmployeeSettings).values({ aiReadyOrderId: order.id, currentVersion: 1 }).onConflictDoNothing().returning({ id: aiEmployeeSettings.aiReadyOrderId });
   if (inserted.length === 0) return false;
   const business = await businessOf(tx, order);
-  const document = defaultSettings({ aiEmployeeName: order.aiEmployeeName, phoneNumber: order.aiPhoneNumber, businessName: business.name, timeZone: business.timeZone });
+  const document = storedDocument(defaultSettings({ aiEmployeeName: order.aiEmployeeName, phoneNumber: order.aiPhoneNumber, businessName: business.name, timeZone: business.timeZone }));
   await tx.insert(aiEmployeeSettingsVersions).values({
     aiReadyOrderId: order.id,
     version: 1,

@@ -12,6 +12,7 @@ import { decryptBookingKey, encryptBookingKey, maskBookingKey } from "./booking-
 import { ensureSettings } from "./defaults.server";
 import { enqueueSettingsPush } from "./platform-sync.server";
 import { changedKeys } from "./settings-diff";
+import { storedDocument } from "./stored-document";
 import type { SettingsResponse, VersionAuthor } from "./settings-response";
 import { SETTINGS_KEY_LABELS, SETTINGS_KEYS, type SettingsDocument, type SettingsKey } from "./settings.schema";
 import { syncStatusOf } from "./sync-local.server";
@@ -115,20 +116,10 @@ export async function loadState(order: AiEmployee): Promise<SettingsState> {
 
 /** A stored document (never holds the key) as answers show it: the key masked. */
 export function publicDocument(stored: Record<string, unknown>, last4: string | null): SettingsDocument {
-  const doc = stored as SettingsDocument;
-  const { apiKey: _key, apiKeyMasked: _masked, ...booking } = doc.booking;
-  void _key;
-  void _masked;
-  return { ...doc, booking: { ...booking, apiKeyMasked: maskBookingKey(last4) } };
+  const doc = storedDocument(stored as SettingsDocument);
+  return { ...doc, booking: { ...doc.booking, apiKeyMasked: maskBookingKey(last4) } };
 }
 
-/** A document as stored: without the key and its mask. */
-function storedDocument(doc: SettingsDocument): SettingsDocument {
-  const { apiKey: _key, apiKeyMasked: _masked, ...booking } = doc.booking;
-  void _key;
-  void _masked;
-  return { ...doc, booking };
-}
 
 export function authorOf(v: Pick<VersionRow, "authorKind" | "authorName">): VersionAuthor {
   return { kind: v.authorKind, name: v.authorKind === "operator" ? "operator" : v.authorName };
