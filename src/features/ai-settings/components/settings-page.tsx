@@ -22,8 +22,6 @@ export function settingsQueryKey(apiBase: string): readonly [string] {
 /** How often the page asks again while the voice platform is updating. */
 const UPDATING_POLL_MS = 2000;
 
-export const READ_ONLY_NOTE = "You can view these settings. Owners and managers can change them.";
-
 /**
  * One AI employee's settings page, in the portal (`apiBase`
  * /api/ai-employees/{id}) or the admin console (/api/admin/ai-employees/{id}):
@@ -80,15 +78,10 @@ export function SettingsPage({ apiBase, area, returnTo }: { apiBase: string; are
       </p>
       <SyncStatusLine apiBase={apiBase} sync={data.sync} displayTimeZone={data.displayTimeZone} canEdit={data.canEdit} onSynced={setSync} />
       <MessagesOnlyBanner spendMode={data.spendMode} displayTimeZone={data.displayTimeZone} />
-      {!data.canEdit ? (
-        <p className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800" data-testid="read-only-note">
-          {READ_ONLY_NOTE}
-        </p>
-      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
-          {/* A new version (saved, restored or reloaded) starts the form again from it. */}
-          <SettingsEditor key={initial.version} apiBase={apiBase} initial={initial} onSaved={replace} />
+          {/* The editor resets itself to a newer `initial` (a restore); it says when it is read-only. */}
+          <SettingsEditor apiBase={apiBase} initial={initial} onSaved={replace} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CallerPreview key={data.version} apiBase={apiBase} timeZone={data.settings.timeZone} />
