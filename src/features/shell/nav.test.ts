@@ -9,7 +9,7 @@ describe("the portal's navigation (issue 23)", () => {
   it("shows each role only the pages it may use", () => {
     expect(labels("owner")).toEqual(["Dashboard", "Calls", "AI employee", "Billing", "Account"]);
     expect(labels("manager")).toEqual(["Dashboard", "Calls", "AI employee", "Account"]);
-    expect(labels("staff")).toEqual(["Dashboard", "Calls", "Account"]);
+    expect(labels("staff")).toEqual(["Dashboard", "Calls", "AI employee", "Account"]);
     expect(labels("billing")).toEqual(["Billing", "Account"]);
     // Before the permissions are known, only the links every member may use.
     expect(visibleLinks(PORTAL_LINKS, null).map((l) => l.label)).toEqual(["Account"]);
