@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { showApiError } from "@/lib/api-error-toast";
@@ -44,32 +44,37 @@ export function VersionHistory({ apiBase, current, displayTimeZone, canEdit, onR
     },
     meta: { unauthorized: LOGGED_OUT },
   });
+  const id = useId();
   const list = versions.data?.versions ?? [];
   const currentDoc = list.find((v) => v.version === current.version)?.settings ?? current.settings;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h2">History</CardTitle>
-        <CardDescription>Every saved version, newest first. Restoring one saves its settings as a new version.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {versions.isPending ? (
-          <p className="text-sm text-slate-700">Loading history...</p>
-        ) : versions.isError ? (
-          <div role="alert" className="text-sm text-red-900">
-            <p>The history could not be loaded.</p>
-            <Button className="mt-2" variant="outline" size="sm" onClick={() => void versions.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : (
-          <ol className="flex flex-col divide-y divide-slate-100" aria-label="Versions">
-            {list.map((v) => (
-              <VersionItem key={v.version} entry={v} isCurrent={v.version === current.version} currentDoc={currentDoc} displayTimeZone={displayTimeZone} canEdit={canEdit} onRestore={() => setRestoring(v.version)} />
-            ))}
-          </ol>
-        )}
-      </CardContent>
+      <section aria-labelledby={`${id}-title`}>
+        <CardHeader>
+          <CardTitle as="h2" id={`${id}-title`}>
+            History
+          </CardTitle>
+          <CardDescription>Every saved version, newest first. Restoring one saves its settings as a new version.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {versions.isPending ? (
+            <p className="text-sm text-slate-700">Loading history...</p>
+          ) : versions.isError ? (
+            <div role="alert" className="text-sm text-red-900">
+              <p>The history could not be loaded.</p>
+              <Button className="mt-2" variant="outline" size="sm" onClick={() => void versions.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <ol className="flex flex-col divide-y divide-slate-100" aria-label="Versions">
+              {list.map((v) => (
+                <VersionItem key={v.version} entry={v} isCurrent={v.version === current.version} currentDoc={currentDoc} displayTimeZone={displayTimeZone} canEdit={canEdit} onRestore={() => setRestoring(v.version)} />
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </section>
       <Dialog open={restoring !== null} onOpenChange={(open) => !open && !restore.isPending && setRestoring(null)}>
         {restoring !== null ? (
           <DialogContent>
