@@ -6,8 +6,9 @@ import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, laun
  * Issue 24's journey: the owner shapes the AI employee (hours, two answers, a
  * transfer rule) and saves; the voice platform's copy goes live; the preview
  * at 22:00 on a Saturday says closed, with the after-hours message; the owner
- * restores the first version; a staff member sees it all read-only. Each step
- * at 1280 px and 390 px, with axe.
+ * restores the first version; a staff member sees it all read-only; an
+ * operator changes it from the admin console, and the history says
+ * "operator". Each step at 1280 px and 390 px, with axe.
  */
 
 const baseUrl = inject("baseUrl");
@@ -198,5 +199,27 @@ describe("the AI employee's settings", () => {
     await region(staff, "What a caller hears").getByRole("button", { name: "Show what a caller hears" }).click();
     await region(staff, "What a caller hears").getByTestId("caller-preview-result").waitFor({ timeout: 15_000 });
     await checkBothWidths(staff, "ai-settings-5-staff-read-only", () => heading(staff).waitFor());
+  });
+
+  it("6. an operator opens the settings from the admin console's orders and saves; the history says operator", async () => {
+    const page = await admin.newPage();
+    await page.goto("/admin?tab=ai-ready-orders");
+    await page.getByLabel("Search", { exact: true }).fill(owner.user.email);
+    const row = page.getByTestId("order-row").filter({ hasText: owner.user.email });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await row.getByRole("link", { name: `Settings for ${EMPLOYEE}` }).click();
+    await page.waitForURL((u) => u.pathname === `/admin/ai-employees/${owner.orderId}/settings`);
+    await heading(page).waitFor({ timeout: 15_000 });
+    // The account's tester numbers are the customer's own: not in the console.
+    expect(await page.getByRole("textbox", { name: "Tester number" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Call it now" }).count()).toBe(1);
+    await field(page, "Greeting").fill(`Thank you for calling, this is ${EMPLOYEE}. How can I help?`);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 4)");
+    await dismissToasts(page);
+    const history = region(page, "History");
+    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 4 · operator · / }).count()).toBe(1);
+    await checkBothWidths(page, "ai-settings-6-operator", () => heading(page).waitFor());
+    await page.close();
   });
 });
