@@ -1,8 +1,7 @@
 "use client";
 import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { api, withQuery } from "@/lib/api-client";
-import { errorMessage } from "@/lib/api-client";
+import { api, errorMessage, withQuery } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { formatPhone } from "@/lib/phone-format";
 import { LOGGED_OUT } from "@/lib/unauthorized";
