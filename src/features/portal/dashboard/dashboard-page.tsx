@@ -236,19 +236,20 @@ function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["s
               </Button>
             ) : null}
             {permissions.includes("calls.export") ? <DownloadReports /> : null}
-            <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
-              <Settings aria-hidden />
-              AI Settings
-            </Button>
+            {permissions.includes("settings.read") ? (
+              <Button asChild variant="outline" className="justify-start">
+                <Link href="/ai-employees">
+                  <Settings aria-hidden />
+                  AI Settings
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline" className="justify-start">
               <Link href="/contact">
                 <LifeBuoy aria-hidden />
                 Support
               </Link>
             </Button>
-            <p id="quick-actions-soon" className="text-xs text-slate-600">
-              AI settings are coming soon.
-            </p>
           </CardContent>
         </Card>
         <RecentActivity />
