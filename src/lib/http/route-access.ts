@@ -111,4 +111,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // items and today's totals; the shared Handled mark and its undo (staff too)
   attention: { GET: "calls.read" },
   "interactions/[id]/handled": { PUT: "calls.read", DELETE: "calls.read" },
+  // --- issue 24, test calls (helper D): the account's tester numbers (calls from them are tagged test, ten free a month)
+  "account/tester-numbers": { GET: "settings.read", PUT: "settings.edit" },
 };
