@@ -125,4 +125,6 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/ai-employees/[id]/settings/versions/[version]/restore": { POST: "admin" },
   "admin/ai-employees/[id]/settings/sync": { POST: "admin" },
   "admin/ai-employees/[id]/preview": { GET: "admin" },
+  // --- issue 24, test calls (helper D): the account's tester numbers (calls from them are tagged test, ten free a month)
+  "account/tester-numbers": { GET: "settings.read", PUT: "settings.edit" },
 };
