@@ -59,3 +59,12 @@ export async function reevaluateSpendLimit(orderId: string): Promise<number> {
     return 0;
   }
 }
+
+/**
+ * The save routes' last step (portal and console, save and restore): applies
+ * the saved spend limit at once and, when that switched the mode, answers
+ * the settings read again so the page shows the mode in force.
+ */
+export async function applySpendLimitAfterSave<T>(orderId: string, saved: T, reread: () => Promise<T>): Promise<T> {
+  return (await reevaluateSpendLimit(orderId)) > 0 ? reread() : saved;
+}

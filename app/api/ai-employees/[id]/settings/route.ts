@@ -1,5 +1,6 @@
 import { route } from "@/features/auth/route.server";
 import { readJson } from "@/lib/http/route";
+import { applySpendLimitAfterSave } from "@/features/interactions/spend-limit-check.server";
 import { memberActor } from "@/features/ai-settings/actor.server";
 import { aiEmployeeFor, getSettings, saveSettings, SETTINGS_BODY_LIMIT, settingsProblem } from "@/features/ai-settings/settings.server";
 import { saveSettingsSchema } from "@/features/ai-settings/settings.schema";
@@ -15,5 +16,6 @@ export const PUT = route<"user", P>({ permission: "settings.edit", maxBodyBytes:
   // Another account's id answers 404 before anything about the body is said.
   await aiEmployeeFor(actor, params.id);
   const body = await readJson(req, saveSettingsSchema, settingsProblem);
-  return Response.json(await saveSettings(params.id, body, actor));
+  // A changed spend limit applies at once (a raised one answers normally again).
+  return Response.json(await applySpendLimitAfterSave(params.id, await saveSettings(params.id, body, actor), () => getSettings(params.id, actor)));
 });

@@ -1,5 +1,6 @@
 import { route } from "@/features/auth/route.server";
 import { readJson } from "@/lib/http/route";
+import { applySpendLimitAfterSave } from "@/features/interactions/spend-limit-check.server";
 import { operatorActor } from "@/features/ai-settings/actor.server";
 import { aiEmployeeFor, getSettings, saveSettings, SETTINGS_BODY_LIMIT, settingsProblem } from "@/features/ai-settings/settings.server";
 import { saveSettingsSchema } from "@/features/ai-settings/settings.schema";
@@ -14,5 +15,6 @@ export const PUT = route<"admin", P>({ access: "admin", maxBodyBytes: SETTINGS_B
   const actor = operatorActor(user, req);
   await aiEmployeeFor(actor, params.id);
   const body = await readJson(req, saveSettingsSchema, settingsProblem);
-  return Response.json(await saveSettings(params.id, body, actor));
+  // A changed spend limit applies at once (a raised one answers normally again).
+  return Response.json(await applySpendLimitAfterSave(params.id, await saveSettings(params.id, body, actor), () => getSettings(params.id, actor)));
 });

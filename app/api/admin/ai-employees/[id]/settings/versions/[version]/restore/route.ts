@@ -1,7 +1,8 @@
 import { route } from "@/features/auth/route.server";
 import { readJson } from "@/lib/http/route";
+import { applySpendLimitAfterSave } from "@/features/interactions/spend-limit-check.server";
 import { operatorActor } from "@/features/ai-settings/actor.server";
-import { aiEmployeeFor } from "@/features/ai-settings/settings.server";
+import { aiEmployeeFor, getSettings } from "@/features/ai-settings/settings.server";
 import { restoreSchema } from "@/features/ai-settings/settings.schema";
 import { parseVersion, restoreVersion } from "@/features/ai-settings/versions.server";
 
@@ -11,5 +12,6 @@ export const POST = route<"admin", { id: string; version: string }>({ access: "a
   await aiEmployeeFor(actor, params.id);
   const version = parseVersion(params.version);
   const body = await readJson(req, restoreSchema);
-  return Response.json(await restoreVersion(params.id, version, actor, body.baseVersion));
+  // A changed spend limit applies at once (a raised one answers normally again).
+  return Response.json(await applySpendLimitAfterSave(params.id, await restoreVersion(params.id, version, actor, body.baseVersion), () => getSettings(params.id, actor)));
 });
