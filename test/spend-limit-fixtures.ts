@@ -37,7 +37,7 @@ export async function setSpendLimit(orderId: string, spendLimit: SettingsDocumen
 export async function spendState(orderId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ mode: aiEmployeeSettings.spendMode, monthStart: aiEmployeeSettings.spendModeMonthStart, since: aiEmployeeSettings.spendModeSince })
+    .select({ mode: aiEmployeeSettings.spendMode, monthStart: aiEmployeeSettings.spendModeMonthStart, since: aiEmployeeSettings.spendModeSince, until: aiEmployeeSettings.spendModeUntil })
     .from(aiEmployeeSettings)
     .where(eq(aiEmployeeSettings.aiReadyOrderId, orderId));
   return row!;

@@ -17,10 +17,13 @@ import { checkSpendLimit, checkSpendLimitNow, reevaluateSpendLimit } from "@/fea
 import { spendLimitLines } from "@/features/interactions/spend-status.server";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { memberOf } from "./account-helpers";
-import { createUser, type TestUser } from "./http-helpers";
+import { call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
 import { setBillingEmail, setSpendLimit, spendEmails, spendNotices, spendState } from "./spend-limit-fixtures";
+import { json } from "./ai-settings-helpers";
 import type { SettingsDocument } from "@/features/ai-settings/settings.schema";
+import type { SettingsResponse } from "@/features/ai-settings/settings-response";
+import * as settingsRoute from "@app/api/ai-employees/[id]/settings/route";
 
 /** Issue 24: the spend limit switches an AI employee to messages only when an ingested batch crosses it, and back. */
 
@@ -78,6 +81,7 @@ describe("messages only at 100%", () => {
     const state = await spendState(c.orderId);
     expect(state.mode).toBe("messages_only");
     expect(state.monthStart?.toISOString()).toBe(c.month.start.toISOString());
+    expect(state.until?.toISOString()).toBe(c.month.end.toISOString());
     expect(pushes(c.orderId)).toEqual(["spend:messages_only"]);
     // The staff member is not e-mailed; the billing address and both owners are, once each.
     expect(await spendEmails(c.everyone)).toEqual(c.told(REACHED));
@@ -117,8 +121,20 @@ describe("messages only at 100%", () => {
     await ingest(c.orderId, 41); // 123 units
     expect((await spendState(c.orderId)).mode).toBe("messages_only");
 
-    await setSpendLimit(c.orderId, { mode: "cap", capCents: 5000 }); // 3 extra units cost $5.94: below $50
-    expect(await reevaluateSpendLimit(c.orderId)).toBe(1);
+    // The settings page says so, and until when.
+    const before = await json<SettingsResponse>(await call(settingsRoute.GET, { path: `/api/ai-employees/${c.orderId}/settings`, params: { id: c.orderId }, cookie: c.user.cookie }));
+    expect(before.spendMode).toMatchObject({ messagesOnly: true, until: c.month.end.toISOString() });
+
+    // The owner raises the limit on the settings page: the save's answer is already back to normal.
+    const saved = await call(settingsRoute.PUT, {
+      method: "PUT",
+      path: `/api/ai-employees/${c.orderId}/settings`,
+      params: { id: c.orderId },
+      cookie: c.user.cookie,
+      body: { baseVersion: before.version, settings: { ...before.settings, spendLimit: { mode: "cap", capCents: 5000 } } }, // 3 extra units cost $5.94: below $50
+    });
+    expect(saved.status).toBe(200);
+    expect((await json<SettingsResponse>(saved)).spendMode).toMatchObject({ messagesOnly: false, until: null });
     expect((await spendState(c.orderId)).mode).toBe("normal");
     expect(await spendEmails(c.everyone)).toEqual([...c.told(REACHED), ...c.told(BACK)].sort());
     expect(await spendLimitLines(c.user.id)).toEqual([{ aiEmployeeId: c.orderId, name: "Nova", messagesOnlyUntil: null, limitText: "allow extra units up to $50, then take messages only" }]);
@@ -126,10 +142,10 @@ describe("messages only at 100%", () => {
     await setSpendLimit(c.orderId, { mode: "messages_at_limit", capCents: null });
     expect(await reevaluateSpendLimit(c.orderId)).toBe(1);
     expect((await spendState(c.orderId)).mode).toBe("messages_only");
-    expect(pushes(c.orderId)).toEqual(["spend:messages_only", "spend:normal", "spend:messages_only"]);
-    // Each switch is its own push (not swallowed as a repeat of the first).
+    // The save's own version, then each switch: its own push (not swallowed as a repeat of the first).
+    expect(pushes(c.orderId)).toEqual(["spend:messages_only", `version:${before.version + 1}`, "spend:normal", "spend:messages_only"]);
     const reasons = vi.mocked(enqueueSettingsPush).mock.calls.filter((x) => x[1] === c.orderId).map((x) => x[2]);
-    expect(new Set(reasons).size).toBe(3);
+    expect(new Set(reasons).size).toBe(4);
     expect(await spendEmails(c.everyone)).toHaveLength(9);
   });
 });

@@ -144,7 +144,7 @@ export function toResponse(state: SettingsState, actor: SettingsActor): Settings
     updatedAt: current.createdAt.toISOString(),
     updatedBy: authorOf(current),
     sync: syncStatusOf(row),
-    spendMode: { messagesOnly: row.spendMode === "messages_only", since: row.spendModeSince?.toISOString() ?? null },
+    spendMode: { messagesOnly: row.spendMode === "messages_only", since: row.spendModeSince?.toISOString() ?? null, until: row.spendMode === "messages_only" ? (row.spendModeUntil?.toISOString() ?? null) : null },
     canEdit: actor.kind === "operator" || actor.canEdit,
     displayTimeZone: displayZone(state, actor),
   };

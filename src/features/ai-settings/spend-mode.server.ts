@@ -101,7 +101,7 @@ async function toMessagesOnly(e: Employee, month: UsageMonth, now: Date, usage: 
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(s)
-      .set({ spendMode: "messages_only", spendModeMonthStart: month.start, spendModeSince: now, updatedAt: new Date() })
+      .set({ spendMode: "messages_only", spendModeMonthStart: month.start, spendModeUntil: month.end, spendModeSince: now, updatedAt: new Date() })
       .where(and(eq(s.aiReadyOrderId, e.orderId), or(eq(s.spendMode, "normal"), isNull(s.spendModeMonthStart), ne(s.spendModeMonthStart, month.start))))
       .returning({ id: s.aiReadyOrderId });
     if (changed.length !== 1) return false; // another check switched it first
@@ -142,7 +142,7 @@ export async function setSpendModeNormal(orderId: string, reason: SpendModeBackR
     const month = opts.monthStart === undefined ? undefined : opts.monthStart === null ? isNull(s.spendModeMonthStart) : eq(s.spendModeMonthStart, opts.monthStart);
     const changed = await tx
       .update(s)
-      .set({ spendMode: "normal", spendModeMonthStart: null, spendModeSince: now, updatedAt: new Date() })
+      .set({ spendMode: "normal", spendModeMonthStart: null, spendModeUntil: null, spendModeSince: now, updatedAt: new Date() })
       .where(and(eq(s.aiReadyOrderId, orderId), eq(s.spendMode, "messages_only"), month))
       .returning({ id: s.aiReadyOrderId });
     if (changed.length !== 1) return false;

@@ -2,8 +2,7 @@ import { MessageSquareWarning } from "lucide-react";
 import { formatDate } from "@/lib/format";
 import type { SettingsResponse } from "../settings-response";
 
-/** The spend mode, with the end of the usage month when the API gives it (`until`, the next usage month's start). */
-type SpendMode = SettingsResponse["spendMode"] & { until?: string | null };
+type SpendMode = SettingsResponse["spendMode"];
 
 /** Shown while the spend limit has switched the AI employee to taking messages only. */
 export function MessagesOnlyBanner({ spendMode, displayTimeZone }: { spendMode: SpendMode; displayTimeZone: string }) {
