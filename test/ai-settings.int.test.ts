@@ -62,7 +62,7 @@ describe("reading the settings", () => {
     expect(first.aiEmployee).toEqual({ id: orderId, name: "Nova", phoneNumber: phone, accountName: "Bright Smile Dental" });
     expect(first.canEdit).toBe(true);
     expect(first.displayTimeZone).toBe("America/Chicago");
-    expect(first.spendMode).toEqual({ messagesOnly: false, since: null });
+    expect(first.spendMode).toEqual({ messagesOnly: false, since: null, until: null });
     expect(["updating", "live", "failed"]).toContain(first.sync.state);
     // A later read creates nothing.
     await json(await api.get(orderId));
