@@ -42,13 +42,21 @@ function retryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-class RetellNotFound extends Error {}
+/** Retell refused: its status beside the reason. */
+class RetellRefusal extends PlatformPushError {
+  constructor(
+    reason: string,
+    readonly status: number,
+  ) {
+    super(reason, retryableStatus(status));
+  }
+}
 
 export function retellVoicePlatform(opts: RetellOptions): VoicePlatform {
   const base = opts.baseUrl.replace(/\/+$/, "");
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function request<T>(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -63,7 +71,6 @@ export function retellVoicePlatform(opts: RetellOptions): VoicePlatform {
     }
     const text = await res.text().catch(() => "");
     if (res.ok) return (text ? JSON.parse(text) : {}) as T;
-    if (res.status === 404 && method === "PATCH") throw new RetellNotFound(path);
     let message = "";
     try {
       const parsed = JSON.parse(text) as { message?: unknown };
@@ -71,7 +78,28 @@ export function retellVoicePlatform(opts: RetellOptions): VoicePlatform {
     } catch {
       // not JSON: the status names it
     }
-    throw new PlatformPushError(message || `Retell answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, retryableStatus(res.status));
+    throw new RetellRefusal(message || `Retell answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, res.status);
+  }
+
+  /**
+   * Updates `path`; false when the LLM or agent is gone (deleted on Retell's
+   * side): an unknown id answers 422 UnprocessableContent ("Cannot find
+   * requested asset under given api key.") on update and on get, so a 422
+   * (or 404) on update is checked with a get before it counts as gone.
+   */
+  async function update(path: string, getPath: string, body: unknown): Promise<boolean> {
+    try {
+      await request("PATCH", path, body);
+      return true;
+    } catch (err) {
+      if (!(err instanceof RetellRefusal) || (err.status !== 422 && err.status !== 404)) throw err;
+      const gone = await request("GET", getPath).then(
+        () => false,
+        (probe: unknown) => probe instanceof RetellRefusal && (probe.status === 422 || probe.status === 404),
+      );
+      if (!gone) throw err;
+      return false;
+    }
   }
 
   /** Hands a new id to `remember`; when another run stored one first, deletes ours and continues with theirs. */
@@ -100,28 +128,12 @@ export function retellVoicePlatform(opts: RetellOptions): VoicePlatform {
     name: "retell",
     async apply(spec, given, idempotencyKey, remember) {
       let ids: PlatformIds = { ...given };
-      if (ids.llmId) {
-        try {
-          await request("PATCH", `/update-retell-llm/${encodeURIComponent(ids.llmId)}`, retellLlmBody(spec));
-        } catch (err) {
-          if (!(err instanceof RetellNotFound)) throw err;
-          // Deleted on Retell's side: create it again.
-          ids = await createLlm(spec, { ...ids, llmId: null }, remember);
-        }
-      } else {
-        ids = await createLlm(spec, ids, remember);
-      }
+      const llm = ids.llmId ? encodeURIComponent(ids.llmId) : null;
+      // Deleted on Retell's side: created again.
+      if (!llm || !(await update(`/update-retell-llm/${llm}`, `/get-retell-llm/${llm}`, retellLlmBody(spec)))) ids = await createLlm(spec, ids, remember);
       const llmId = ids.llmId!;
-      if (ids.agentId) {
-        try {
-          await request("PATCH", `/update-agent/${encodeURIComponent(ids.agentId)}`, retellAgentBody(spec, llmId, idempotencyKey));
-        } catch (err) {
-          if (!(err instanceof RetellNotFound)) throw err;
-          ids = await createAgent(spec, { ...ids, agentId: null, llmId }, idempotencyKey, remember);
-        }
-      } else {
-        ids = await createAgent(spec, { ...ids, llmId }, idempotencyKey, remember);
-      }
+      const agent = ids.agentId ? encodeURIComponent(ids.agentId) : null;
+      if (!agent || !(await update(`/update-agent/${agent}`, `/get-agent/${agent}`, retellAgentBody(spec, llmId, idempotencyKey)))) ids = await createAgent(spec, { ...ids, llmId }, idempotencyKey, remember);
       return ids;
     },
   };
