@@ -45,6 +45,7 @@ describe("configuration", () => {
     const problems = productionProblems(prod).join("\n");
     expect(problems).toMatch(/DATABASE_URL is required in production/);
     expect(problems).toMatch(/STRIPE_SECRET_KEY is required in production/);
+    expect(problems).toMatch(/RETELL_API_KEY is required in production/);
     expect(problems).toMatch(/ALLOW_EMBEDDED_IN_PRODUCTION=true/);
     expect(productionProblems(parseConfig({ NODE_ENV: "production", ALLOW_EMBEDDED_IN_PRODUCTION: "true" }))).toEqual([]);
     expect(productionProblems(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
@@ -54,6 +55,13 @@ describe("configuration", () => {
     expect(parseConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "https://app.example.com" }).secureCookies).toBe(true);
     expect(parseConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "http://localhost:3000" }).secureCookies).toBe(false);
     expect(parseConfig({ PUBLIC_BASE_URL: "https://app.example.com" }).secureCookies).toBe(false);
+  });
+
+  it("reads Retell's API address, https://api.retellai.com by default, without a trailing slash", () => {
+    expect(parseConfig({}).RETELL_API_BASE_URL).toBe("https://api.retellai.com");
+    expect(parseConfig({ RETELL_API_BASE_URL: "http://127.0.0.1:4010/" }).RETELL_API_BASE_URL).toBe("http://127.0.0.1:4010");
+    expect(() => parseConfig({ RETELL_API_BASE_URL: "api.retellai.com" })).toThrowError(/RETELL_API_BASE_URL must be an absolute URL/);
+    expect(parseConfig({ RETELL_API_KEY: "key_0123456789abcdef" }).retellEnabled).toBe(true);
   });
 
   it("reads OUTBOUND_ALLOW_HOSTS as hosts with optional ports, empty by default", () => {

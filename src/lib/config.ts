@@ -23,6 +23,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === "" || v === undefined ? undefined : v));
 
+/** Retell's API (https://docs.retellai.com/api-references/create-retell-llm, "servers"). */
+export const DEFAULT_RETELL_API_BASE_URL = "https://api.retellai.com";
+
 /**
  * SMTP_URL: smtp://[user:password@]host[:port][?options] (STARTTLS when the
  * server offers it; `?requireTLS=true` insists) or smtps:// (TLS from the
@@ -108,6 +111,8 @@ export const envSchema = z
       .default(365),
     OUTBOUND_ALLOW_HOSTS: allowHosts,
     RETELL_API_KEY: optionalString.pipe(z.string().min(16, { message: "must be the Retell API key with the webhook badge (at least 16 characters)" }).optional()),
+    /** Where Retell's API answers (tests point it at the loopback fake, test/retell-fake.ts). */
+    RETELL_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_RETELL_API_BASE_URL).replace(/\/+$/, "")),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
     TRUSTED_PROXY_HOPS: z.coerce
@@ -198,6 +203,8 @@ export type AppConfig = Env & {
   stripeEnabled: boolean;
   smtpEnabled: boolean;
   s3Enabled: boolean;
+  /** The AI employees' settings go to Retell (RETELL_API_KEY set); else the embedded default applies them locally. */
+  retellEnabled: boolean;
   /** S3 addressing: path-style (endpoint/bucket/key) unless S3_FORCE_PATH_STYLE=false; AWS (no S3_ENDPOINT) defaults to virtual-hosted. */
   s3ForcePathStyle: boolean;
   schedulingUrl: string;
@@ -239,6 +246,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     stripeEnabled: Boolean(env.STRIPE_SECRET_KEY),
     smtpEnabled: Boolean(env.SMTP_URL),
     s3Enabled: Boolean(env.S3_BUCKET),
+    retellEnabled: Boolean(env.RETELL_API_KEY),
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
     schedulingUrl: env.SCHEDULING_URL ?? DEFAULT_SCHEDULING_URL,
     dataDir,
@@ -278,6 +286,7 @@ export function productionProblems(cfg: AppConfig): string[] {
   if (!cfg.STRIPE_SECRET_KEY) embedded.push(["STRIPE_SECRET_KEY", "the sandbox payment provider"]);
   if (!cfg.SMTP_URL) embedded.push(["SMTP_URL", "the e-mail outbox"]);
   if (!cfg.S3_BUCKET) embedded.push(["S3_BUCKET", "local-disk uploads"]);
+  if (!cfg.RETELL_API_KEY) embedded.push(["RETELL_API_KEY", "AI employee settings applied locally (never pushed to the voice platform)"]);
   if (!cfg.AUTH_SECRET) embedded.push(["AUTH_SECRET", "a secret generated into DATA_DIR (one instance only)"]);
   if (!cfg.PUBLIC_BASE_URL) embedded.push(["PUBLIC_BASE_URL", "http://localhost"]);
   return embedded.map(

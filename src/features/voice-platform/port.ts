@@ -44,8 +44,18 @@ export class PlatformPushError extends Error {
   }
 }
 
+/**
+ * Stores ids the moment the platform created them (before the push goes on),
+ * replacing the ids `apply` was given; answers the ids stored: when another
+ * run stored its own first, those (the adapter then drops what it created).
+ */
+export type RememberIds = (ids: PlatformIds) => Promise<PlatformIds>;
+
 export interface VoicePlatform {
   readonly name: "retell" | "local";
-  /** Creates or updates the agent so that it matches `spec`; answers the ids to keep. Throws PlatformPushError. `idempotencyKey` is stable for one version and spend mode. */
-  apply(spec: AgentSpec, ids: PlatformIds, idempotencyKey: string): Promise<PlatformIds>;
+  /**
+   * Creates or updates the agent so that it matches `spec`; answers the ids to keep. Throws PlatformPushError. `idempotencyKey` is stable for one version and spend mode.
+   * `remember` (optional) is called with each id as soon as the platform answers it, so a run that repeats after a successful create updates it instead of creating a second one.
+   */
+  apply(spec: AgentSpec, ids: PlatformIds, idempotencyKey: string, remember?: RememberIds): Promise<PlatformIds>;
 }
