@@ -10,7 +10,7 @@ import { parseAt } from "./preview-at.server";
 import type { PreviewResponse, SyncStatus } from "./settings-response";
 import type { SettingsDocument } from "./settings.schema";
 import { aiEmployeeFor, assertCanEdit, loadState, publicDocument, type AiEmployee, type SettingsRow } from "./settings.server";
-import { retrySettingsPush, syncStatusOf } from "./sync-local.server";
+import { retrySettingsPush, syncStatusOf } from "./platform-sync.server";
 
 /**
  * What the caller plan knows beside the document: the spend limit's mode,

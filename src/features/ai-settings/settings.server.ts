@@ -10,12 +10,11 @@ import { recordAudit } from "@/features/accounts/audit.server";
 import type { SettingsActor } from "./actor.server";
 import { decryptBookingKey, encryptBookingKey, maskBookingKey } from "./booking-key.server";
 import { ensureSettings } from "./defaults.server";
-import { enqueueSettingsPush } from "./platform-sync.server";
+import { enqueueSettingsPush, syncStatusOf } from "./platform-sync.server";
 import { changedKeys } from "./settings-diff";
 import { storedDocument } from "./stored-document";
 import type { SettingsResponse, VersionAuthor } from "./settings-response";
 import { SETTINGS_KEY_LABELS, SETTINGS_KEYS, type SettingsDocument, type SettingsKey } from "./settings.schema";
-import { syncStatusOf } from "./sync-local.server";
 
 /**
  * The settings of an AI employee (issue 24, ADR 0123): who may reach them,
