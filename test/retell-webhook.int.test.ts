@@ -111,6 +111,20 @@ describe("call_ended and call_analyzed", () => {
     expect(Date.parse(row!.transcript![1]!.at!)).toBeGreaterThan(row!.startedAt.getTime());
   });
 
+  it("marks the call 'appointment booked' when the agent's booking tool booked, and not when it failed (issue 24)", async () => {
+    const turns = (successful: boolean) => [
+      { role: "agent", content: "Let me book that for you." },
+      { role: "tool_call_invocation", tool_call_id: "tc_1", name: "book_appointment", arguments: '{"start":"2026-12-01T10:00:00-05:00"}' },
+      { role: "tool_call_result", tool_call_id: "tc_1", content: '{"status":"accepted"}', successful },
+    ];
+    expect((await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_booked", transcript_with_tool_calls: turns(true) })))).status).toBe(200);
+    expect((await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_booking_failed", transcript_with_tool_calls: turns(false) })))).status).toBe(200);
+    expect((await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_availability_only", transcript_with_tool_calls: [{ role: "tool_call_invocation", tool_call_id: "tc_2", name: "check_availability", arguments: "{}" }, { role: "tool_call_result", tool_call_id: "tc_2", content: "[]", successful: true }] })))).status).toBe(200);
+    expect((await rows("call_booked"))[0]!.appointmentBooked).toBe(true);
+    expect((await rows("call_booking_failed"))[0]!.appointmentBooked).toBe(false);
+    expect((await rows("call_availability_only"))[0]!.appointmentBooked).toBe(false);
+  });
+
   it("a replayed call_ended is a duplicate", async () => {
     const res = await deliver(JSON.stringify(fixture("call-ended-inbound")));
     expect(await res.json()).toEqual({ status: "duplicate", units: 1 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/features/ai-settings/platform-sync.server", () => ({ enqueueSettingsPush: vi.fn(async () => {}) }));
+vi.mock("@/features/ai-settings/platform-sync.server", async (original) => ({ ...(await original<object>()), enqueueSettingsPush: vi.fn(async () => {}) }));
 
 import { enqueueJob, startJobs } from "@/lib/jobs";
 import { getDb } from "@/lib/db";

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // The push itself is helper B's (platform-sync.server.ts): here, which pushes the switch asks for.
-vi.mock("@/features/ai-settings/platform-sync.server", () => ({ enqueueSettingsPush: vi.fn(async () => {}) }));
+vi.mock("@/features/ai-settings/platform-sync.server", async (original) => ({ ...(await original<object>()), enqueueSettingsPush: vi.fn(async () => {}) }));
 
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";

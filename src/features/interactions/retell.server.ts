@@ -1,4 +1,5 @@
 import "server-only";
+import { AGENT_TOOL_NAMES } from "@/features/ai-settings/agent-prompt";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db";
@@ -63,6 +64,12 @@ export type RetellCall = {
   /** `custom_analysis_data`: the fields the agent's post-call analysis extracts, named by whoever set the agent up (the SDK types it `unknown`). */
   call_analysis?: { call_summary?: string; in_voicemail?: boolean; user_sentiment?: string; call_successful?: boolean; custom_analysis_data?: unknown };
   metadata?: unknown;
+  /**
+   * The transcript with the agent's tool calls (retell-typescript-sdk
+   * src/resources/call.ts, ToolCallInvocationUtterance / ToolCallResultUtterance):
+   * issue 24 reads whether its booking tool booked.
+   */
+  transcript_with_tool_calls?: Array<{ role?: string; name?: string; tool_call_id?: string; successful?: boolean }>;
   /** The call's dynamic variables (the SDK types values as strings); issue 24 reads `recording_announced`. */
   retell_llm_dynamic_variables?: unknown;
   agent_id?: string;
@@ -154,6 +161,7 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
   const callerName = retellCallerName(call);
   const recordingUrl = str(call.recording_url);
   const recordingAnnounced = retellRecordingAnnounced(call);
+  const appointmentBooked = retellBookedAppointment(call);
   return {
     id: retellRecordId(call.call_id),
     channel: web ? "chat" : "phone",
@@ -170,7 +178,20 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
     ...(transcript ? { transcript } : {}),
     ...(recordingUrl && /^https:\/\//i.test(recordingUrl) ? { recordingUrl } : {}),
     ...(recordingAnnounced === undefined ? {} : { recordingAnnounced }),
+    ...(appointmentBooked ? { appointmentBooked } : {}),
   };
+}
+
+/**
+ * Whether the AI employee booked an appointment on the call (issue 24): its
+ * booking tool (`book_appointment`, the name agent-prompt.ts gives Cal.com's
+ * book_appointment_cal tool) was invoked and its result was not marked
+ * unsuccessful. The call log shows it as "Appointment booked".
+ */
+export function retellBookedAppointment(call: RetellCall): boolean {
+  const turns = Array.isArray(call.transcript_with_tool_calls) ? call.transcript_with_tool_calls : [];
+  const bookings = new Set(turns.filter((t) => isObject(t) && t.role === "tool_call_invocation" && t.name === AGENT_TOOL_NAMES.bookAppointment && typeof t.tool_call_id === "string").map((t) => t.tool_call_id));
+  return turns.some((t) => isObject(t) && t.role === "tool_call_result" && bookings.has(t.tool_call_id) && t.successful !== false);
 }
 
 /**
