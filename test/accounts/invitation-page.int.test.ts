@@ -50,7 +50,7 @@ describe("the invitation page", () => {
     expect(state.kind).toBe("sign-in");
     const page = text(state);
     expect(page).toContain("Join Bright Smiles Dental");
-    expect(page).toContain("Test User invited you to join Bright Smiles Dental as Staff (calls, the dashboard, reporting spam, and viewing AI employee settings).");
+    expect(page).toContain("Test User invited you to join Bright Smiles Dental as Staff (calls, the dashboard, reporting spam, and viewing the settings of the AI employee).");
     expect(page).toContain(maskEmail(email));
     expect(page).not.toContain(email);
     const links = invitationLinks(id);

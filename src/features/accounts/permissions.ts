@@ -39,7 +39,7 @@ export const ROLE_LABELS: Record<AccountRole, string> = { owner: "Owner", manage
 export const ROLE_DESCRIPTIONS: Record<AccountRole, string> = {
   owner: "Everything, including billing and deleting the account.",
   manager: "Everything but billing and deleting the account.",
-  staff: "Calls, the dashboard, reporting spam, and viewing AI employee settings.",
+  staff: "Calls, the dashboard, reporting spam, and viewing the settings of the AI employee.",
   billing: "Billing and invoices only.",
 };
 

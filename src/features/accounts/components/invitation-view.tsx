@@ -28,7 +28,7 @@ function Offer({ invitation }: { invitation: InvitationSummary }) {
   return (
     <p className="mt-4 text-slate-700">
       {invitation.inviterName} invited you to join <strong>{invitation.accountName}</strong> as <strong>{invitation.roleLabel}</strong>
-      {invitation.roleDescription ? ` (${invitation.roleDescription.replace(/\.$/, "").toLowerCase()})` : ""}.
+      {invitation.roleDescription ? ` (${lowerFirst(invitation.roleDescription.replace(/\.$/, ""))})` : ""}.
     </p>
   );
 }
@@ -143,4 +143,9 @@ export function InvitationView({ state }: { state: InvitationPageState }) {
         </Frame>
       );
   }
+}
+
+/** "Calls, the dashboard … the AI employee" → "calls, the dashboard … the AI employee": only the first letter, so names keep their capitals. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
