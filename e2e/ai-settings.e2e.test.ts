@@ -129,7 +129,7 @@ describe("the AI employee's settings", () => {
     expect(text).toMatch(/Closed/);
     expect(text).not.toMatch(/\bOpen\b/);
     // The greeting (the platform says it at every hour), then the after-hours text.
-    expect(text).toMatch(new RegExp(`They hear: Thank you for calling .*, this is ${EMPLOYEE}\\. How can I help you today\\? `));
+    expect(text).toMatch(new RegExp(`They hear: Thank you for calling.*, this is ${EMPLOYEE}\\. How can I help you today\\? `));
     expect(text).toContain(`${AFTER_HOURS}`);
     expect(text).toContain("No transfer rules apply");
     expect(text).toContain("Booking: off");
