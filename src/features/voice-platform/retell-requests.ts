@@ -84,11 +84,18 @@ const END_CALL = "end_call";
 function toolSafe(text: string, max: number): string {
   return text
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-zA-Z0-9_-]+/g, "_")
     .replace(/_+/g, "_")
     .replace(/^_|_$/g, "")
     .slice(0, max)
     .toLowerCase();
+}
+
+/** Ends with a full stop. */
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 function ringMs(seconds: number): number {
@@ -112,13 +119,14 @@ function transferTools(spec: AgentSpec): RetellTransferCallTool[] {
     names.forEach((n) => used.add(n));
     const fallback =
       rule.fallback === "voicemail"
-        ? "If this transfer fails too, tell the caller nobody could answer, and take a voicemail: their name, their number and their message, word for word."
-        : "If this transfer fails too, tell the caller nobody could answer, and take a message: their name, their number and the reason for the call.";
+        ? "tell the caller nobody could answer, and take a voicemail: their name, their number and their message, word for word."
+        : "tell the caller nobody could answer, and take a message: their name, their number and the reason for the call.";
+    const reason = sentence(rule.description);
     rule.numbers.forEach((n, i) => {
       const seconds = Math.round(ringMs(n.ringSeconds) / 1000);
       const order = rule.numbers.length > 1 ? ` Number ${i + 1} of ${rule.numbers.length}, rings ${seconds} seconds.` : ` Rings ${seconds} seconds.`;
-      const when = i === 0 ? `Transfer the caller when: ${rule.description}` : `Only after ${names[i - 1]} failed (nobody answered): try the next number for the same reason (${rule.description}).`;
-      const next = i < rule.numbers.length - 1 ? ` If this transfer fails, call ${names[i + 1]}.` : ` ${fallback}`;
+      const when = i === 0 ? `Transfer the caller when: ${reason}` : `Only after ${names[i - 1]} failed (nobody answered): try the next number, for the same reason.`;
+      const next = i < rule.numbers.length - 1 ? ` If this transfer fails, call ${names[i + 1]}.` : ` If this transfer fails${i > 0 ? " too" : ""}, ${fallback}`;
       tools.push({
         type: "transfer_call",
         name: names[i]!,
