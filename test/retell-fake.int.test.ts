@@ -59,6 +59,12 @@ function transferTool(over: Record<string, unknown> = {}) {
 function calTool(over: Record<string, unknown> = {}) {
   return { type: "check_availability_cal", name: "check_availability", cal_api_key: "cal_live_x", event_type_id: 42, timezone: "America/New_York", ...over };
 }
+/** `o` without `key`. */
+function without<T extends object>(o: T, key: keyof T): Partial<T> {
+  const copy = { ...o };
+  delete copy[key];
+  return copy;
+}
 const llmWith = (tools: unknown[]) => ({ ...retellLlmBody(spec), general_tools: tools });
 
 beforeEach(async () => {
@@ -174,9 +180,9 @@ describe("retell fake: documented rules", () => {
 
   it("required fields: create-agent needs response_engine and voice_id, create-retell-llm start_speaker; updates take any subset", async () => {
     const llmId = await createdLlm();
-    const { voice_id: _v, ...noVoice } = retellAgentBody(spec, llmId, KEY_OF_VERSION);
-    const { response_engine: _r, ...noEngine } = retellAgentBody(spec, llmId, KEY_OF_VERSION);
-    const { start_speaker: _s, ...noSpeaker } = retellLlmBody(spec);
+    const noVoice = without(retellAgentBody(spec, llmId, KEY_OF_VERSION), "voice_id");
+    const noEngine = without(retellAgentBody(spec, llmId, KEY_OF_VERSION), "response_engine");
+    const noSpeaker = without(retellLlmBody(spec), "start_speaker");
     expect((await send("POST", "/create-agent", noVoice)).json.message).toBe("voice_id is required");
     expect((await send("POST", "/create-agent", noEngine)).json.message).toBe("response_engine is required");
     expect((await send("POST", "/create-retell-llm", noSpeaker)).json.message).toBe("start_speaker is required");
@@ -194,8 +200,8 @@ describe("retell fake: documented rules", () => {
   });
 
   it("transfer_call: transfer_destination and transfer_option are required; a predefined number is E.164 (or a dynamic variable, or ignore_e164_validation)", async () => {
-    const { transfer_option: _o, ...noOption } = transferTool();
-    const { transfer_destination: _d, ...noDestination } = transferTool();
+    const noOption = without(transferTool(), "transfer_option");
+    const noDestination = without(transferTool(), "transfer_destination");
     const refused: [unknown, string][] = [
       [noOption, "general_tools[0].transfer_option is required"],
       [noDestination, "general_tools[0].transfer_destination is required"],
@@ -218,8 +224,8 @@ describe("retell fake: documented rules", () => {
   });
 
   it("Cal.com tools need cal_api_key and event_type_id (a number or a dynamic variable); timezone is IANA", async () => {
-    const { cal_api_key: _k, ...noKey } = calTool();
-    const { event_type_id: _e, ...noEvent } = calTool();
+    const noKey = without(calTool(), "cal_api_key");
+    const noEvent = without(calTool(), "event_type_id");
     const refused: [unknown, string][] = [
       [noKey, "general_tools[0].cal_api_key is required"],
       [noEvent, "general_tools[0].event_type_id is required"],
