@@ -84,6 +84,8 @@ describe("GET /api/attention", () => {
     expect(got.items[0]!.callBack).toBe("+15550100200");
     // Read as people speak: national format for the account's country (US without a zone).
     expect(got.items[0]!.callBackDisplay).toBe("(555) 010-0200");
+    // Call back dials the number in E.164.
+    expect(got.items[0]!.callBackHref).toBe("tel:+15550100200");
     expect(got.hasCalls).toBe(true);
   });
 

@@ -101,7 +101,7 @@ describe("switching between accounts", () => {
     const me = (await (await call(getUser, { path: "/api/auth/user", cookie: agency.cookie })).json()) as { account: { id: string; role: string }; accounts: { id: string }[]; permissions: string[] };
     expect(me.account).toMatchObject({ id: b.user.id, role: "staff" });
     expect(me.accounts.map((x) => x.id).sort()).toEqual([a.user.id, b.user.id, agency.id].sort());
-    expect(me.permissions).toEqual(["calls.read", "calls.reportSpam"]);
+    expect(me.permissions).toEqual(["calls.read", "calls.reportSpam", "settings.read"]);
   });
 
   it("a removed member's next request is refused at once, even with a live session", async () => {

@@ -13,6 +13,8 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as cancelRoute } from "@app/api/cancel-subscription/route";
 import { POST as resumeRoute } from "@app/api/subscriptions/[id]/resume/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
+import { GET as adminSubscriptions } from "@app/api/admin/subscriptions/route";
+import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
 import { deliverFakeEvents } from "./stripe-fake-webhooks";
@@ -61,6 +63,13 @@ describe("cancel then resume (sandbox)", () => {
     const row = await mirrorRow(subId);
     expect(row).toMatchObject({ cancelAtPeriodEnd: true, cancellationReason: "Too expensive for us" });
     expect(row.cancellationRequestedAt).toBeInstanceOf(Date);
+    // The reason was written to this one subscription and no other.
+    const db = await getDb();
+    expect(await db.$count(subscriptions, eq(subscriptions.cancellationReason, "Too expensive for us"))).toBe(1);
+    // The operator reads the reason beside the cancellation.
+    const admin = await createUser({ role: "admin" });
+    const listed = await json<AdminSubscription[]>(await call(adminSubscriptions, { path: `/api/admin/subscriptions?q=${encodeURIComponent(owner.email)}`, cookie: admin.cookie }));
+    expect(listed.find((s) => s.id === subId)).toMatchObject({ cancelAtPeriodEnd: true, cancellationReason: "Too expensive for us" });
     const provider = await getProvider();
     expect((await provider.retrieveSubscription(row.providerSubscriptionId))!.cancelAtPeriodEnd).toBe(true);
 
@@ -68,6 +77,7 @@ describe("cancel then resume (sandbox)", () => {
     expect(resumed.subscription).toMatchObject({ cancelAtPeriodEnd: false, stripeData: { stripeCancelAtPeriodEnd: false } });
     expect(resumed.subscription.stripeData.upcomingInvoice).not.toBeNull();
     expect(await mirrorRow(subId)).toMatchObject({ cancelAtPeriodEnd: false, cancellationReason: null, cancellationRequestedAt: null });
+    expect(await db.$count(subscriptions, eq(subscriptions.cancellationReason, "Too expensive for us"))).toBe(0);
     expect((await provider.retrieveSubscription(row.providerSubscriptionId))!).toMatchObject({ cancelAtPeriodEnd: false, cancelAt: null });
 
     // The customer heard the end date and how to resume, once.

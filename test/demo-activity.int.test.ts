@@ -45,6 +45,10 @@ describe("the demo customer with an active subscription", () => {
     expect(counts!.phone).toBeGreaterThan(counts!.all / 2);
     expect(counts!.recorded).toBeGreaterThan(15);
     expect(counts!.spam).toBeGreaterThan(0);
+    // The calls are a dental practice's, as the business is (not a heating company's).
+    const summaries = (await db.select({ summary: interactions.summary }).from(interactions).where(eq(interactions.accountId, userId))).map((r) => r.summary ?? "").join("\n");
+    expect(summaries).toMatch(/cleaning and checkup|new patient exam|filling/);
+    expect(summaries).not.toMatch(/furnace|AC tune-up/);
     const body = (await (await call(getUser, { path: "/api/auth/user", cookie })).json()) as { subscription: { status: string; usage: { phoneUsed: number }; units: { calls: number } } };
     expect(body.subscription.status).toBe("active");
     expect(body.subscription.usage.phoneUsed).toBeGreaterThan(15);

@@ -12,6 +12,12 @@ beforeAll(async () => {
   await dbReady();
   const { truncateAll } = await import("./db-helpers");
   if (process.env.DATABASE_URL) await truncateAll();
+  // As on the server, where every kind is started (instrumentation.ts): an AI
+  // employee's settings push is queued by order creation, the first read of
+  // its settings and every save (issue 24). No worker runs: a test that wants
+  // the push run drains the queue.
+  const [{ startJobs }, { platformPushJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server")]);
+  await startJobs({ jobs: [platformPushJob], workers: false });
 });
 
 afterAll(async () => {

@@ -50,7 +50,10 @@ const fileOf = new Map(routeFiles(apiDir).map((f) => [path.relative(apiDir, path
 const SESSION_ENDING = new Set(["logout"]);
 
 /** Routes whose [id] names one of the account's own records: another account gets 404 for them. */
-const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf", "interactions/[id]/handled"]);
+const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf", "interactions/[id]/handled",
+  // issue 24: the AI employee's settings
+  "ai-employees/[id]/settings", "ai-employees/[id]/settings/versions", "ai-employees/[id]/settings/versions/[version]/restore", "ai-employees/[id]/settings/sync", "ai-employees/[id]/preview",
+]);
 
 type Expected = "same" | "pass" | "401" | "403" | "403-permission" | "404";
 
@@ -71,6 +74,7 @@ let interactionId = "";
 let noticeId = "";
 let invoiceId = "";
 let subscriptionId = "";
+let aiEmployeeId = "";
 const tally: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -80,6 +84,7 @@ beforeAll(async () => {
   const owned = await customerWithAiEmployee();
   users.owner = owned.user;
   subscriptionId = owned.subscriptionId!;
+  aiEmployeeId = owned.orderId;
   const accountId = owned.user.id;
   for (const role of ["manager", "staff", "billing"] as const) users[role] = await memberOf(accountId, role, { alone: true });
   users.otherAccount = (await customerWithAiEmployee()).user;
@@ -128,7 +133,7 @@ describe("the permission table", () => {
     expect(held).toEqual({
       owner: [...PERMISSIONS],
       manager: ["calls.read", "calls.export", "calls.reportSpam", "settings.read", "settings.edit", "members.manage"],
-      staff: ["calls.read", "calls.reportSpam"],
+      staff: ["calls.read", "calls.reportSpam", "settings.read"],
       billing: ["billing.read", "billing.manage"],
     });
   });
@@ -148,7 +153,7 @@ describe("every route answers every caller as the table says", () => {
           const want = expected(need, caller, key);
           const params: Record<string, string | string[]> = {};
           for (const m of key.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)) {
-            const value = key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : key.startsWith("subscriptions/") ? subscriptionId : "00000000-0000-0000-0000-000000000000";
+            const value = m[2] === "version" ? "1" : key.includes("ai-employees/") ? aiEmployeeId : key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : key.startsWith("subscriptions/") ? subscriptionId : "00000000-0000-0000-0000-000000000000";
             params[m[2]!] = m[1] ? [value] : value;
           }
           const cookie = caller === "anonymous" ? undefined : SESSION_ENDING.has(key) ? (await createUser()).cookie : users[caller].cookie;

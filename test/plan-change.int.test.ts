@@ -112,8 +112,12 @@ function planChangeWalk(name: string, setup: () => Promise<{ owner: TestUser; su
       expect(kept.subscription.pendingChange).toBeNull();
       expect(await row(subId)).toMatchObject({ planId: "medium", pendingPlanId: null, pendingChangeAt: null });
 
+      // The pending change is written to this subscription and no other.
+      const db = await getDb();
+      const pendingBefore = await db.$count(subscriptions, eq(subscriptions.pendingPlanId, "small"));
       await json(await change(owner, subId, { planId: "small", billing: "monthly" }));
       expect((await row(subId)).pendingPlanId).toBe("small");
+      expect(await db.$count(subscriptions, eq(subscriptions.pendingPlanId, "small"))).toBe(pendingBefore + 1);
       // The period ends: the renewal bills Small.
       await advanceDays(Math.ceil((before.currentPeriodEnd!.getTime() - (await now()).getTime()) / DAY) + 2);
       const after = await row(subId);

@@ -18,7 +18,7 @@ export const DEMO_STAFF = { email: "frontdesk@example.com", password: "frontdesk
 const DEMO_NOTES: Record<string, string> = {
   [DEMO_CUSTOMER.email]: "has a pending AI employee",
   [DEMO_ACTIVE_CUSTOMER.email]: `owner of ${DEMO_BUSINESS.name}: active subscription, a month of calls`,
-  [DEMO_STAFF.email]: `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, no billing or settings`,
+  [DEMO_STAFF.email]: `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, settings read-only, no billing`,
 };
 
 type DemoAccount = typeof DEMO_ADMIN;

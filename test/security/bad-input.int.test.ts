@@ -44,6 +44,9 @@ const BODY_LIMITS: Record<string, number> = {
   "stripe/webhook": 1024 * 1024,
   "v1/interactions": 20 * 1024 * 1024,
   "v1/webhooks/retell": 2 * 1024 * 1024,
+  // issue 24: a whole settings document (200 answers of 2,000 characters)
+  "ai-employees/[id]/settings": 4 * 1024 * 1024,
+  "admin/ai-employees/[id]/settings": 4 * 1024 * 1024,
 };
 
 /**

@@ -69,7 +69,7 @@ describe("demo accounts have published passwords only on a loopback address", ()
     const seeded = await seedDemoAccounts();
     const printed = seeded!.accounts.map((a) => [a.email, a.password, a.note ?? null]);
     expect(printed).toContainEqual([DEMO_ACTIVE_CUSTOMER.email, DEMO_ACTIVE_CUSTOMER.password, `owner of ${DEMO_BUSINESS.name}: active subscription, a month of calls`]);
-    expect(printed).toContainEqual([DEMO_STAFF.email, DEMO_STAFF.password, `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, no billing or settings`]);
+    expect(printed).toContainEqual([DEMO_STAFF.email, DEMO_STAFF.password, `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, settings read-only, no billing`]);
     const db = await getDb();
     const rows = (await db.execute(sql`select u.email, m.role, o.name from member m join "user" u on u.id = m.user_id join organization o on o.id = m.organization_id order by u.email`)) as unknown as
       | { rows: Array<{ email: string; role: string; name: string }> }

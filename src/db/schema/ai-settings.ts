@@ -54,6 +54,8 @@ export const aiEmployeeSettings = pgTable(
     /** The usage month (its start) in which messages-only was switched on; it ends with that month. */
     spendModeMonthStart: timestamp("spend_mode_month_start", { withTimezone: true }),
     spendModeSince: timestamp("spend_mode_since", { withTimezone: true }),
+    /** When that usage month ends: messages only lasts until then (the settings page and dashboard say so). */
+    spendModeUntil: timestamp("spend_mode_until", { withTimezone: true }),
     /** The voice platform's copy: `updating` (a push is queued or running), `live`, or `failed` (retrying). */
     syncState: text("sync_state").notNull().default("updating").$type<"updating" | "live" | "failed">(),
     /** What the platform has: the version and spend mode last pushed successfully, and since when. */

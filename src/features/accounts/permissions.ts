@@ -27,7 +27,8 @@ export type AccountRole = (typeof ROLES)[number];
 export const ROLE_PERMISSIONS: Record<AccountRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   manager: PERMISSIONS.filter((p) => !p.startsWith("billing.") && p !== "account.delete"),
-  staff: ["calls.read", "calls.reportSpam"],
+  // Staff see the AI employee's settings read-only (issue 24, ADR 0123).
+  staff: ["calls.read", "calls.reportSpam", "settings.read"],
   billing: ["billing.read", "billing.manage"],
 };
 
@@ -38,7 +39,7 @@ export const ROLE_LABELS: Record<AccountRole, string> = { owner: "Owner", manage
 export const ROLE_DESCRIPTIONS: Record<AccountRole, string> = {
   owner: "Everything, including billing and deleting the account.",
   manager: "Everything but billing and deleting the account.",
-  staff: "Calls, the dashboard and reporting spam.",
+  staff: "Calls, the dashboard, reporting spam, and viewing the AI employee's settings.",
   billing: "Billing and invoices only.",
 };
 

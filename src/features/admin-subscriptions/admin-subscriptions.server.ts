@@ -143,6 +143,7 @@ async function toAdminSubscriptions(rows: Sub[]): Promise<AdminSubscription[]> {
       billing: sub.billing,
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: !ended && sub.cancelAtPeriodEnd,
+      cancellationReason: sub.cancellationReason,
       createdAt: sub.createdAt.toISOString(),
       stripeCustomerId: sub.providerCustomerId,
       aiReadyOrder: order ? { aiPhoneNumber: order.aiPhoneNumber, aiEmployeeName: order.aiEmployeeName } : null,

@@ -30,7 +30,7 @@ export type SettingsResponse = {
   updatedBy: VersionAuthor;
   sync: SyncStatus;
   /** The spend limit's mode in force this usage month. */
-  spendMode: { messagesOnly: boolean; since: string | null };
+  spendMode: { messagesOnly: boolean; since: string | null; /** When messages only ends: the end of the usage month it was switched in. */ until: string | null };
   /** Whether the caller may save (owner, manager, operator admin); staff read only. */
   canEdit: boolean;
   /** The account's time zone for showing times ("Live since 10:42"); the settings' own zone is settings.timeZone. */

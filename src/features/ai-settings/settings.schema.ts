@@ -2,6 +2,7 @@ import { z } from "@/lib/zod";
 import { isKnownTimeZone } from "@/lib/time-zone";
 import { hoursProblems } from "./hours";
 import { toE164 } from "./phone-numbers";
+import { WEEKDAYS, type Weekday } from "./weekdays";
 
 /**
  * The AI employee's settings document (issue 24): what GET answers and PUT
@@ -11,10 +12,7 @@ import { toE164 } from "./phone-numbers";
  * ignored on input.
  */
 
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const WEEKDAY_LABELS: Record<Weekday, string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
+export { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from "./weekdays";
 
 /** Languages the voice platform speaks (Retell's `language` values). */
 export const LANGUAGES = [
@@ -143,6 +141,12 @@ export const settingsDocumentSchema = documentShape.superRefine((doc, ctx) => {
   for (const p of hoursProblems(doc.hours, doc.closedDays)) ctx.addIssue({ code: "custom", path: p.path, message: p.message });
   if (doc.afterHours.action === "transfer" && !doc.afterHours.transferNumber) ctx.addIssue({ code: "custom", path: ["afterHours", "transferNumber"], message: "is required to transfer after hours" });
   if (doc.booking.enabled && doc.booking.eventTypeId === null) ctx.addIssue({ code: "custom", path: ["booking", "eventTypeId"], message: "is required to turn booking on" });
+  const labels = new Map<string, number>();
+  doc.transferRules.forEach((rule, i) => {
+    const first = labels.get(rule.label.toLowerCase());
+    if (first === undefined) labels.set(rule.label.toLowerCase(), i);
+    else ctx.addIssue({ code: "custom", path: ["transferRules", i, "label"], message: `"${rule.label}" is already the label of rule ${first + 1}` });
+  });
   if (doc.spendLimit.mode === "cap" && doc.spendLimit.capCents === null) ctx.addIssue({ code: "custom", path: ["spendLimit", "capCents"], message: "is required for a limit in dollars" });
 });
 export type SettingsDocument = z.output<typeof settingsDocumentSchema>;

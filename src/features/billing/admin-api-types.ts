@@ -17,6 +17,8 @@ export type AdminSubscription = {
   billing: "monthly" | "annual";
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** Why the customer cancelled, as they wrote it in the cancel dialog (issue 23); null when not given. */
+  cancellationReason: string | null;
   createdAt: string;
   stripeCustomerId: string;
   aiReadyOrder: { aiPhoneNumber: string; aiEmployeeName: string } | null;

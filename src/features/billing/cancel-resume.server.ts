@@ -154,9 +154,11 @@ export async function resumeSubscription(user: Pick<Payer, "accountId">, subscri
   }
   await syncCustomerSubscriptions(row.providerCustomerId);
   const db = await getDb();
-  await db
+  const cleared = await db
     .update(subscriptions)
     .set({ cancellationReason: null, cancellationRequestedAt: null })
-    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.accountId, user.accountId)));
+    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.accountId, user.accountId)))
+    .returning({ id: subscriptions.id });
+  if (cleared.length !== 1) throw notFound("Subscription not found.");
   return view(row.id);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { callNumber } from "./call-display";
+import { phoneHref } from "@/lib/phone-format";
 import { and, desc, eq, gte, inArray, lt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, interactions, organization, user } from "@/db/schema";
@@ -77,6 +78,8 @@ type ItemRow = {
 
 function toItem(r: ItemRow, country: string): AttentionItem {
   const reasons = attentionReasons(r);
+  // Whom to call back: the caller of an inbound record, the one called of an outbound one.
+  const callBack = (r.direction === "inbound" ? r.fromNumber : r.toNumber) ?? null;
   return {
     id: r.id,
     reason: reasons[0] ?? "urgent",
@@ -85,12 +88,9 @@ function toItem(r: ItemRow, country: string): AttentionItem {
     channel: r.channel,
     direction: r.direction,
     outcome: r.outcome,
-    // Whom to call back: the caller of an inbound record, the one called of an outbound one.
-    callBack: (r.direction === "inbound" ? r.fromNumber : r.toNumber) ?? null,
-    callBackDisplay: (() => {
-      const n = r.direction === "inbound" ? r.fromNumber : r.toNumber;
-      return n ? callNumber(n, { country }) : null;
-    })(),
+    callBack,
+    callBackDisplay: callBack ? callNumber(callBack, { country }) : null,
+    callBackHref: phoneHref(callBack, country),
     summary: r.summary,
     aiEmployeeName: r.aiEmployeeName,
     handled: handledMark(r),

@@ -35,6 +35,8 @@ export type AttentionItem = {
   callBack: string | null;
   /** The same number as people read it: national format for the account's country (issue 23). */
   callBackDisplay: string | null;
+  /** Its `tel:` link (E.164 when it parses); null when unknown. */
+  callBackHref: string | null;
   summary: string | null;
   aiEmployeeName: string | null;
   handled: HandledMark | null;

@@ -70,7 +70,8 @@ export async function seedDemoActivity(): Promise<void> {
   const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
   if (sub) await db.update(aiReadyOrders).set({ subscriptionId: sub.id }).where(eq(aiReadyOrders.id, orderId));
 
-  const records = simulatedTraffic({ seed: 2026, days: TRAFFIC_DAYS, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl });
+  // The demo business is a dental practice: its calls are about cleanings and toothaches, not furnaces.
+  const records = simulatedTraffic({ seed: 2026, days: TRAFFIC_DAYS, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl, trade: "dental" });
   let created = 0;
   for (let i = 0; i < records.length; i += 500) {
     created += (await ingestInteractions(records.slice(i, i + 500), DEFAULT_PLATFORM_SOURCE)).filter((r) => r.status === "created").length;

@@ -15,6 +15,7 @@ import { markMetersDirty, meterCategory } from "./meter-report.server";
 import { loadClosedMonths, type ClosedMonths } from "./closed-months.server";
 import type { IngestSource } from "./ingest-source";
 import { unstorableText } from "./record-text";
+import { assignFreeTestCalls, isTestCall, testerNumbersByAccount, withTestTag } from "./test-calls.server";
 
 /** Subscription statuses whose AI employee's units count (ADR 0101). */
 const COUNTING = ["active", "trialing", "past_due"] as const;
@@ -72,6 +73,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
   const db = await getDb();
   const owners = await findOwners(valid.map((v) => v.record));
   const closed = await loadClosedMonths(db, [...new Set([...owners.byId.values()].flatMap((o) => (o.sub ? [o.sub.id] : [])))], now);
+  // Calls from an account's own tester numbers are tagged `test`; the month's first ten are free (issue 24, ADR 0124).
+  const testers = await testerNumbersByAccount(db, [...new Set([...owners.byId.values()].flatMap((o) => (o.accountId ? [o.accountId] : [])))]);
   const rows: Row[] = [];
   const firstIndexOf = new Map<string, number>();
   const trialEnds = new Map<string, Date | null>();
@@ -86,6 +89,7 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
     const durationMs = record.durationSeconds === undefined ? null : Math.round(record.durationSeconds * 1000);
     const units = unitsFor({ channel: record.channel, outcome: record.outcome, durationMs, agentMessages: record.agentMessages ?? null });
     const startedAt = new Date(record.startedAt);
+    const test = owner.accountId !== null && isTestCall(record, testers.get(owner.accountId));
     const standing = billingStanding(owner, startedAt, closed);
     results[index] = { id: record.id, status: "created", units: toUnits(units.milli), message: standing.message };
     if (firstIndexOf.has(record.id)) continue; // a repeat inside the batch: answered below, like the first
@@ -113,7 +117,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
       transcript: record.transcript ?? null,
       recordingUrl: record.recordingUrl ?? null,
       appointmentBooked: record.appointmentBooked ?? false,
-      tags: record.tags ?? [],
+      recordingAnnounced: record.recordingAnnounced ?? null,
+      tags: test ? withTestTag(record.tags ?? []) : (record.tags ?? []),
       unitsMilli: units.milli,
       unitRule: units.rule,
       source: source.source,
@@ -122,9 +127,11 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
   }
   if (rows.length === 0) return results;
 
-  const { created, refused } = await db.transaction(async (tx) => {
+  const { created, refused, free } = await db.transaction(async (tx) => {
     // In id order, so two batches holding the same ids lock them in the same order (no deadlock).
     rows.sort((a, b) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0));
+    // Before the insert: the accounts' test-call locks come first, in account order (test-calls.server.ts).
+    const free = await assignFreeTestCalls(tx, rows);
     const { inserted, refused } = await insertRows(tx, rows);
     const fresh = rows.filter((r) => inserted.has(r.externalId) && r.subscriptionId && r.usageMonthStart);
     const batch = randomUUID();
@@ -143,8 +150,10 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
       tx,
       billable.map((r) => ({ subscriptionId: r.subscriptionId!, usageMonthStart: r.usageMonthStart!, category: meterCategory(r.channel!, r.direction!) })),
     );
-    return { created: inserted, refused };
+    return { created: inserted, refused, free };
   });
+  // A free test call answers 0 units (the repeats below copy the first's answer).
+  for (const id of free) results[firstIndexOf.get(id)!]!.units = 0;
 
   // Ids this source had already stored (by an earlier request, or a concurrent one that committed first): their stored units.
   const duplicates = rows.filter((r) => !created.has(r.externalId) && !refused.has(r.externalId)).map((r) => r.externalId);

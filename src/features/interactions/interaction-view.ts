@@ -37,7 +37,8 @@ export type InteractionItem = {
 
 /** The detail view (GET /api/interactions/<id>): the transcript and a signed, same-origin recording URL valid 15 minutes. */
 /** One record in full; `sessionId` is the sender's own id for it (the platform's session id, issue 21). */
-export type InteractionDetail = InteractionItem & { sessionId: string; transcript: TranscriptTurn[]; recordingUrl: string | null };
+/** `recordingAnnounced`: whether the recording announcement was played at the call's start (issue 24); null when the platform did not say. */
+export type InteractionDetail = InteractionItem & { sessionId: string; transcript: TranscriptTurn[]; recordingUrl: string | null; recordingAnnounced: boolean | null };
 
 export type InteractionPage = { items: InteractionItem[]; nextCursor: string | null };
 

@@ -127,13 +127,13 @@ function readCursor(params: URLSearchParams): [string, string] | null {
 export async function getInteraction(accountId: string, id: string): Promise<InteractionDetail> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...listColumns, sessionId: i.externalId, transcript: i.transcript, recordingUrl: i.recordingUrl })
+    .select({ ...listColumns, sessionId: i.externalId, transcript: i.transcript, recordingUrl: i.recordingUrl, recordingAnnounced: i.recordingAnnounced })
     .from(i)
     .innerJoin(aiReadyOrders, eq(aiReadyOrders.id, i.aiReadyOrderId))
     .where(and(eq(i.id, id), eq(i.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound("Call or message not found");
-  return { ...toItem(row), sessionId: row.sessionId, transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null };
+  return { ...toItem(row), sessionId: row.sessionId, transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null, recordingAnnounced: row.recordingAnnounced };
 }
 
 const CSV_COLUMNS = [

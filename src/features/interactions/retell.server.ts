@@ -8,7 +8,7 @@ import { usageMonthEnd } from "@/features/usage/usage-month";
 import { loadClosedMonths } from "./closed-months.server";
 import { RETELL_SOURCE } from "./ingest-source";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
-import { toUnits, unitsFor } from "./units";
+import { TEST_CALL_UNITS, toUnits, unitsFor } from "./units";
 import { MAX_CALLER_NAME, type InteractionRecord } from "./record.schema";
 import type { Outcome } from "./units";
 
@@ -63,6 +63,8 @@ export type RetellCall = {
   /** `custom_analysis_data`: the fields the agent's post-call analysis extracts, named by whoever set the agent up (the SDK types it `unknown`). */
   call_analysis?: { call_summary?: string; in_voicemail?: boolean; user_sentiment?: string; call_successful?: boolean; custom_analysis_data?: unknown };
   metadata?: unknown;
+  /** The call's dynamic variables (the SDK types values as strings); issue 24 reads `recording_announced`. */
+  retell_llm_dynamic_variables?: unknown;
   agent_id?: string;
 };
 
@@ -151,6 +153,7 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
   const summary = str(call.call_analysis?.call_summary);
   const callerName = retellCallerName(call);
   const recordingUrl = str(call.recording_url);
+  const recordingAnnounced = retellRecordingAnnounced(call);
   return {
     id: retellRecordId(call.call_id),
     channel: web ? "chat" : "phone",
@@ -166,7 +169,24 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
     ...(callerName ? { callerName } : {}),
     ...(transcript ? { transcript } : {}),
     ...(recordingUrl && /^https:\/\//i.test(recordingUrl) ? { recordingUrl } : {}),
+    ...(recordingAnnounced === undefined ? {} : { recordingAnnounced }),
   };
+}
+
+/**
+ * Whether the recording announcement was played (issue 24, ADR 0124). Retell
+ * has no field of its own for it; the call carries what we set on it when it
+ * was placed or answered: `metadata.recordingAnnounced` (a boolean, ours), else
+ * the dynamic variable `recording_announced` ("true" or "false": Retell's
+ * dynamic variables are strings). Anything else: not known (undefined).
+ */
+export function retellRecordingAnnounced(call: RetellCall): boolean | undefined {
+  if (isObject(call.metadata) && typeof call.metadata.recordingAnnounced === "boolean") return call.metadata.recordingAnnounced;
+  const vars = call.retell_llm_dynamic_variables;
+  const value = isObject(vars) ? vars.recording_announced : undefined;
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return undefined;
 }
 
 /**
@@ -218,7 +238,7 @@ function retellTranscript(call: RetellCall, start: number): TranscriptTurn[] | n
 }
 
 /** What call_analyzed adds to a call stored by call_ended. */
-export type RetellAnalysis = { summary?: string; callerName?: string; transcript?: TranscriptTurn[]; voicemail: boolean };
+export type RetellAnalysis = { summary?: string; callerName?: string; transcript?: TranscriptTurn[]; voicemail: boolean; recordingAnnounced?: boolean };
 
 /**
  * call_analyzed after call_ended (issues 13 and 21): the stored call gets the
@@ -250,11 +270,13 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
     if (row.summary === null && analysis.summary) set.summary = analysis.summary;
     if (row.transcript === null && analysis.transcript) set.transcript = analysis.transcript;
     if (row.callerName === null && analysis.callerName) set.callerName = analysis.callerName;
+    if (row.recordingAnnounced === null && analysis.recordingAnnounced !== undefined) set.recordingAnnounced = analysis.recordingAnnounced;
     const [sub] = row.subscriptionId ? await tx.select().from(subscriptions).where(eq(subscriptions.id, row.subscriptionId)).limit(1) : [];
     const month = sub && row.usageMonthStart ? { start: row.usageMonthStart, end: usageMonthEnd(sub, row.usageMonthStart) } : null;
     const frozen = month ? (await loadClosedMonths(tx, [sub!.id], now)).isClosed(sub!.id, month) : false;
     if (analysis.voicemail && row.channel === "phone" && row.outcome === "answered" && !frozen) {
-      const units = unitsFor({ channel: "phone", outcome: "voicemail", durationMs: row.durationMs });
+      // A free test call stays free (issue 24): only its outcome changes.
+      const units = row.unitRule === TEST_CALL_UNITS.rule ? TEST_CALL_UNITS : unitsFor({ channel: "phone", outcome: "voicemail", durationMs: row.durationMs });
       set.outcome = "voicemail";
       set.unitsMilli = units.milli;
       set.unitRule = units.rule;

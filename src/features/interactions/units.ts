@@ -4,7 +4,7 @@ export type Channel = (typeof INTERACTION_CHANNELS)[number];
 export type Outcome = (typeof INTERACTION_OUTCOMES)[number];
 
 /** Which rule of spec 9 gave a record its units; the call log names it. */
-export type UnitRule = "spam" | "failed_dial" | "voicemail" | "short_call" | "call" | "long_call" | "text" | "text_no_reply";
+export type UnitRule = "spam" | "failed_dial" | "voicemail" | "short_call" | "call" | "long_call" | "text" | "text_no_reply" | "test_call";
 
 export type Units = { milli: number; rule: UnitRule };
 
@@ -44,7 +44,14 @@ export const UNIT_RULE_TEXT: Record<UnitRule, string> = {
   long_call: "Call over 3 minutes: 1 unit, plus 1 for each started 3 minutes after the first 3",
   text: "Conversation: 0.5 units for each started 15 AI messages",
   text_no_reply: "Conversation without an AI message: no charge",
+  test_call: "Test call from a tester number: free",
 };
+
+/** The tag a call from one of the account's tester numbers carries (issue 24); the month's first ten are free (TEST_CALL_UNITS), later ones billed by the rules above. */
+export const TEST_TAG = "test";
+
+/** A free test call: no units, its own rule (ingest.server.ts decides which calls are free). */
+export const TEST_CALL_UNITS: Units = { milli: 0, rule: "test_call" };
 
 /** Thousandths as the decimal number every API shows (1500 -> 1.5, 150 -> 0.15). */
 export function toUnits(milli: number): number {

@@ -14,6 +14,7 @@ import { createNotification } from "@/features/notifications/notify.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { usageMonthEnd } from "@/features/usage/usage-month";
 import { usageAlertEmail } from "./usage-alert-email";
+import { checkSpendLimit } from "./spend-limit-check.server";
 
 /** The most usage months one alert check takes (a batch spanning more queues several). */
 export const MAX_ALERT_MONTHS = 24;
@@ -120,9 +121,9 @@ export const usageAlertsJob = defineJob({
   kind: "interactions.usage-alerts",
   schema: z.object({ subscriptionId: z.string().min(1), months: z.array(z.iso.datetime()).min(1).max(MAX_ALERT_MONTHS) }),
   handler: async ({ subscriptionId, months }) => {
-    await checkUsageAlerts(
-      subscriptionId,
-      months.map((m) => new Date(m)),
-    );
+    const dates = months.map((m) => new Date(m));
+    // The spend limit first (issue 24): within a minute of the record that crossed it. Both checks are idempotent, so a retry repeats neither.
+    await checkSpendLimit(subscriptionId, dates);
+    await checkUsageAlerts(subscriptionId, dates);
   },
 });

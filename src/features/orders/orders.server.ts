@@ -11,6 +11,7 @@ import { logger } from "@/lib/logger";
 import { checkAvatarForOrder } from "@/features/storage/storage.server";
 import { notFound } from "@/lib/http/errors";
 import type { AdminOrderView, OrderData } from "./order.schema";
+import { createDefaultSettings } from "@/features/ai-settings/defaults.server";
 import { orderSetupEmail } from "./emails";
 
 export const SETUP_EMAIL_JOB = "orders.setup-email";
@@ -44,7 +45,8 @@ export async function getOrder(id: string): Promise<AdminOrderView> {
  * e-mails the customer the setup instructions: either both are stored or
  * neither, and the e-mail survives a crash or an SMTP outage. A
  * subscription already waiting for an AI employee takes it at once
- * (joinWaitingSubscription); the e-mail then says so.
+ * (joinWaitingSubscription); the e-mail then says so. The AI employee
+ * starts with version 1 of its settings (issue 24), in the same transaction.
  */
 export async function createOrder(data: OrderData): Promise<AdminOrderView> {
   await checkAvatarForOrder(data.aiAvatarUrl);
@@ -53,6 +55,7 @@ export async function createOrder(data: OrderData): Promise<AdminOrderView> {
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(aiReadyOrders).values({ id, ...data, status: "pending" }).returning();
     const joined = await joinWaitingSubscription(tx, created!);
+    await createDefaultSettings(tx, joined);
     await enqueueJob(tx, orderSetupEmailJob, { orderId: id }, { idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
     return joined;
   });

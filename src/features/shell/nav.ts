@@ -25,8 +25,8 @@ export type SectionLink = {
 export const PORTAL_LINKS: readonly SectionLink[] = [
   { href: "/dashboard", label: "Dashboard", permission: "calls.read" },
   { href: "/calls", label: "Calls", permission: "calls.read" },
-  // The AI employee's own page comes with its settings; until then its card on Billing & Account.
-  { href: "/billing?tab=ai-ready", label: "AI employee", permission: "billing.read", match: "/ai-employee" },
+  // The AI employee's settings (issue 24); its subscription card stays on Billing's "AI employees" tab.
+  { href: "/ai-employees", label: "AI employee", permission: "settings.read" },
   { href: "/billing", label: "Billing", permission: "billing.read" },
   { href: "/account", label: "Account" },
 ];
@@ -41,7 +41,7 @@ export const ADMIN_LINKS: readonly SectionLink[] = [
   { href: "/admin/api-keys", label: "API keys" },
 ];
 
-const PORTAL_PATHS = ["/dashboard", "/calls", "/billing", "/account", "/profile", "/checkout", "/subscribe"];
+const PORTAL_PATHS = ["/dashboard", "/calls", "/ai-employees", "/billing", "/account", "/profile", "/checkout", "/subscribe"];
 
 /** Which navigation a page gets: the portal's, the admin console's, or the marketing site's. */
 export function navSection(pathname: string): "portal" | "admin" | "public" {

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries (Retry-After on a 429). */
     public readonly headers?: Record<string, string>,
+    /** More fields of the JSON body beside `message` (a 409's `currentVersion`). */
+    public readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -25,7 +27,7 @@ export function zodMessage(error: ZodError): string {
     .join("; ");
 }
 
-/** JSON error body of the API: { "message": ... }. */
-export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
-  return Response.json({ message }, { status, headers });
+/** JSON error body of the API: { "message": ... } (and any `details` beside it). */
+export function errorResponse(status: number, message: string, headers?: HeadersInit, details?: Record<string, unknown>): Response {
+  return Response.json({ ...details, message }, { status, headers });
 }

@@ -111,4 +111,20 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // items and today's totals; the shared Handled mark and its undo (staff too)
   attention: { GET: "calls.read" },
   "interactions/[id]/handled": { PUT: "calls.read", DELETE: "calls.read" },
+  // --- issue 24, the AI employee's settings (helper C, ADR 0123): the
+  // account's own AI employees (another account's id answers 404); the
+  // operator's console edits any, authored "operator"
+  "ai-employees": { GET: "settings.read" },
+  "ai-employees/[id]/settings": { GET: "settings.read", PUT: "settings.edit" },
+  "ai-employees/[id]/settings/versions": { GET: "settings.read" },
+  "ai-employees/[id]/settings/versions/[version]/restore": { POST: "settings.edit" },
+  "ai-employees/[id]/settings/sync": { POST: "settings.edit" },
+  "ai-employees/[id]/preview": { GET: "settings.read" },
+  "admin/ai-employees/[id]/settings": { GET: "admin", PUT: "admin" },
+  "admin/ai-employees/[id]/settings/versions": { GET: "admin" },
+  "admin/ai-employees/[id]/settings/versions/[version]/restore": { POST: "admin" },
+  "admin/ai-employees/[id]/settings/sync": { POST: "admin" },
+  "admin/ai-employees/[id]/preview": { GET: "admin" },
+  // --- issue 24, test calls (helper D): the account's tester numbers (calls from them are tagged test, ten free a month)
+  "account/tester-numbers": { GET: "settings.read", PUT: "settings.edit" },
 };

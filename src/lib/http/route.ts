@@ -109,7 +109,7 @@ export function createRoute<U extends RouteUser, Acc = never, Perm extends strin
         const res = await handler({ req, pre, user: user as Ctx<A, P, U, B, Acc>["user"], account: account as Acc, params, requestId, log });
         return finish(res);
       } catch (err) {
-        if (err instanceof HttpError) return finish(errorResponse(err.status, err.message, err.headers));
+        if (err instanceof HttpError) return finish(errorResponse(err.status, err.message, err.headers, err.details));
         if (err instanceof ZodError) return finish(errorResponse(400, zodMessage(err)));
         const dbProblem = databaseInputProblem(err);
         if (dbProblem) {

@@ -8,7 +8,7 @@
  * The composition root (instrumentation.ts) passes every definition to
  * startJobs(); /admin/jobs lists dead jobs (listDeadJobs, retryDeadJob).
  */
-export { defineJob, jobIdForKey, type AnyJobDefinition } from "./define";
+export { defineJob, jobIdForKey, type AnyJobDefinition, type JobRun } from "./define";
 export {
   DEAD_JOB_RETENTION_SECONDS,
   FINISHED_JOB_RETENTION_SECONDS,

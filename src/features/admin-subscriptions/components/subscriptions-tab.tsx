@@ -155,6 +155,7 @@ function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubsc
       {cancelling ? (
         <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note">
           This subscription is cancelling at the end of the period ({formatDate(s.currentPeriodEnd)}).
+          {s.cancellationReason ? <span className="mt-1 block break-words">Reason given: “{s.cancellationReason}”</span> : null}
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">

@@ -77,6 +77,7 @@ export function CallDetail({ item, display, canEditSettings }: { item: Interacti
               ) : (
                 <p className="text-sm text-slate-700">No recording is available for this call.</p>
               )}
+              {item.recordingAnnounced === null ? null : <p className="mt-3 text-sm text-slate-700">{`Recording announcement: ${item.recordingAnnounced ? "played" : "not played"}`}</p>}
             </CardContent>
           </Card>
         ) : null}

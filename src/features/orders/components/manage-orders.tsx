@@ -1,9 +1,10 @@
 "use client";
 import { useState } from "react";
+import Link from "next/link";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Eye, Pencil, Trash2, UserRound } from "lucide-react";
+import { Eye, Pencil, SlidersHorizontal, Trash2, UserRound } from "lucide-react";
 import { api, apiPath } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
@@ -143,6 +144,11 @@ export function ManageOrders() {
                         </Button>
                         <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "edit", order: o })} aria-label={`Edit ${o.aiEmployeeName}`}>
                           <Pencil aria-hidden /> Edit
+                        </Button>
+                        <Button asChild variant="ghost" size="sm">
+                          <Link href={`/admin/ai-employees/${encodeURIComponent(o.id)}/settings`} aria-label={`Settings for ${o.aiEmployeeName}`}>
+                            <SlidersHorizontal aria-hidden /> Settings
+                          </Link>
                         </Button>
                         <Button
                           variant="ghost"

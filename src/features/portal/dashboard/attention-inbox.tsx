@@ -20,10 +20,6 @@ function who(item: AttentionItem): string {
   return item.callBackDisplay ?? item.callBack ?? (item.direction === "inbound" ? "an unknown caller" : "an unknown number");
 }
 
-function telHref(number: string): string {
-  return `tel:${number.replace(/[^\d+]/g, "")}`;
-}
-
 /**
  * The dashboard's "needs attention" inbox (issue 23, ADR 0115): what needs
  * the owner now, newest first. Each item links to its call, calls the caller
@@ -137,9 +133,9 @@ function AttentionRow({ item, timeZone, children }: { item: AttentionItem; timeZ
             View call<span className="sr-only">: {describe(item, timeZone)}</span>
           </Link>
         </Button>
-        {item.callBack && (
+        {item.callBackHref && (
           <Button asChild size="sm" variant="outline">
-            <a href={telHref(item.callBack)}>
+            <a href={item.callBackHref}>
               <PhoneCall aria-hidden />
               Call back<span className="sr-only"> {item.callBackDisplay ?? item.callBack}</span>
             </a>

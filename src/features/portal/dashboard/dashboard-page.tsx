@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { BarChart3, Calendar, CreditCard, Download, LifeBuoy, MessageSquare, Phone, Receipt, Rocket, Settings, Smartphone, type LucideIcon } from "lucide-react";
@@ -42,8 +43,8 @@ export type DashboardUser = {
 /** Statuses that show the full dashboard: a trial or an overdue payment is still a live subscription. */
 const LIVE = new Set(["active", "trialing", "past_due"]);
 
-/** The signed-in dashboard: welcome, plan, usage, quick actions, recent activity. */
-export function DashboardPage() {
+/** The signed-in dashboard: welcome, plan, usage, quick actions, recent activity. `spendLimit`: the server-rendered spend limit card (issue 24). */
+export function DashboardPage({ spendLimit = null }: { spendLimit?: ReactNode } = {}) {
   const { data: user, isLoading, error } = useQuery<DashboardUser>({
     queryKey: ["/api/auth/user"],
     queryFn: getQueryFn<DashboardUser>({ on401: "throw" }),
@@ -92,6 +93,7 @@ export function DashboardPage() {
       </h1>
       <p className="mt-1 text-slate-700">{firstTime ? "Here is how to put your AI employee to work." : "Here\u2019s what needs you, and how your AI employee is doing."}</p>
       <NoticeStrip />
+      {spendLimit}
       {attention.data && <TodayStrip today={attention.data.today} />}
       {(attention.data?.hasCalls || (attention.data && attention.data.handled.length > 0)) && <AttentionInbox data={attention.data} timeZone={timeZone} />}
       {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={user.permissions.includes("billing.manage")} />}
@@ -236,19 +238,20 @@ function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["s
               </Button>
             ) : null}
             {permissions.includes("calls.export") ? <DownloadReports /> : null}
-            <Button variant="outline" className="justify-start" disabled aria-describedby="quick-actions-soon">
-              <Settings aria-hidden />
-              AI Settings
-            </Button>
+            {permissions.includes("settings.read") ? (
+              <Button asChild variant="outline" className="justify-start">
+                <Link href="/ai-employees">
+                  <Settings aria-hidden />
+                  AI Settings
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline" className="justify-start">
               <Link href="/contact">
                 <LifeBuoy aria-hidden />
                 Support
               </Link>
             </Button>
-            <p id="quick-actions-soon" className="text-xs text-slate-600">
-              AI settings are coming soon.
-            </p>
           </CardContent>
         </Card>
         <RecentActivity />

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { SettingsPage } from "@/features/ai-settings/components/settings-page";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+
+export const metadata: Metadata = { title: "AI employee settings" };
+export const dynamic = "force-dynamic";
+
+/** /admin/ai-employees/{id}/settings (issue 24): an operator admin edits any AI employee's settings; the history shows "operator". */
+async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const returnTo = `/admin/ai-employees/${encodeURIComponent(id)}/settings`;
+  const denied = await adminPageGuard(returnTo);
+  if (denied) return denied;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <Link href="/admin?tab=ai-ready-orders" className="text-brand-700 underline-offset-4 hover:underline">
+          ← Manage Orders
+        </Link>
+      </p>
+      <div className="mt-2">
+        <SettingsPage apiBase={`/api/admin/ai-employees/${encodeURIComponent(id)}`} area="admin" returnTo={returnTo} />
+      </div>
+    </section>
+  );
+}
+
+/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
+export default busyOnTimeoutPage(Page);

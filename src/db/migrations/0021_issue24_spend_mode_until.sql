@@ -1,0 +1,1 @@
+ALTER TABLE "ai_employee_settings" ADD COLUMN "spend_mode_until" timestamp with time zone;

@@ -1,0 +1,12 @@
+"use client";
+import { useEffect, useState } from "react";
+
+/** The current time, renewed every `everyMs` (for "Retrying in N min" and "today" checks). */
+export function useNow(everyMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

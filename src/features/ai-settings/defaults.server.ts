@@ -1,0 +1,82 @@
+import "server-only";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, member, organization, user } from "@/db/schema";
+import { BRAND } from "@/lib/brand";
+import { notFound } from "@/lib/http/errors";
+import { isKnownTimeZone } from "@/lib/time-zone";
+import { defaultSettings } from "./default-settings";
+import { enqueueSettingsPush } from "./platform-sync.server";
+import { SETTINGS_KEYS } from "./settings.schema";
+import { storedDocument } from "./stored-document";
+
+/** The zone a business's hours start in when its account has none (the account's zone is the default UTC until set; ADR 0117). */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+/** The business name the defaults use when no account is known yet: none ("Thank you for calling, this is Nova."), never a placeholder a caller would hear. */
+export const UNKNOWN_BUSINESS = "";
+
+type Order = Pick<typeof aiReadyOrders.$inferSelect, "id" | "aiEmployeeName" | "aiPhoneNumber" | "customerEmail" | "accountId">;
+
+/**
+ * The business an AI employee works for, as its defaults name it: its
+ * account; while unclaimed, the account whose owner has the order's e-mail
+ * address (verified, oldest membership first). The account's time zone
+ * counts once it is anything but the default UTC.
+ */
+export async function businessOf(db: DbOrTx, order: Pick<Order, "accountId" | "customerEmail">): Promise<{ accountId: string | null; name: string; timeZone: string }> {
+  const cols = { id: organization.id, name: organization.name, timeZone: organization.timeZone };
+  const [account] = order.accountId
+    ? await db.select(cols).from(organization).where(eq(organization.id, order.accountId)).limit(1)
+    : await db
+        .select(cols)
+        .from(organization)
+        .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.role, "owner")))
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(and(eq(sql`lower(${user.email})`, order.customerEmail.trim().toLowerCase()), eq(user.emailVerified, true), isNull(organization.deletedAt)))
+        .orderBy(asc(member.createdAt), asc(member.id))
+        .limit(1);
+  return {
+    accountId: account?.id ?? null,
+    name: account?.name.trim() || UNKNOWN_BUSINESS,
+    timeZone: account && account.timeZone !== "UTC" && isKnownTimeZone(account.timeZone) ? account.timeZone : DEFAULT_TIME_ZONE,
+  };
+}
+
+/**
+ * Version 1 of an AI employee's settings, built from its order (name and
+ * number) and its business (name and time zone), authored by the product,
+ * and the push of it to the voice platform, in the caller's transaction.
+ * Safe when two run at once: the settings row is inserted with
+ * `on conflict do nothing` first, and only the one that inserted it writes
+ * the version (the other waits for it on PostgreSQL and then finds it).
+ * Returns whether this call created them.
+ */
+export async function createDefaultSettings(tx: DbOrTx, order: Order): Promise<boolean> {
+  const inserted = await tx.insert(aiEmployeeSettings).values({ aiReadyOrderId: order.id, currentVersion: 1 }).onConflictDoNothing().returning({ id: aiEmployeeSettings.aiReadyOrderId });
+  if (inserted.length === 0) return false;
+  const business = await businessOf(tx, order);
+  const document = storedDocument(defaultSettings({ aiEmployeeName: order.aiEmployeeName, phoneNumber: order.aiPhoneNumber, businessName: business.name, timeZone: business.timeZone }));
+  await tx.insert(aiEmployeeSettingsVersions).values({
+    aiReadyOrderId: order.id,
+    version: 1,
+    document,
+    changed: [...SETTINGS_KEYS],
+    authorKind: "system",
+    authorUserId: null,
+    authorName: BRAND.name,
+  });
+  await enqueueSettingsPush(tx, order.id, "version:1");
+  return true;
+}
+
+/** Makes sure the AI employee has settings (version 1 from the defaults when it has none); for AI employees made before issue 24. */
+export async function ensureSettings(orderId: string): Promise<void> {
+  const db = await getDb();
+  const [existing] = await db.select({ v: aiEmployeeSettings.currentVersion }).from(aiEmployeeSettings).where(eq(aiEmployeeSettings.aiReadyOrderId, orderId)).limit(1);
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, orderId)).limit(1);
+    if (!order) throw notFound("AI employee not found");
+    await createDefaultSettings(tx, order);
+  });
+}
