@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
@@ -253,10 +252,6 @@ const AGENT_FIELDS: Record<string, Check> = {
 
 type Route = { method: string; pattern: RegExp; handle: (fake: RetellFake, body: Record<string, unknown>, id: string) => { status: number; answer?: unknown } | Problem };
 
-function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(14).toString("hex")}`;
-}
-
 function unprocessable(): Problem {
   return { status: 422, message: RETELL_MESSAGES.notFound };
 }
@@ -268,7 +263,7 @@ const ROUTES: Route[] = [
     handle: (fake, body) => {
       // RULE required on create: start_speaker ("Required").
       if (body.start_speaker === undefined) return { status: 400, message: "start_speaker is required" };
-      const llm = { llm_id: newId("llm"), version: 0, is_published: false, ...body, last_modification_timestamp: Date.now() };
+      const llm = { llm_id: fake.newId("llm"), version: 0, is_published: false, ...body, last_modification_timestamp: Date.now() };
       fake.llms.set(llm.llm_id, llm);
       return { status: 201, answer: llm };
     },
@@ -294,7 +289,7 @@ const ROUTES: Route[] = [
       for (const key of ["response_engine", "voice_id"]) if (body[key] === undefined || body[key] === null) return { status: 400, message: `${key} is required` };
       // RULE the response engine exists: an llm_id not under this key is 422 UnprocessableContent. https://docs.retellai.com/api-references/create-agent
       if (!fake.llms.has((body.response_engine as { llm_id: string }).llm_id)) return unprocessable();
-      const agent = { agent_id: newId("agent"), version: 0, is_published: false, ...body, last_modification_timestamp: Date.now() };
+      const agent = { agent_id: fake.newId("agent"), version: 0, is_published: false, ...body, last_modification_timestamp: Date.now() };
       fake.agents.set(agent.agent_id, agent);
       return { status: 201, answer: agent };
     },
@@ -393,6 +388,13 @@ export class RetellFake {
   /** Test switch: the next accepted request matching `method` and `path` answers `status` with `message`. */
   failNext(method: string, path: RegExp, status: number, message: string): void {
     this.injected.push({ method, path, status, message });
+  }
+
+  private created = 0;
+  /** Ids in creation order (llm_…0001, agent_…0002), so that recorded requests can be compared with fixtures. */
+  newId(prefix: "llm" | "agent"): string {
+    this.created += 1;
+    return `${prefix}_${this.created.toString(16).padStart(28, "0")}`;
   }
 
   /** Forgets the rate limit's window (the next minute, for tests). */

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
+import { oneAtATime } from "@/lib/one-at-a-time";
 import type { JobRun } from "@/lib/jobs";
 import { aiEmployeeSettings, aiReadyOrders } from "@/db/schema";
 import { PlatformPushError, type PlatformIds, type RememberIds } from "@/features/voice-platform/port";
@@ -24,7 +25,13 @@ const s = aiEmployeeSettings;
  * reason and the next try, and throws for a retry when the platform may take
  * it later (a refusal it would repeat is not retried: "Retry now" is).
  */
-export async function pushSettings(aiReadyOrderId: string, run: Pick<JobRun, "attempt" | "maxAttempts">): Promise<void> {
+export function pushSettings(aiReadyOrderId: string, run: Pick<JobRun, "attempt" | "maxAttempts">): Promise<void> {
+  // One push per AI employee at a time (here, and across instances on PostgreSQL): two runs never interleave
+  // their requests, so the platform ends with what the last run read, and a first push creates one LLM and one agent.
+  return oneAtATime(`voice-push:${aiReadyOrderId}`, () => pushOnce(aiReadyOrderId, run));
+}
+
+async function pushOnce(aiReadyOrderId: string, run: Pick<JobRun, "attempt" | "maxAttempts">): Promise<void> {
   const db = await getDb();
   const [row] = await db.select().from(s).where(eq(s.aiReadyOrderId, aiReadyOrderId)).limit(1);
   const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, aiReadyOrderId)).limit(1);
@@ -35,7 +42,8 @@ export async function pushSettings(aiReadyOrderId: string, run: Pick<JobRun, "at
   const spec = buildAgentSpec(plan, { aiEmployeeId: aiReadyOrderId, bookingKey: row.bookingKeyCiphertext ? decryptBookingKey(row.bookingKeyCiphertext) : null });
   const pushed = and(eq(s.aiReadyOrderId, aiReadyOrderId), eq(s.currentVersion, row.currentVersion), eq(s.spendMode, row.spendMode));
   try {
-    const ids = await voicePlatform().apply(spec, { agentId: row.platformAgentId, llmId: row.platformLlmId }, `${aiReadyOrderId}:v${row.currentVersion}:${row.spendMode}`, rememberIds(aiReadyOrderId));
+    const started: PlatformIds = { agentId: row.platformAgentId, llmId: row.platformLlmId };
+    const ids = await voicePlatform().apply(spec, started, `${aiReadyOrderId}:v${row.currentVersion}:${row.spendMode}`, rememberIds(aiReadyOrderId, started));
     const live = await db
       .update(s)
       .set({ syncState: "live", liveVersion: row.currentVersion, liveSpendMode: row.spendMode, liveSince: new Date(), syncError: null, nextRetryAt: null, platformAgentId: ids.agentId, platformLlmId: ids.llmId, updatedAt: new Date() })
@@ -56,15 +64,25 @@ export async function pushSettings(aiReadyOrderId: string, run: Pick<JobRun, "at
   }
 }
 
-/** Keeps each id the platform creates the moment it answers; the first stored wins (a repeat run updates it instead of creating another). */
-function rememberIds(aiReadyOrderId: string): RememberIds {
+/**
+ * Keeps each id the platform creates the moment it answers, replacing the id
+ * the run started with (null, or one deleted on the platform's side), so a
+ * repeat run updates it instead of creating another. When another run stored
+ * a different id first, the stored one wins (the adapter drops its own).
+ */
+function rememberIds(aiReadyOrderId: string, started: PlatformIds): RememberIds {
   return async (ids: PlatformIds) => {
     const db = await getDb();
-    const [kept] = await db
-      .update(s)
-      .set({ platformLlmId: sql`coalesce(${s.platformLlmId}, ${ids.llmId})`, platformAgentId: sql`coalesce(${s.platformAgentId}, ${ids.agentId})` })
-      .where(eq(s.aiReadyOrderId, aiReadyOrderId))
-      .returning({ llmId: s.platformLlmId, agentId: s.platformAgentId });
-    return kept ? { llmId: kept.llmId, agentId: kept.agentId } : ids;
+    const replace = async (column: typeof s.platformLlmId | typeof s.platformAgentId, from: string | null, to: string | null) => {
+      if (to === from) return;
+      await db
+        .update(s)
+        .set(column === s.platformLlmId ? { platformLlmId: to } : { platformAgentId: to })
+        .where(and(eq(s.aiReadyOrderId, aiReadyOrderId), from === null ? isNull(column) : eq(column, from)));
+    };
+    await replace(s.platformLlmId, started.llmId, ids.llmId);
+    await replace(s.platformAgentId, started.agentId, ids.agentId);
+    const [kept] = await db.select({ llmId: s.platformLlmId, agentId: s.platformAgentId }).from(s).where(eq(s.aiReadyOrderId, aiReadyOrderId));
+    return kept ?? ids;
   };
 }

@@ -84,11 +84,18 @@ const END_CALL = "end_call";
 function toolSafe(text: string, max: number): string {
   return text
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-zA-Z0-9_-]+/g, "_")
     .replace(/_+/g, "_")
     .replace(/^_|_$/g, "")
     .slice(0, max)
     .toLowerCase();
+}
+
+/** Ends with a full stop. */
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 function ringMs(seconds: number): number {
@@ -99,26 +106,31 @@ function ringMs(seconds: number): number {
  * The transfer rules as Retell models them: a transfer_call tool has one
  * destination, and a transfer that fails (nobody answers within its ring
  * time) hands the call back to the LLM. So each number of a rule is a tool of
- * its own, in the rule's order, and each tool's description names the next
- * one to try, the last one what to do instead (take a message, or voicemail).
+ * its own, in the rule's order: the first is named as the prompt names the
+ * rule's tool (spec.transfers[].name), the next ones `<name>_2`, `<name>_3`;
+ * each tool's description names the next one to try, the last one what to do
+ * instead (take a message, or voicemail).
  */
 function transferTools(spec: AgentSpec): RetellTransferCallTool[] {
   const tools: RetellTransferCallTool[] = [];
   const used = new Set<string>([END_CALL]);
   spec.transfers.forEach((rule, r) => {
-    let base = `transfer_${toolSafe(rule.name, 40) || `rule_${r + 1}`}`;
-    if ([...used].some((n) => n.startsWith(`${base}_`))) base = `${base}_r${r + 1}`;
-    const names = rule.numbers.map((_, i) => `${base}_${i + 1}`);
+    // The rule's first number is the tool the prompt names (spec.transfers[].name); the next ones add _2, _3 …
+    let base = toolSafe(rule.name, 64) || `transfer_rule_${r + 1}`;
+    const nameOf = (b: string, i: number) => (i === 0 ? b : `${b.slice(0, 64 - `_${i + 1}`.length)}_${i + 1}`);
+    if (rule.numbers.some((_, i) => used.has(nameOf(base, i)))) base = `${base.slice(0, 58)}_r${r + 1}`;
+    const names = rule.numbers.map((_, i) => nameOf(base, i));
     names.forEach((n) => used.add(n));
     const fallback =
       rule.fallback === "voicemail"
-        ? "If this transfer fails too, tell the caller nobody could answer, and take a voicemail: their name, their number and their message, word for word."
-        : "If this transfer fails too, tell the caller nobody could answer, and take a message: their name, their number and the reason for the call.";
+        ? "tell the caller nobody could answer, and take a voicemail: their name, their number and their message, word for word."
+        : "tell the caller nobody could answer, and take a message: their name, their number and the reason for the call.";
+    const reason = sentence(rule.description);
     rule.numbers.forEach((n, i) => {
       const seconds = Math.round(ringMs(n.ringSeconds) / 1000);
       const order = rule.numbers.length > 1 ? ` Number ${i + 1} of ${rule.numbers.length}, rings ${seconds} seconds.` : ` Rings ${seconds} seconds.`;
-      const when = i === 0 ? `Transfer the caller when: ${rule.description}` : `Only after ${names[i - 1]} failed (nobody answered): try the next number for the same reason (${rule.description}).`;
-      const next = i < rule.numbers.length - 1 ? ` If this transfer fails, call ${names[i + 1]}.` : ` ${fallback}`;
+      const when = i === 0 ? `Transfer the caller when: ${reason}` : `Only after ${names[i - 1]} failed (nobody answered): try the next number, for the same reason.`;
+      const next = i < rule.numbers.length - 1 ? ` If this transfer fails, call ${names[i + 1]}.` : ` If this transfer fails${i > 0 ? " too" : ""}, ${fallback}`;
       tools.push({
         type: "transfer_call",
         name: names[i]!,
