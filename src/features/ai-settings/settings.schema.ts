@@ -36,7 +36,8 @@ export const LIMITS = {
   closedDays: 100,
   rangesPerDay: 6,
   ringSecondsMin: 5,
-  ringSecondsMax: 120,
+  /** Retell rings a transfer for 5 to 90 seconds (transfer_ring_duration_ms, create-retell-llm). */
+  ringSecondsMax: 90,
 } as const;
 
 const text = (max: number) => z.string().trim().max(max, { message: `must be at most ${max.toLocaleString("en-US")} characters` });
