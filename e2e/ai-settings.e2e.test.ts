@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, submitAuthForm, toastText, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+import { adminContext, checkBothWidths, inviteStaffAndJoin, dismissToasts, launch, newCustomerWithEmployee, startTrialFromBilling, toastText, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
 
 /**
  * Issue 24's journey: the owner shapes the AI employee (hours, two answers, a
@@ -159,30 +159,7 @@ describe("the AI employee's settings", () => {
   });
 
   it("5. a staff member sees it all read-only", async () => {
-    const page = owner.page;
-    await page.goto("/account");
-    await page.getByLabel("E-mail address").fill(frontDesk.email);
-    await page.getByLabel("Role", { exact: true }).selectOption("staff");
-    await page.getByRole("button", { name: "Send invitation" }).click();
-    await expect.poll(() => page.getByText(`Invitation sent to ${frontDesk.email}`).isVisible(), { timeout: 15_000 }).toBe(true);
-    const text = await emailTextFromOutbox(admin, frontDesk.email, "You are invited to join");
-    const invitationPath = /\/invitations\/[^\s)]+/.exec(text)?.[0] ?? "";
-    staffContext = await newContext(browser, baseUrl);
-    staff = await staffContext.newPage();
-    await staff.goto(invitationPath);
-    await staff.getByRole("link", { name: "Create a login" }).click();
-    await staff.waitForURL((u) => u.pathname === "/login");
-    await staff.getByLabel("First name").fill(frontDesk.firstName);
-    await staff.getByLabel("Last name").fill(frontDesk.lastName);
-    await staff.locator("#signup-email").fill(frontDesk.email);
-    await staff.locator("#signup-password").fill(frontDesk.password);
-    await submitAuthForm(staff, "/sign-up/email", () => staff.getByRole("button", { name: "Create account" }).last().click());
-    await staff.getByRole("status").filter({ hasText: "Check your e-mail" }).waitFor();
-    await staff.locator("#signin-password").fill(frontDesk.password);
-    await submitAuthForm(staff, "/sign-in/email", () => staff.getByRole("button", { name: "Sign in" }).last().click());
-    await staff.waitForURL((u) => u.pathname === invitationPath);
-    await staff.getByRole("button", { name: "Accept" }).click();
-    await staff.waitForURL((u) => u.pathname === "/dashboard", { timeout: 15_000 });
+    ({ context: staffContext, page: staff } = await inviteStaffAndJoin(browser, baseUrl, admin, owner.page, frontDesk));
 
     await staff.goto(settingsPath);
     await heading(staff).waitFor({ timeout: 15_000 });

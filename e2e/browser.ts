@@ -370,3 +370,36 @@ export async function checkBothWidths(page: Page, name: string, ready: () => Pro
   await expectNoAxeViolations(page);
   await page.setViewportSize(DESKTOP);
 }
+
+/**
+ * The owner (on `ownerPage`) invites `member` as staff from /account; the
+ * member opens the invitation e-mail's link in a new context, creates a login
+ * (waiting out the auth rate limit as a person would), signs in and accepts,
+ * and lands on the dashboard. Answers the member's context and page.
+ */
+export async function inviteStaffAndJoin(browser: Browser, baseUrl: string, admin: BrowserContext, ownerPage: Page, member: NewUser): Promise<{ context: BrowserContext; page: Page }> {
+  await ownerPage.goto("/account");
+  await ownerPage.getByLabel("E-mail address").fill(member.email);
+  await ownerPage.getByLabel("Role", { exact: true }).selectOption("staff");
+  await ownerPage.getByRole("button", { name: "Send invitation" }).click();
+  await expect.poll(() => ownerPage.getByText(`Invitation sent to ${member.email}`).isVisible(), { timeout: 15_000 }).toBe(true);
+  const text = await emailTextFromOutbox(admin, member.email, "You are invited to join");
+  const invitationPath = /\/invitations\/[^\s)]+/.exec(text)?.[0] ?? "";
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  await page.goto(invitationPath);
+  await page.getByRole("link", { name: "Create a login" }).click();
+  await page.waitForURL((u) => u.pathname === "/login");
+  await page.getByLabel("First name").fill(member.firstName);
+  await page.getByLabel("Last name").fill(member.lastName);
+  await page.locator("#signup-email").fill(member.email);
+  await page.locator("#signup-password").fill(member.password);
+  await submitAuthForm(page, "/sign-up/email", () => page.getByRole("button", { name: "Create account" }).last().click());
+  await page.getByRole("status").filter({ hasText: "Check your e-mail" }).waitFor();
+  await page.locator("#signin-password").fill(member.password);
+  await submitAuthForm(page, "/sign-in/email", () => page.getByRole("button", { name: "Sign in" }).last().click());
+  await page.waitForURL((u) => u.pathname === invitationPath);
+  await page.getByRole("button", { name: "Accept" }).click();
+  await page.waitForURL((u) => u.pathname === "/dashboard", { timeout: 15_000 });
+  return { context, page };
+}

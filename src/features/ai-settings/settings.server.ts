@@ -234,15 +234,8 @@ function sameKey(ciphertext: string | null, key: string): boolean {
  * changes nothing answers the current version and stores nothing.
  */
 export async function saveSettings(orderId: string, input: { baseVersion: number; settings: SettingsDocument }, actor: SettingsActor): Promise<SettingsResponse> {
-  const order = await aiEmployeeFor(actor, orderId);
-  assertCanEdit(actor);
-  const loaded = await loadState(order);
-  const db = await getDb();
-  const state = await db.transaction(async (tx) => {
-    const row = await lockSettings(tx, order.id);
-    const current = row.currentVersion === loaded.row.currentVersion ? loaded.current : await versionRow(tx, order.id, row.currentVersion);
-    const locked: SettingsState = { ...loaded, row, current: current! };
-    if (input.baseVersion !== row.currentVersion) throw staleVersion(locked, actor);
+  return lockedEdit(orderId, actor, input.baseVersion, async (tx, locked) => {
+    const row = locked.row;
     const apiKey = input.settings.booking.apiKey;
     const bookingKey = apiKey !== undefined && !sameKey(row.bookingKeyCiphertext, apiKey) ? encryptBookingKey(apiKey) : null;
     if (input.settings.booking.enabled && !bookingKey && !row.bookingKeyCiphertext) throw badRequest(BOOKING_KEY_REQUIRED);
@@ -251,6 +244,26 @@ export async function saveSettings(orderId: string, input: { baseVersion: number
     const changed = SETTINGS_KEYS.filter((k) => differ.includes(k) || (k === "booking" && bookingKey));
     if (changed.length === 0) return locked;
     return writeVersion(tx, locked, { document, changed, restoredFrom: null, bookingKey }, actor);
+  });
+}
+
+/**
+ * Every edit (save, restore): the AI employee through the scoping helper, the
+ * edit permission, then its state read again under the settings row's lock,
+ * and 409 when `baseVersion` is given and no longer current. `edit` answers
+ * the state to show; the answer is the settings response for it.
+ */
+export async function lockedEdit(orderId: string, actor: SettingsActor, baseVersion: number | undefined, edit: (tx: DbOrTx, locked: SettingsState) => Promise<SettingsState>): Promise<SettingsResponse> {
+  const order = await aiEmployeeFor(actor, orderId);
+  assertCanEdit(actor);
+  const loaded = await loadState(order);
+  const db = await getDb();
+  const state = await db.transaction(async (tx) => {
+    const row = await lockSettings(tx, order.id);
+    const current = row.currentVersion === loaded.row.currentVersion ? loaded.current : await versionRow(tx, order.id, row.currentVersion);
+    const locked: SettingsState = { ...loaded, row, current: current! };
+    if (baseVersion !== undefined && baseVersion !== row.currentVersion) throw staleVersion(locked, actor);
+    return edit(tx, locked);
   });
   return toResponse(state, actor);
 }

@@ -9,17 +9,13 @@ import type { SettingsResponse, VersionsResponse } from "./settings-response";
 import { settingsDocumentSchema, type SettingsDocument, type SettingsKey } from "./settings.schema";
 import {
   aiEmployeeFor,
-  assertCanEdit,
   authorOf,
   BOOKING_KEY_REQUIRED,
   loadState,
-  lockSettings,
+  lockedEdit,
   publicDocument,
-  staleVersion,
-  toResponse,
   versionRow,
   writeVersion,
-  type SettingsState,
 } from "./settings.server";
 
 /** How many versions the history lists (newest first); older ones can still be restored by number. */
@@ -63,16 +59,9 @@ export function parseVersion(raw: string): number {
  * stays. A version that no longer meets today's rules is refused (409).
  */
 export async function restoreVersion(orderId: string, version: number, actor: SettingsActor, baseVersion?: number): Promise<SettingsResponse> {
-  const order = await aiEmployeeFor(actor, orderId);
-  assertCanEdit(actor);
-  const loaded = await loadState(order);
-  const db = await getDb();
-  const state = await db.transaction(async (tx) => {
-    const row = await lockSettings(tx, order.id);
-    const current = row.currentVersion === loaded.row.currentVersion ? loaded.current : await versionRow(tx, order.id, row.currentVersion);
-    const locked: SettingsState = { ...loaded, row, current: current! };
-    if (baseVersion !== undefined && baseVersion !== row.currentVersion) throw staleVersion(locked, actor);
-    const old = await versionRow(tx, order.id, version);
+  return lockedEdit(orderId, actor, baseVersion, async (tx, locked) => {
+    const row = locked.row;
+    const old = await versionRow(tx, orderId, version);
     if (!old) throw notFound("Version not found");
     const parsed = settingsDocumentSchema.safeParse(old.document);
     if (!parsed.success) throw new HttpError(409, `Version ${version} cannot be restored: ${zodMessage(parsed.error)}`, undefined, { currentVersion: row.currentVersion });
@@ -81,5 +70,4 @@ export async function restoreVersion(orderId: string, version: number, actor: Se
     const changed = changedKeys(locked.current.document as SettingsDocument, document);
     return writeVersion(tx, locked, { document, changed, restoredFrom: version, bookingKey: null }, actor);
   });
-  return toResponse(state, actor);
 }
