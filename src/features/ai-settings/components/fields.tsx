@@ -28,6 +28,20 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   ) : null;
 }
 
+/** A field's hint (`<id>-hint`) and error (`<id>-error`), the ids its input's aria-describedby names. */
+function FieldNotes({ id, hint, error, indent }: { id: string; hint?: ReactNode; error: string | undefined; indent?: boolean }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={cn("text-sm text-slate-600", indent && "pl-8")}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </>
+  );
+}
+
 /** An error that belongs to a group of inputs (a range, a rule's numbers). */
 export function GroupError({ name }: { name: string }) {
   const message = useFieldError(name);
@@ -68,12 +82,7 @@ export function TextField({ name, label, visible, hint, multiline, rows = 3, typ
         {visible ?? label}
       </Label>
       {multiline ? <Textarea rows={rows} {...common} /> : <Input type={type} inputMode={inputMode} min={min} max={max} autoComplete={autoComplete ?? "off"} className={inputClassName} {...common} />}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -110,12 +119,7 @@ export function SelectField({
           </option>
         ))}
       </Select>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -132,12 +136,7 @@ export function CheckboxField({ name, label, hint }: { name: string; label: stri
         <input type="checkbox" id={id} className="mt-0.5 size-5 shrink-0 accent-brand-700" aria-describedby={ids} {...register(name as never)} />
         <Label htmlFor={id}>{label}</Label>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="pl-8 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} indent />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { SETTINGS_KEYS, settingsDocumentSchema, WEEKDAYS, WEEKDAY_LABELS, type SettingsDocument, type SettingsInput, type Weekday } from "../settings.schema";
+import { SETTINGS_KEY_LABELS, SETTINGS_KEYS, settingsDocumentSchema, WEEKDAYS, WEEKDAY_LABELS, type SettingsDocument, type SettingsInput, type Weekday } from "../settings.schema";
 
 /**
  * The settings editor's form values and their conversion to and from the
@@ -180,30 +180,19 @@ export function serverProblems(message: string): Problem[] {
     });
 }
 
+/** Each field's label: the sections' own (SETTINGS_KEY_LABELS), then the fields inside them. */
 const FIELD_LABELS: Record<string, string> = {
-  name: "Name",
-  greeting: "Greeting",
-  description: "Business description",
-  language: "Language",
-  timeZone: "Time zone",
-  hours: "Business hours",
-  closedDays: "Closed days",
-  afterHours: "After hours",
+  ...SETTINGS_KEY_LABELS,
   "afterHours.action": "When closed",
   "afterHours.messageText": "Message text",
   "afterHours.transferNumber": "Transfer number",
   "afterHours.transferText": "Transfer text",
   "afterHours.hoursText": "Hours text",
-  answers: "Answers",
-  transferRules: "Transfers",
-  booking: "Appointment booking",
   "booking.enabled": "Book appointments with Cal.com",
   "booking.eventTypeId": "Cal.com event type ID",
   "booking.apiKey": "Cal.com API key",
-  recording: "Recording and consent",
   "recording.announcement": "Recording announcement",
   "recording.twoPartyConsent": "Ask for consent before recording (two-party consent)",
-  spendLimit: "Spend limit",
   "spendLimit.mode": "At the plan's monthly units",
   "spendLimit.capCents": "Extra units limit ($)",
 };
