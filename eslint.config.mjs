@@ -39,7 +39,7 @@ export const FEATURE_DEPENDENCIES = {
   "ai-settings": ["accounts", "email", "plans", "voice-platform"],
   "admin-subscriptions": ["accounts", "admin-accounts", "billing", "overage", "plans", "usage"],
   auth: ["account-care", "accounts", "email"],
-  billing: ["accounts", "email", "notifications", "orders", "plans"],
+  billing: ["accounts", "ai-settings", "email", "notifications", "orders", "plans"],
   contact: ["email", "leads", "marketing", "notifications"],
   email: [],
   interactions: ["accounts", "ai-settings", "billing", "email", "notifications", "plans", "usage"],

@@ -6,7 +6,7 @@ import { adminContext, checkBothWidths, inviteStaffAndJoin, dismissToasts, launc
  * Issue 24's journey: the owner shapes the AI employee (hours, two answers, a
  * transfer rule) and saves; the voice platform's copy goes live; the preview
  * at 22:00 on a Saturday says closed, with the after-hours message; the owner
- * restores the first version; a staff member sees it all read-only; an
+ * restores the version before that save; a staff member sees it all read-only; an
  * operator changes it from the admin console, and the history says
  * "operator". Each step at 1280 px and 390 px, with axe.
  */
@@ -63,6 +63,8 @@ describe("the AI employee's settings", () => {
     }
     expect(await page.getByRole("link", { name: "Call it now" }).getAttribute("href")).toMatch(/^tel:\+\d+$/);
     expect(await page.getByRole("listitem").filter({ hasText: /^Version 1 · / }).count()).toBe(1);
+    // Prepared before the owner signed up, the defaults were made again for the business that claimed it.
+    expect(await page.getByRole("listitem").filter({ hasText: /^Version 2 · HumanFocus AI · / }).count()).toBe(1);
 
     // Monday 08:00–12:00 and 13:00–18:00.
     const monday = page.getByRole("group", { name: "Monday", exact: true });
@@ -99,11 +101,12 @@ describe("the AI employee's settings", () => {
     await field(page, "Rule 1 if nobody answers").selectOption({ label: "Take a message" });
 
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 2)");
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 3)");
     await dismissToasts(page);
-    // The form starts again from version 2, numbers in E.164 as the server keeps them.
+    // Version 1 was the defaults made with the order, version 2 the same for the business that claimed it (ADR 0123).
+    // The form starts again from version 3, numbers in E.164 as the server keeps them.
     await expect.poll(() => field(page, `Question ${answersBefore + 2}`).inputValue()).toBe(ANSWERS[1]!.question);
-    expect(await page.getByRole("listitem").filter({ hasText: /^Version 2 · Olive Owner · / }).count()).toBe(1);
+    expect(await page.getByRole("listitem").filter({ hasText: /^Version 3 · Olive Owner · / }).count()).toBe(1);
     await checkBothWidths(page, "ai-settings-1-saved", () => heading(page).waitFor());
   });
 
@@ -136,21 +139,21 @@ describe("the AI employee's settings", () => {
     await checkBothWidths(page, "ai-settings-3-preview-saturday-night", () => result.waitFor());
   });
 
-  it("4. the owner compares and restores version 1: the answers are gone", async () => {
+  it("4. the owner restores the version before their save, and compares: the answers are gone", async () => {
     const page = owner.page;
     const history = region(page, "History");
-    await history.getByRole("button", { name: "Restore version 1" }).click();
-    const dialog = page.getByRole("dialog", { name: "Restore version 1?" });
+    await history.getByRole("button", { name: "Restore version 2" }).click();
+    const dialog = page.getByRole("dialog", { name: "Restore version 2?" });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Restore", exact: true }).click();
-    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Version 1 restored as version 3");
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Version 2 restored as version 4");
     await dismissToasts(page);
     await expect.poll(() => questions(page).count()).toBe(answersBefore);
     for (const q of await questions(page).all()) expect(ANSWERS.map((a) => a.question)).not.toContain(await q.inputValue());
-    const restored = history.getByRole("listitem").filter({ hasText: /^Version 3 · Olive Owner · / });
-    await expect.poll(() => restored.textContent()).toContain("Restored from version 1");
-    // Version 2 against the current settings: its answers and transfer rule are the difference.
-    await history.getByRole("button", { name: "Compare version 2 with current" }).click();
+    const restored = history.getByRole("listitem").filter({ hasText: /^Version 4 · Olive Owner · / });
+    await expect.poll(() => restored.textContent()).toContain("Restored from version 2");
+    // Version 3 against the current settings: its answers and transfer rule are the difference.
+    await history.getByRole("button", { name: "Compare version 3 with current" }).click();
     const diff = history.getByTestId("settings-diff");
     await diff.waitFor();
     expect(await diff.textContent()).toContain("Answers");
@@ -164,7 +167,7 @@ describe("the AI employee's settings", () => {
     await staff.goto(settingsPath);
     await heading(staff).waitFor({ timeout: 15_000 });
     await staff.getByText("You can view these settings. Owners and managers can change them.").first().waitFor();
-    for (const name of ["Save settings", "Restore version 1", "Restore version 2", "Retry now", "Add answer", "Add transfer rule"]) {
+    for (const name of ["Save settings", "Restore version 1", "Restore version 2", "Restore version 3", "Retry now", "Add answer", "Add transfer rule"]) {
       expect(await staff.getByRole("button", { name, exact: true }).count(), name).toBe(0);
     }
     // Every field of the form is disabled, or shown as text.
@@ -173,7 +176,7 @@ describe("the AI employee's settings", () => {
       if ((await input.count()) > 0) expect(await input.first().isDisabled(), name).toBe(true);
     }
     const history = region(staff, "History");
-    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 3 · Olive Owner · / }).textContent()).toContain("Restored from version 1");
+    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 4 · Olive Owner · / }).textContent()).toContain("Restored from version 2");
     // What a caller hears is for everyone who can see the settings.
     await region(staff, "What a caller hears").getByRole("button", { name: "Show what a caller hears" }).click();
     await region(staff, "What a caller hears").getByTestId("caller-preview-result").waitFor({ timeout: 15_000 });
@@ -194,10 +197,10 @@ describe("the AI employee's settings", () => {
     expect(await page.getByRole("link", { name: "Call it now" }).count()).toBe(1);
     await field(page, "Greeting").fill(`Thank you for calling, this is ${EMPLOYEE}. How can I help?`);
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 4)");
+    await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 5)");
     await dismissToasts(page);
     const history = region(page, "History");
-    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 4 · operator · / }).count()).toBe(1);
+    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 5 · operator · / }).count()).toBe(1);
     await checkBothWidths(page, "ai-settings-6-operator", () => heading(page).waitFor());
     await page.close();
   });

@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { organization } from "@/db/schema";
+import { aiEmployeeSettings, aiEmployeeSettingsVersions, organization } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { orderSetupEmailJob } from "@/features/orders/orders.server";
 import { defaultSettings } from "@/features/ai-settings/default-settings";
 import type { SettingsDocument } from "@/features/ai-settings/settings.schema";
 import { storedDocument } from "@/features/ai-settings/stored-document";
 import * as orders from "@app/api/admin/ai-ready-orders/route";
-import { call, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { confirmedSetupIntent } from "./checkout-helpers";
 import { stored, storedVersion } from "./ai-settings-helpers";
 
 /** Issue 24: an AI-ready order created by an admin starts with version 1 of its settings, built from the order and the business. */
@@ -56,3 +57,44 @@ describe("a new AI-ready order", () => {
     expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(storedDocument(defaultSettings({ aiEmployeeName: "Zed", phoneNumber: "(415) 555-2671", businessName: "", timeZone: "America/New_York" })));
   });
 });
+
+describe("claiming an AI employee prepared before its customer signed up", () => {
+  async function claim(email: string, orderId: string, accountName: string): Promise<TestUser> {
+    const customer = await createUser({ email });
+    const db = await getDb();
+    await db.update(organization).set({ name: accountName, timeZone: "America/Chicago" }).where(eq(organization.id, customer.id));
+    const res = await completeSubscriptionAs(customer, { setupIntentId: await confirmedSetupIntent(customer), planId: "small", billing: "monthly", aiEmployeeId: orderId });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return customer;
+  }
+
+  it("makes the untouched defaults again for the business that claims it (version 2 by the product)", async () => {
+    const email = `later-${randomUUID().slice(0, 6)}@example.com`;
+    const id = await createOrder(email, "Nova", "(415) 555-2671");
+    expect(((await storedVersion(id, 1))!.document as SettingsDocument).greeting).toBe("Thank you for calling, this is Nova. How can I help you today?");
+    await claim(email, id, "Lakeside Vets");
+    const { versions, row } = await stored(id);
+    expect(versions).toBe(2);
+    expect(row.currentVersion).toBe(2);
+    const v2 = (await storedVersion(id, 2))!;
+    expect(v2).toMatchObject({ authorKind: "system", authorName: "HumanFocus AI" });
+    expect(v2.changed).toEqual(["greeting", "timeZone"]);
+    expect(v2.document as SettingsDocument).toMatchObject({ greeting: "Thank you for calling Lakeside Vets, this is Nova. How can I help you today?", timeZone: "America/Chicago" });
+  });
+
+  it("leaves settings a person has already changed as they are", async () => {
+    const email = `edited-${randomUUID().slice(0, 6)}@example.com`;
+    const id = await createOrder(email, "Nova", "(415) 555-2671");
+    // The operator edits the greeting before the customer claims it.
+    const db = await getDb();
+    const v1 = (await storedVersion(id, 1))!;
+    await db.insert(aiEmployeeSettingsVersions).values({ aiReadyOrderId: id, version: 2, document: { ...(v1.document as object), greeting: "Hello from Nova." }, changed: ["greeting"], authorKind: "operator", authorName: "operator" });
+    expect(await db.update(aiEmployeeSettings).set({ currentVersion: 2 }).where(eq(aiEmployeeSettings.aiReadyOrderId, id)).returning()).toHaveLength(1);
+    await claim(email, id, "Lakeside Vets");
+    const { versions, row } = await stored(id);
+    expect(versions).toBe(2);
+    expect(row.currentVersion).toBe(2);
+    expect(((await storedVersion(id, 2))!.document as SettingsDocument).greeting).toBe("Hello from Nova.");
+  });
+});
+

@@ -7,7 +7,8 @@ import { notFound } from "@/lib/http/errors";
 import { isKnownTimeZone } from "@/lib/time-zone";
 import { defaultSettings } from "./default-settings";
 import { enqueueSettingsPush } from "./platform-sync.server";
-import { SETTINGS_KEYS } from "./settings.schema";
+import { changedKeys } from "./settings-diff";
+import { SETTINGS_KEYS, type SettingsDocument } from "./settings.schema";
 import { storedDocument } from "./stored-document";
 
 /** The zone a business's hours start in when its account has none (the account's zone is the default UTC until set; ADR 0117). */
@@ -79,4 +80,40 @@ export async function ensureSettings(orderId: string): Promise<void> {
     if (!order) throw notFound("AI employee not found");
     await createDefaultSettings(tx, order);
   });
+}
+
+/**
+ * A customer claims an AI employee (billing, when its subscription starts):
+ * if nobody has edited its settings yet (version 1, the product's defaults),
+ * the defaults are made again for the claiming account, as version 2 by the
+ * product: an AI employee prepared before its customer signed up could not
+ * name the business in its greeting, nor use the business's time zone. Any
+ * edit, a member's or an operator's, is left as it is. Runs in the claim's
+ * transaction; answers whether it wrote a version.
+ */
+export async function adoptClaimingBusiness(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const [order] = await tx.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, orderId)).limit(1);
+  if (!order?.accountId) return false;
+  const [row] = await tx.select().from(aiEmployeeSettings).where(eq(aiEmployeeSettings.aiReadyOrderId, orderId)).for("update").limit(1);
+  if (!row) return createDefaultSettings(tx, order);
+  if (row.currentVersion !== 1) return false;
+  const [first] = await tx
+    .select()
+    .from(aiEmployeeSettingsVersions)
+    .where(and(eq(aiEmployeeSettingsVersions.aiReadyOrderId, orderId), eq(aiEmployeeSettingsVersions.version, 1)))
+    .limit(1);
+  if (!first || first.authorKind !== "system") return false;
+  const business = await businessOf(tx, order);
+  const document = storedDocument(defaultSettings({ aiEmployeeName: order.aiEmployeeName, phoneNumber: order.aiPhoneNumber, businessName: business.name, timeZone: business.timeZone }));
+  const changed = changedKeys(first.document as SettingsDocument, document);
+  if (changed.length === 0) return false;
+  await tx.insert(aiEmployeeSettingsVersions).values({ aiReadyOrderId: orderId, version: 2, document, changed, authorKind: "system", authorUserId: null, authorName: BRAND.name });
+  const moved = await tx
+    .update(aiEmployeeSettings)
+    .set({ currentVersion: 2, updatedAt: new Date() })
+    .where(and(eq(aiEmployeeSettings.aiReadyOrderId, orderId), eq(aiEmployeeSettings.currentVersion, 1)))
+    .returning({ id: aiEmployeeSettings.aiReadyOrderId });
+  if (moved.length !== 1) throw new Error(`adoptClaimingBusiness: settings of ${orderId} moved on under the lock`);
+  await enqueueSettingsPush(tx, orderId, "version:2");
+  return true;
 }

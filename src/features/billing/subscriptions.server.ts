@@ -1,4 +1,5 @@
 import "server-only";
+import { adoptClaimingBusiness } from "@/features/ai-settings/defaults.server";
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
@@ -197,6 +198,8 @@ export async function completeSubscription(
       }
       // Calls it took before it was claimed (its setup, its first test calls) are now the customer's to see (ADR 0101).
       if (claimed.length > 0) await tx.update(interactions).set({ accountId: user.accountId }).where(and(eq(interactions.aiReadyOrderId, order.id), isNull(interactions.accountId)));
+      // Its untouched default settings now name the business that claimed it (issue 24).
+      if (claimed.length > 0) await adoptClaimingBusiness(tx, order.id);
     });
   }
   const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
