@@ -25,6 +25,7 @@ const optionalString = z
 
 /** Retell's API (https://docs.retellai.com/api-references/create-retell-llm, "servers"). */
 export const DEFAULT_RETELL_API_BASE_URL = "https://api.retellai.com";
+export const DEFAULT_TWILIO_API_BASE_URL = "https://api.twilio.com";
 
 /**
  * SMTP_URL: smtp://[user:password@]host[:port][?options] (STARTTLS when the
@@ -113,6 +114,12 @@ export const envSchema = z
     RETELL_API_KEY: optionalString.pipe(z.string().min(16, { message: "must be the Retell API key with the webhook badge (at least 16 characters)" }).optional()),
     /** Where Retell's API answers (tests point it at the loopback fake, test/retell-fake.ts). */
     RETELL_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_RETELL_API_BASE_URL).replace(/\/+$/, "")),
+    /** Twilio's Messages API for SMS notifications (issue 25); without it SMS go to the outbox at /admin/sms-outbox. */
+    TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, { message: "must be a Twilio Account SID (AC followed by 32 hex characters)" }).optional()),
+    TWILIO_AUTH_TOKEN: optionalString.pipe(z.string().min(16, { message: "must be the Twilio auth token (at least 16 characters)" }).optional()),
+    TWILIO_FROM_NUMBER: optionalString.pipe(z.string().regex(/^\+[1-9]\d{1,14}$/, { message: "must be a phone number in E.164 format, e.g. +12125550100" }).optional()),
+    /** Where Twilio's API answers (tests point it at the loopback fake, test/twilio-fake.ts). */
+    TWILIO_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_TWILIO_API_BASE_URL).replace(/\/+$/, "")),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
     TRUSTED_PROXY_HOPS: z.coerce
@@ -183,6 +190,12 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any STRIPE_* key is set" });
       }
     }
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER];
+    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any TWILIO_* credential is set" });
+      }
+    }
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
@@ -205,6 +218,8 @@ export type AppConfig = Env & {
   s3Enabled: boolean;
   /** The AI employees' settings go to Retell (RETELL_API_KEY set); else the embedded default applies them locally. */
   retellEnabled: boolean;
+  /** SMS go through Twilio (TWILIO_* set); else they stay in the SMS outbox. */
+  smsEnabled: boolean;
   /** S3 addressing: path-style (endpoint/bucket/key) unless S3_FORCE_PATH_STYLE=false; AWS (no S3_ENDPOINT) defaults to virtual-hosted. */
   s3ForcePathStyle: boolean;
   schedulingUrl: string;
@@ -247,6 +262,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     smtpEnabled: Boolean(env.SMTP_URL),
     s3Enabled: Boolean(env.S3_BUCKET),
     retellEnabled: Boolean(env.RETELL_API_KEY),
+    smsEnabled: Boolean(env.TWILIO_ACCOUNT_SID),
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
     schedulingUrl: env.SCHEDULING_URL ?? DEFAULT_SCHEDULING_URL,
     dataDir,
@@ -287,6 +303,7 @@ export function productionProblems(cfg: AppConfig): string[] {
   if (!cfg.SMTP_URL) embedded.push(["SMTP_URL", "the e-mail outbox"]);
   if (!cfg.S3_BUCKET) embedded.push(["S3_BUCKET", "local-disk uploads"]);
   if (!cfg.RETELL_API_KEY) embedded.push(["RETELL_API_KEY", "AI employee settings applied locally (never pushed to the voice platform)"]);
+  if (!cfg.TWILIO_ACCOUNT_SID) embedded.push(["TWILIO_ACCOUNT_SID", "the SMS outbox (no SMS sent)"]);
   if (!cfg.AUTH_SECRET) embedded.push(["AUTH_SECRET", "a secret generated into DATA_DIR (one instance only)"]);
   if (!cfg.PUBLIC_BASE_URL) embedded.push(["PUBLIC_BASE_URL", "http://localhost"]);
   return embedded.map(

@@ -1,5 +1,5 @@
 import "server-only";
-import { hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
@@ -50,4 +50,25 @@ export function deriveKey(purpose: string): Buffer {
 /** Tests only: forget the cached secret after changing the environment. */
 export function resetSecretForTests(): void {
   cached = undefined;
+}
+
+/**
+ * A secret at rest (an API key a customer gave us, a webhook signing secret):
+ * AES-256-GCM under a key derived for `purpose` only. Stored as
+ * "iv.tag.data" (base64url).
+ */
+export function sealSecret(purpose: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", deriveKey(purpose), iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
+}
+
+/** The plain text of a sealSecret() value for the same purpose; throws when it is malformed or was sealed for another purpose. */
+export function openSecret(purpose: string, sealed: string): string {
+  const [iv, tag, data] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
+  if (!iv || !tag || !data) throw new Error(`${purpose}: stored value is malformed`);
+  const decipher = createDecipheriv("aes-256-gcm", deriveKey(purpose), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
 }

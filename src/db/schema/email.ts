@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { emailStatus } from "./enums";
 
 /** Every e-mail the product sends; with SMTP it records delivery, without it is the outbox admins read. */
@@ -14,6 +14,8 @@ export const emailMessages = pgTable(
     status: emailStatus("status").notNull(),
     kind: text("kind").notNull(),
     error: text("error"),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on call notifications. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

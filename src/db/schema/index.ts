@@ -11,3 +11,6 @@ export * from "./storage";
 export * from "./jobs";
 export * from "./interactions";
 export * from "./ai-settings";
+export * from "./call-alerts";
+export * from "./sms";
+export * from "./webhooks";

@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   "billing.read",
   "billing.manage",
   "members.manage",
+  "integrations.manage",
   "account.delete",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -53,6 +54,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "billing.read": "view billing",
   "billing.manage": "manage billing",
   "members.manage": "manage members",
+  "integrations.manage": "manage notification rules and webhooks",
   "account.delete": "delete the account",
 };
 
@@ -83,6 +85,7 @@ const statements = {
   settings: ["read", "edit"],
   billing: ["read", "manage"],
   members: ["manage"],
+  integrations: ["manage"],
   account: ["delete"],
 } as const;
 

@@ -9,7 +9,15 @@ import { z } from "@/lib/zod";
 import { logger } from "@/lib/logger";
 import { isPermanentSmtpError, smtpErrorText, smtpTransport } from "./smtp.server";
 
-export type OutgoingEmail = { to: string; subject: string; html: string; text: string; kind: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 type EmailStatus = (typeof emailMessages.$inferSelect)["status"];
 
@@ -99,6 +107,7 @@ export const emailDeliveryJob = defineJob({
         text: row.text,
         html: row.html,
         messageId: messageIdFor(row.id, cfg.EMAIL_FROM),
+        ...(row.headers ? { headers: row.headers } : {}),
         date: row.createdAt,
       });
     } catch (err) {
