@@ -31,7 +31,7 @@ export type UsageMonth = { start: Date; end: Date };
 type SpendLimit = SettingsDocument["spendLimit"];
 const BILL_EXTRA: SpendLimit = { mode: "bill_extra", capCents: null };
 
-type Employee = { orderId: string; name: string; accountId: string | null; spendMode: "normal" | "messages_only"; monthStart: Date | null; limit: SpendLimit };
+type Employee = { orderId: string; name: string; accountId: string | null; spendMode: "normal" | "messages_only"; monthStart: Date | null; until: Date | null; limit: SpendLimit };
 
 /** The AI employees with settings of a subscription (or one AI employee), with their current version's spend limit. */
 async function employees(db: DbOrTx, where: SQL): Promise<Employee[]> {
@@ -43,6 +43,7 @@ async function employees(db: DbOrTx, where: SQL): Promise<Employee[]> {
       accountId: sql<string | null>`coalesce(${aiReadyOrders.accountId}, (select ${subscriptions.accountId} from ${subscriptions} where ${subscriptions.id} = ${aiReadyOrders.subscriptionId}))`,
       spendMode: s.spendMode,
       monthStart: s.spendModeMonthStart,
+      until: s.spendModeUntil,
       document: aiEmployeeSettingsVersions.document,
     })
     .from(s)
@@ -55,6 +56,11 @@ async function employees(db: DbOrTx, where: SQL): Promise<Employee[]> {
     const parsed = spendLimitSchema.safeParse(document?.spendLimit);
     return { ...r, limit: parsed.success ? parsed.data : BILL_EXTRA };
   });
+}
+
+/** The AI employees of one business account with their spend mode and current limit (the dashboard's spend-limit lines). */
+export async function accountSpendEmployees(accountId: string): Promise<Employee[]> {
+  return employees(await getDb(), eq(aiReadyOrders.accountId, accountId));
 }
 
 /**
