@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,8 @@ declare module "vitest" {
     baseUrl: string;
     serverLog: string;
     authSecret: string;
+    /** A free loopback port the journeys' webhook receiver listens on; the app may send there (OUTBOUND_ALLOW_HOSTS). */
+    receiverPort: number;
   }
 }
 
@@ -43,9 +46,24 @@ export default async function setup(project: TestProject) {
     const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, env, stdio: "inherit" });
     if (r.status !== 0) throw new Error("next build failed");
   }
-  const server = await startAppServer({ authSecret });
+  // Webhook deliveries go only to public https hosts, unless the operator allows one (ADR 0103): the journeys' receiver.
+  const receiverPort = await freePort();
+  const server = await startAppServer({ authSecret, env: { OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${receiverPort}` } });
   project.provide("baseUrl", server.baseUrl);
   project.provide("serverLog", server.logFile);
   project.provide("authSecret", authSecret);
+  project.provide("receiverPort", receiverPort);
   return () => server.stop();
+}
+
+/** A loopback port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -15,5 +15,4 @@ export function spendLimitText(limit: SpendLimit): string {
   return "keep answering and bill extra units";
 }
 
-/** Why an AI employee answers fully again. */
-export type SpendModeBackReason = "new_month" | "below_limit";
+export type { SpendModeBackReason } from "@/features/email/templates/spend-limit";

@@ -12,6 +12,7 @@ import { RESET_PASSWORD_SUBJECT, ResetPassword } from "./reset-password";
 import { CONFIRM_NEW_EMAIL_SUBJECT, ConfirmNewEmail } from "./confirm-new-email";
 import { EMAIL_CHANGE_NOTICE_SUBJECT, EmailChangeNotice } from "./email-change-notice";
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
+import { SpendLimitChanged, spendLimitSubject } from "./spend-limit";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
 import { InvitationEmail, invitationSubject } from "./invitation";
 import { WELCOME_SUBJECT, Welcome } from "./welcome";
@@ -136,6 +137,25 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "A usage month passes 80% (and again 100%) of the plan's included units; once per threshold and month.",
       subject: usageAlertSubject(80),
       element: <UsageAlert firstName="Dana" planName="Small" threshold={80} usedUnits="96.5" includedUnits={120} monthEnd="Dec 15, 2026" baseUrl={baseUrl} />,
+    },
+    {
+      id: "spend-limit",
+      name: "Spend limit reached",
+      sentWhen: "An AI employee's spend limit switches it to taking messages only (and, with the other wording, back to answering normally); to the billing e-mail and every owner.",
+      subject: spendLimitSubject({ to: "messages_only", aiEmployeeName: "Juno" }),
+      element: (
+        <SpendLimitChanged
+          to="messages_only"
+          firstName="Olga"
+          aiEmployeeName="Juno"
+          aiEmployeeId="sample-ai-employee"
+          limitText="take messages only at 100%"
+          usedUnits="120"
+          includedUnits={120}
+          until="26 December 2026"
+          baseUrl={baseUrl}
+        />
+      ),
     },
     {
       id: "contact-message",
