@@ -128,11 +128,11 @@ describe("the permission table", () => {
     }
   });
 
-  it("gives each role exactly the permissions of issue 22", () => {
+  it("gives each role exactly the permissions of issue 22 (and integrations.manage, issue 25)", () => {
     const held = Object.fromEntries(ROLES.map((r) => [r, PERMISSIONS.filter((p) => can(r, p))]));
     expect(held).toEqual({
       owner: [...PERMISSIONS],
-      manager: ["calls.read", "calls.export", "calls.reportSpam", "settings.read", "settings.edit", "members.manage"],
+      manager: ["calls.read", "calls.export", "calls.reportSpam", "settings.read", "settings.edit", "members.manage", "integrations.manage"],
       staff: ["calls.read", "calls.reportSpam", "settings.read"],
       billing: ["billing.read", "billing.manage"],
     });
