@@ -362,11 +362,12 @@ describe("/admin/sms-outbox", () => {
   it("lists the messages newest first, a page at a time, with the status of each", async () => {
     const db = await getDb();
     const base = Date.now() + 24 * 3_600_000;
-    const ids = ["aaaa-1", "aaaa-2", "aaaa-3"].map((s) => `${s}-${randomInt(1_000_000)}`);
+    const ids = ["aaaa-1", "aaaa-2", "aaaa-3", "aaaa-0"].map((s) => `${s}-${randomInt(1_000_000)}`);
     await db.insert(smsMessages).values([
       { id: ids[0]!, accountId: null, to: "+442079460958", body: "Oldest", kind: "call-alert", status: "outbox", createdAt: new Date(base) },
       { id: ids[1]!, accountId: null, to: "+12125550199", body: "Middle", kind: "digest", status: "failed", error: "Twilio error 21211: Invalid 'To' Phone Number", createdAt: new Date(base + 1000) },
       { id: ids[2]!, accountId: customer.id, to: "+14155550111", body: "Newest", kind: "call-alert", status: "sent", providerStatus: "delivered", createdAt: new Date(base + 2000) },
+      { id: ids[3]!, accountId: null, to: "+14155550112", body: "Held for the morning", kind: "call-alert", status: "queued", sendAfter: new Date(base + 10 * 3_600_000), createdAt: new Date(base - 1000) },
     ]);
     const first = await listSmsOutbox({ limit: 2 });
     expect(first.items.map((m) => m.id)).toEqual([ids[2], ids[1]]);
@@ -383,6 +384,7 @@ describe("/admin/sms-outbox", () => {
     expect(words).toMatch(/\+1 415 555 0111 Newest call-alert Sent Twilio: delivered/);
     expect(words).toMatch(/\+1 212 555 0199 Middle digest Failed Twilio error 21211: Invalid 'To' Phone Number/);
     expect(words).toMatch(/\+44 20 7946 0958 Oldest call-alert In outbox/);
+    expect(words).toMatch(/Held for the morning call-alert Queued Held until [A-Z][a-z]{2} \d/);
     expect(words.indexOf("Newest")).toBeLessThan(words.indexOf("Middle"));
     await db.delete(smsMessages).where(inArray(smsMessages.id, ids));
   });

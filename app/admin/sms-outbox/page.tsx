@@ -55,7 +55,6 @@ async function Page({ searchParams }: { searchParams: Promise<Record<string, str
             <tbody>
               {page.items.map((m) => {
                 const s = STATUS[m.status] ?? { label: m.status, variant: "grey" as const };
-                const held = m.status === "queued" && m.sendAfter && m.sendAfter.getTime() > Date.now();
                 return (
                   <tr key={m.id} className="border-b border-slate-100 align-top last:border-0" data-testid="sms-outbox-row">
                     <td className="whitespace-nowrap px-4 py-3">{formatPhone(m.to, null, { international: true })}</td>
@@ -64,7 +63,7 @@ async function Page({ searchParams }: { searchParams: Promise<Record<string, str
                     <td className="px-4 py-3">
                       <Badge variant={s.variant}>{s.label}</Badge>
                       {m.providerStatus ? <span className="mt-1 block text-xs text-slate-700">Twilio: {m.providerStatus}</span> : null}
-                      {held ? <span className="mt-1 block text-xs text-slate-700">Held until {formatDateTime(m.sendAfter)}</span> : null}
+                      {m.heldUntil ? <span className="mt-1 block text-xs text-slate-700">Held until {formatDateTime(m.heldUntil)}</span> : null}
                       {m.error ? <span className="mt-1 block max-w-xs text-xs text-red-800">{m.error}</span> : null}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(m.createdAt)}</td>

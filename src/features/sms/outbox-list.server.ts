@@ -4,7 +4,10 @@ import { getDb } from "@/lib/db";
 import { smsMessages } from "@/db/schema";
 import { cursorString, cursorTimestamp, decodeCursor, toPage, type Page } from "@/lib/http/pagination";
 
-export type SmsOutboxItem = Pick<typeof smsMessages.$inferSelect, "id" | "to" | "body" | "kind" | "status" | "providerStatus" | "error" | "sendAfter" | "createdAt" | "sentAt">;
+export type SmsOutboxItem = Pick<typeof smsMessages.$inferSelect, "id" | "to" | "body" | "kind" | "status" | "providerStatus" | "error" | "createdAt" | "sentAt"> & {
+  /** A queued message held for later (quiet hours): when it goes; else null. */
+  heldUntil: Date | null;
+};
 
 /** Rows per page of /admin/sms-outbox. */
 export const SMS_OUTBOX_PAGE_SIZE = 50;
@@ -15,7 +18,8 @@ export const SMS_OUTBOX_PAGE_SIZE = 50;
  * Twilio), newest first, `limit` a page. `cursor` is the previous page's
  * `nextCursor`; a malformed one reads the first page.
  */
-export async function listSmsOutbox(opts: { cursor?: string | null; limit?: number } = {}): Promise<Page<SmsOutboxItem>> {
+export async function listSmsOutbox(opts: { cursor?: string | null; limit?: number; now?: Date } = {}): Promise<Page<SmsOutboxItem>> {
+  const now = opts.now ?? new Date();
   const limit = opts.limit ?? SMS_OUTBOX_PAGE_SIZE;
   const after = readCursor(opts.cursor);
   const db = await getDb();
@@ -41,7 +45,18 @@ export async function listSmsOutbox(opts: { cursor?: string | null; limit?: numb
     rows,
     limit,
     (r) => [r.at, r.id],
-    ({ at: _at, ...item }) => item,
+    (r) => ({
+      id: r.id,
+      to: r.to,
+      body: r.body,
+      kind: r.kind,
+      status: r.status,
+      providerStatus: r.providerStatus,
+      error: r.error,
+      createdAt: r.createdAt,
+      sentAt: r.sentAt,
+      heldUntil: r.status === "queued" && r.sendAfter && r.sendAfter.getTime() > now.getTime() ? r.sendAfter : null,
+    }),
   );
 }
 

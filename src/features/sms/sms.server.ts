@@ -35,7 +35,7 @@ export async function queueSms(tx: DbOrTx, message: OutgoingSms, opts: { key?: s
   const twilio = config().smsEnabled;
   // A savepoint inside the caller's transaction, or a transaction of its own when given the database.
   const run = (tx as { transaction: <T>(fn: (inner: DbOrTx) => Promise<T>) => Promise<T> }).transaction;
-  const result = await run.call(tx, async (inner: DbOrTx) => {
+  const result = (await run.call(tx, async (inner: DbOrTx) => {
     const status: SmsStatus = (await isOptedOut(inner, message.to)) ? "opted_out" : twilio ? "queued" : "outbox";
     const rows = await inner
       .insert(smsMessages)
@@ -50,7 +50,7 @@ export async function queueSms(tx: DbOrTx, message: OutgoingSms, opts: { key?: s
       await enqueueJob(inner, smsDeliveryJob, { smsId: id }, { idempotencyKey: `${SMS_DELIVERY_JOB}:${id}`, startAfter: opts.sendAfter });
     }
     return { status, created: true };
-  });
+  })) as { status: SmsStatus; created: boolean };
   if (!result.created) return { id, ...result };
   const log = logger.child({ smsId: id, kind: message.kind });
   if (result.status === "opted_out") log.info("SMS not sent: the number replied STOP (sms_opt_outs)");
