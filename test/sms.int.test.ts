@@ -15,7 +15,7 @@ import { listSmsOutbox } from "@/features/sms/outbox-list.server";
 import { POST as twilioCallback } from "@app/api/v1/webhooks/twilio/route";
 import SmsOutboxPage from "@app/admin/sms-outbox/page";
 import { createUser, type TestUser } from "./http-helpers";
-import { signCallback, TwilioFake } from "./twilio-fake";
+import { signCallback, startTwilioFake, type TwilioFake } from "./twilio-fake";
 
 /**
  * The SMS port end to end (issue 25, ADR 0130): queueSms stores the message
@@ -81,13 +81,13 @@ function callback(params: Record<string, string>, opts: { signature?: string | n
 
 beforeAll(async () => {
   process.env.PUBLIC_BASE_URL = BASE_URL;
-  fake = await new TwilioFake({
+  fake = await startTwilioFake({
     accountSid: SID,
     authToken: TOKEN,
     from: FROM,
     // Twilio's status callbacks reach the route handler (the public address is not listened on in tests).
     deliverCallback: (url, init) => twilioCallback(new Request(url, init)),
-  }).start();
+  });
   admin = await createUser({ role: "admin" });
   customer = await createUser();
 });

@@ -3,7 +3,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { SmsSendError } from "@/features/sms/port";
 import { twilioSmsSender } from "@/features/sms/twilio.server";
 import { verifyTwilioSignature } from "@/features/sms/twilio-signature";
-import { MAX_BODY_CHARACTERS, signCallback, TWILIO_ERRORS, TwilioFake } from "./twilio-fake";
+import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TWILIO_ERRORS, type TwilioFake } from "./twilio-fake";
 
 /**
  * Each rule the Twilio fake enforces (test/twilio-fake.ts names its source):
@@ -66,7 +66,7 @@ async function sendError(p: Promise<unknown>): Promise<SmsSendError> {
 
 beforeEach(async () => {
   received.length = 0;
-  fake = await new TwilioFake({
+  fake = await startTwilioFake({
     accountSid: SID,
     authToken: TOKEN,
     from: FROM,
@@ -74,7 +74,7 @@ beforeEach(async () => {
       received.push({ url, headers: init.headers, body: init.body });
       return new Response(null, { status: 200 });
     },
-  }).start();
+  });
   // The adapter goes through the guarded outbound fetch: the fake's loopback address is allowed.
   process.env.OUTBOUND_ALLOW_HOSTS = fake.host;
   resetConfigForTests();
