@@ -16,8 +16,9 @@ beforeAll(async () => {
   // employee's settings push is queued by order creation, the first read of
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
-  const [{ startJobs }, { platformPushJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server")]);
-  await startJobs({ jobs: [platformPushJob], workers: false });
+  // SMS are queued by notifications (issue 25): their delivery job is known too.
+  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server"), import("@/features/sms/delivery-job.server")]);
+  await startJobs({ jobs: [platformPushJob, smsDeliveryJob], workers: false });
 });
 
 afterAll(async () => {

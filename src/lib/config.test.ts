@@ -64,6 +64,48 @@ describe("configuration", () => {
     expect(parseConfig({ RETELL_API_KEY: "key_0123456789abcdef" }).retellEnabled).toBe(true);
   });
 
+  describe("Twilio (SMS, issue 25)", () => {
+    const SID = "AC0123456789abcdef0123456789abcdef";
+    const full = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef", TWILIO_FROM_NUMBER: "+12125550100" };
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems.join("\n");
+      }
+      return "";
+    };
+
+    it("sends through Twilio when all three are set, else keeps the SMS outbox", () => {
+      expect(parseConfig(full).smsEnabled).toBe(true);
+      expect(parseConfig({}).smsEnabled).toBe(false);
+      expect(parseConfig({ ...full, TWILIO_ACCOUNT_SID: "", TWILIO_AUTH_TOKEN: "", TWILIO_FROM_NUMBER: "" }).smsEnabled).toBe(false);
+    });
+
+    it("names each missing TWILIO_* credential when only some are set", () => {
+      const onlySid = problems({ TWILIO_ACCOUNT_SID: SID });
+      expect(onlySid).toMatch(/TWILIO_AUTH_TOKEN is required when any TWILIO_\* credential is set/);
+      expect(onlySid).toMatch(/TWILIO_FROM_NUMBER is required when any TWILIO_\* credential is set/);
+      expect(onlySid).not.toMatch(/TWILIO_ACCOUNT_SID/);
+      const noFrom = problems({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: full.TWILIO_AUTH_TOKEN });
+      expect(noFrom).toMatch(/TWILIO_FROM_NUMBER is required/);
+      expect(noFrom).not.toMatch(/TWILIO_AUTH_TOKEN|TWILIO_ACCOUNT_SID/);
+      expect(problems({ TWILIO_FROM_NUMBER: "+12125550100" })).toMatch(/TWILIO_ACCOUNT_SID is required[\s\S]*TWILIO_AUTH_TOKEN is required/);
+    });
+
+    it("says what a malformed value should look like", () => {
+      expect(problems({ ...full, TWILIO_ACCOUNT_SID: "AC123" })).toMatch(/TWILIO_ACCOUNT_SID must be a Twilio Account SID \(AC followed by 32 hex characters\)/);
+      expect(problems({ ...full, TWILIO_FROM_NUMBER: "(212) 555-0100" })).toMatch(/TWILIO_FROM_NUMBER must be a phone number in E.164 format/);
+      expect(problems({ ...full, TWILIO_AUTH_TOKEN: "short" })).toMatch(/TWILIO_AUTH_TOKEN must be the Twilio auth token/);
+    });
+
+    it("reads Twilio's API address, https://api.twilio.com by default, without a trailing slash", () => {
+      expect(parseConfig({}).TWILIO_API_BASE_URL).toBe("https://api.twilio.com");
+      expect(parseConfig({ TWILIO_API_BASE_URL: "http://127.0.0.1:4020/" }).TWILIO_API_BASE_URL).toBe("http://127.0.0.1:4020");
+      expect(problems({ TWILIO_API_BASE_URL: "api.twilio.com" })).toMatch(/TWILIO_API_BASE_URL must be an absolute URL/);
+    });
+  });
+
   it("reads OUTBOUND_ALLOW_HOSTS as hosts with optional ports, empty by default", () => {
     expect(parseConfig({}).OUTBOUND_ALLOW_HOSTS).toEqual([]);
     expect(parseConfig({ OUTBOUND_ALLOW_HOSTS: " Recordings.Test, 127.0.0.1:9443,[::1]:8080 ," }).OUTBOUND_ALLOW_HOSTS).toEqual([

@@ -36,6 +36,7 @@ export const ADMIN_LINKS: readonly SectionLink[] = [
   { href: "/admin", label: "Console", match: "/admin$" },
   { href: "/admin/usage", label: "Usage" },
   { href: "/admin/outbox", label: "Outbox" },
+  { href: "/admin/sms-outbox", label: "SMS outbox" },
   { href: "/admin/jobs", label: "Jobs" },
   { href: "/admin/spam-reports", label: "Spam reports" },
   { href: "/admin/api-keys", label: "API keys" },

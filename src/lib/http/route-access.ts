@@ -127,4 +127,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/ai-employees/[id]/preview": { GET: "admin" },
   // --- issue 24, test calls (helper D): the account's tester numbers (calls from them are tagged test, ten free a month)
   "account/tester-numbers": { GET: "settings.read", PUT: "settings.edit" },
+  // --- issue 25, SMS (helper "sms", ADR 0130): Twilio's status callback
+  // (public: its X-Twilio-Signature, made with the auth token, is the authorization)
+  "v1/webhooks/twilio": { POST: "public" },
 };
