@@ -127,4 +127,11 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/ai-employees/[id]/preview": { GET: "admin" },
   // --- issue 24, test calls (helper D): the account's tester numbers (calls from them are tagged test, ten free a month)
   "account/tester-numbers": { GET: "settings.read", PUT: "settings.edit" },
+  // --- issue 25, webhook endpoints API: the account's endpoints, their secrets and delivery log (owners and managers)
+  "webhook-endpoints": { GET: "integrations.manage", POST: "integrations.manage" },
+  "webhook-endpoints/[id]": { PATCH: "integrations.manage", DELETE: "integrations.manage" },
+  "webhook-endpoints/[id]/rotate-secret": { POST: "integrations.manage" },
+  "webhook-endpoints/[id]/deliveries": { GET: "integrations.manage" },
+  "webhook-endpoints/[id]/test": { POST: "integrations.manage" },
+  "webhook-deliveries/[id]/resend": { POST: "integrations.manage" },
 };
