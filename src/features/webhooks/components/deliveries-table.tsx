@@ -71,7 +71,7 @@ export function DeliveriesTable({ endpointId, timeZone }: { endpointId: string; 
         </table>
       )}
       {cursors.length > 1 || nextCursor ? (
-        <nav aria-label="Delivery pages" className="mt-3 flex justify-between gap-3">
+        <div className="mt-3 flex justify-between gap-3">
           {cursors.length > 1 ? (
             <Button type="button" variant="outline" size="sm" onClick={() => setCursors([null])}>
               Newest
@@ -84,7 +84,7 @@ export function DeliveriesTable({ endpointId, timeZone }: { endpointId: string; 
               Older
             </Button>
           ) : null}
-        </nav>
+        </div>
       ) : null}
     </div>
   );

@@ -31,7 +31,9 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-type`}>Test event type</Label>
+        <Label htmlFor={`${id}-type`} className="block">
+          Test event type
+        </Label>
         <Select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as WebhookEventType)} className="sm:w-64">
           {WEBHOOK_EVENT_TYPES.map((t) => (
             <option key={t} value={t}>

@@ -31,8 +31,15 @@ export function SigningSecret({ shown, onDone }: { shown: ShownSecret; onDone: (
         Signing secret
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        {shown.reason === "created" ? "The new endpoint" : "The new secret of"} <span className="break-all font-medium">{shown.endpointUrl}</span>
-        {shown.reason === "rotated" ? ". The old secret keeps working for 24 hours." : "."}
+        {shown.reason === "created" ? (
+          <>
+            Your receiver at <span className="break-all font-medium">{shown.endpointUrl}</span> checks each delivery&apos;s signature with this secret.
+          </>
+        ) : (
+          <>
+            The new secret for <span className="break-all font-medium">{shown.endpointUrl}</span>. The old secret keeps working for 24 hours.
+          </>
+        )}
       </p>
       <p className="mt-3 break-all rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900" data-testid="signing-secret">
         {shown.secret}
