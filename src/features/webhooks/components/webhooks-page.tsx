@@ -98,7 +98,7 @@ export function WebhooksPage({ initial, timeZone }: { initial: EndpointView[]; t
           <p className="mt-2 max-w-3xl">
             A webhook is an address of yours (your CRM, Zapier, your own server) that we call the moment something happens: a call was completed, an
             appointment booked, an invoice paid. Each request is signed with the endpoint&apos;s secret (Standard Webhooks), so your system can check it came
-            from us, and failed deliveries are retried for up to a day.
+            from us, and a failed delivery is retried on a schedule for about three days.
           </p>
           <p className="mt-2">
             <Link href="/docs/webhooks" className={docsLink}>
