@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { customerNotices, interactions, invoices, member } from "@/db/schema";
+import { customerNotices, interactions, invoices, member, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import { ROUTE_ACCESS, type RouteNeed } from "@/lib/http/route-access";
 import { can, PERMISSIONS, ROLES, type Permission } from "@/features/accounts/permissions";
 import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
@@ -53,6 +53,8 @@ const SESSION_ENDING = new Set(["logout"]);
 const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf", "interactions/[id]/handled",
   // issue 24: the AI employee's settings
   "ai-employees/[id]/settings", "ai-employees/[id]/settings/versions", "ai-employees/[id]/settings/versions/[version]/restore", "ai-employees/[id]/settings/sync", "ai-employees/[id]/preview",
+  // issue 25: webhook endpoints and their deliveries
+  "webhook-endpoints/[id]", "webhook-endpoints/[id]/rotate-secret", "webhook-endpoints/[id]/deliveries", "webhook-endpoints/[id]/test", "webhook-deliveries/[id]/resend",
 ]);
 
 type Expected = "same" | "pass" | "401" | "403" | "403-permission" | "404";
@@ -75,6 +77,8 @@ let noticeId = "";
 let invoiceId = "";
 let subscriptionId = "";
 let aiEmployeeId = "";
+let webhookDeliveryId = "";
+let ownerAccountId = "";
 const tally: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -86,6 +90,7 @@ beforeAll(async () => {
   subscriptionId = owned.subscriptionId!;
   aiEmployeeId = owned.orderId;
   const accountId = owned.user.id;
+  ownerAccountId = accountId;
   for (const role of ["manager", "staff", "billing"] as const) users[role] = await memberOf(accountId, role, { alone: true });
   users.otherAccount = (await customerWithAiEmployee()).user;
   users.operatorAdmin = await createUser({ role: "admin" });
@@ -112,7 +117,20 @@ beforeAll(async () => {
   await db.insert(customerNotices).values({ id: noticeId, accountId, kind: "usage-alert", title: "80% used", message: "m" });
   invoiceId = randomUUID();
   await db.insert(invoices).values({ id: invoiceId, accountId, providerInvoiceId: `in_matrix_${invoiceId}`, description: "Small plan", amountDue: 14900, status: "open", issuedAt: new Date() });
+  const endpointId = await newWebhookEndpoint(accountId);
+  const eventId = `msg_${randomUUID()}`;
+  await db.insert(webhookEvents).values({ id: eventId, accountId, type: "call.completed", payload: { type: "call.completed", timestamp: new Date().toISOString(), data: {} }, dedupeKey: `matrix:${eventId}` });
+  webhookDeliveryId = randomUUID();
+  await db.insert(webhookDeliveries).values({ id: webhookDeliveryId, eventId, endpointId, accountId, status: "failed", attempts: 1 });
 });
+
+/** A webhook endpoint of the account: each call gets its own, so a DELETE passing for one caller leaves the next a record to be refused. */
+async function newWebhookEndpoint(accountId: string): Promise<string> {
+  const id = randomUUID();
+  const db = await getDb();
+  await db.insert(webhookEndpoints).values({ id, accountId, url: "https://hooks.example.com/matrix", eventTypes: ["call.completed"], secret: "sealed-placeholder" });
+  return id;
+}
 
 afterAll(() => {
   // The matrix in numbers, for the issue's note.
@@ -153,7 +171,7 @@ describe("every route answers every caller as the table says", () => {
           const want = expected(need, caller, key);
           const params: Record<string, string | string[]> = {};
           for (const m of key.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)) {
-            const value = m[2] === "version" ? "1" : key.includes("ai-employees/") ? aiEmployeeId : key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : key.startsWith("subscriptions/") ? subscriptionId : "00000000-0000-0000-0000-000000000000";
+            const value = key.startsWith("webhook-endpoints/") ? await newWebhookEndpoint(ownerAccountId) : key.startsWith("webhook-deliveries/") ? webhookDeliveryId : m[2] === "version" ? "1" : key.includes("ai-employees/") ? aiEmployeeId : key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : key.startsWith("subscriptions/") ? subscriptionId : "00000000-0000-0000-0000-000000000000";
             params[m[2]!] = m[1] ? [value] : value;
           }
           const cookie = caller === "anonymous" ? undefined : SESSION_ENDING.has(key) ? (await createUser()).cookie : users[caller].cookie;

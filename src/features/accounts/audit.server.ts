@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = {
   "settings.changed": "Changed settings",
   "api_key.created": "Created an API key",
   "api_key.revoked": "Revoked an API key",
+  "webhook_endpoint.created": "Added a webhook endpoint",
+  "webhook_endpoint.deleted": "Deleted a webhook endpoint",
+  "webhook_endpoint.secret_rotated": "Rotated a webhook endpoint's secret",
   "sign_in.new_device": "Signed in from a new device",
   "account.deleted": "Deleted the account",
 } as const;

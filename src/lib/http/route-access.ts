@@ -130,4 +130,11 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // --- issue 25, SMS (helper "sms", ADR 0130): Twilio's status callback
   // (public: its X-Twilio-Signature, made with the auth token, is the authorization)
   "v1/webhooks/twilio": { POST: "public" },
+  // --- issue 25, webhook endpoints API: the account's endpoints, their secrets and delivery log (owners and managers)
+  "webhook-endpoints": { GET: "integrations.manage", POST: "integrations.manage" },
+  "webhook-endpoints/[id]": { PATCH: "integrations.manage", DELETE: "integrations.manage" },
+  "webhook-endpoints/[id]/rotate-secret": { POST: "integrations.manage" },
+  "webhook-endpoints/[id]/deliveries": { GET: "integrations.manage" },
+  "webhook-endpoints/[id]/test": { POST: "integrations.manage" },
+  "webhook-deliveries/[id]/resend": { POST: "integrations.manage" },
 };

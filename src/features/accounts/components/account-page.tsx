@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { AuditLogTable, type AuditRow } from "./audit-log-table";
 import { BusinessDetailsForm, type BusinessDetails } from "./business-details-form";
@@ -16,6 +17,8 @@ export type AccountPageProps = {
   audit: { entries: AuditRow[]; newerHref: string | null; olderHref: string | null } | null;
   /** "Delete business account" for members holding account.delete (the page passes the account-care form); null for the others. */
   deleteAccount?: React.ReactNode;
+  /** Links to the account's integrations (webhooks, issue 25) for members holding integrations.manage. */
+  canManageIntegrations?: boolean;
 };
 
 /**
@@ -24,12 +27,19 @@ export type AccountPageProps = {
  * Audit log (members.manage). What a role may not do is not shown; the
  * server refuses it anyway.
  */
-export function AccountPage({ account, viewer, members, invitations, timeZones, audit, deleteAccount = null }: AccountPageProps) {
+export function AccountPage({ account, viewer, members, invitations, timeZones, audit, deleteAccount = null, canManageIntegrations = false }: AccountPageProps) {
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10">
       <header>
         <h1 className="text-3xl font-bold">Account</h1>
         <p className="mt-1 text-slate-700">The people in {account.name}, its business details and who did what.</p>
+        {canManageIntegrations ? (
+          <nav aria-label="Account settings" className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <Link href="/account/webhooks" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              Webhooks
+            </Link>
+          </nav>
+        ) : null}
       </header>
 
       <Card>
