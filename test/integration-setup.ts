@@ -16,8 +16,14 @@ beforeAll(async () => {
   // employee's settings push is queued by order creation, the first read of
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
-  const [{ startJobs }, { platformPushJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server")]);
-  await startJobs({ jobs: [platformPushJob], workers: false });
+  // Webhook events are emitted (and their delivery jobs queued) by ingestion and billing (issue 25).
+  const [{ startJobs }, { platformPushJob }, { webhookDeliveryJob }, { webhookCleanupJob }] = await Promise.all([
+    import("@/lib/jobs"),
+    import("@/features/ai-settings/platform-sync.server"),
+    import("@/features/webhooks/delivery-job.server"),
+    import("@/features/webhooks/cleanup.server"),
+  ]);
+  await startJobs({ jobs: [platformPushJob, webhookDeliveryJob, webhookCleanupJob], workers: false });
 });
 
 afterAll(async () => {

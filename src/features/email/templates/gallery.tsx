@@ -13,6 +13,7 @@ import { CONFIRM_NEW_EMAIL_SUBJECT, ConfirmNewEmail } from "./confirm-new-email"
 import { EMAIL_CHANGE_NOTICE_SUBJECT, EmailChangeNotice } from "./email-change-notice";
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
+import { WEBHOOK_ENDPOINT_DISABLED_SUBJECT, WebhookEndpointDisabled } from "./webhook-endpoint-disabled";
 import { InvitationEmail, invitationSubject } from "./invitation";
 import { WELCOME_SUBJECT, Welcome } from "./welcome";
 
@@ -136,6 +137,22 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "A usage month passes 80% (and again 100%) of the plan's included units; once per threshold and month.",
       subject: usageAlertSubject(80),
       element: <UsageAlert firstName="Dana" planName="Small" threshold={80} usedUnits="96.5" includedUnits={120} monthEnd="Dec 15, 2026" baseUrl={baseUrl} />,
+    },
+    {
+      id: "webhook-endpoint-disabled",
+      name: "Webhook endpoint turned off",
+      sentWhen: "A webhook endpoint failed every delivery for 5 days and was turned off; once to each owner of the account.",
+      subject: WEBHOOK_ENDPOINT_DISABLED_SUBJECT,
+      element: (
+        <WebhookEndpointDisabled
+          firstName="Dana"
+          accountName="Bright Smile Dental"
+          endpointUrl="https://crm.example.com/hooks/calls"
+          failingSince="Nov 21, 2026 09:12 UTC"
+          lastError="HTTP 503"
+          baseUrl={baseUrl}
+        />
+      ),
     },
     {
       id: "contact-message",
