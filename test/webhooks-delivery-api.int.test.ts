@@ -7,6 +7,7 @@ import { drainJobs, makeJobsDue, runDueJobs } from "@/lib/jobs/testing.server";
 import { resendDelivery, sendTestEvent } from "@/features/webhooks/delivery.server";
 import { listDeliveries } from "@/features/webhooks/deliveries.server";
 import { sampleEventData } from "@/features/webhooks/samples";
+import type { WebhookEventType } from "@/features/webhooks/event-types";
 import { config } from "@/lib/config";
 import { changedRows, snapshotTables } from "./db-helpers";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
@@ -40,7 +41,7 @@ afterAll(async () => {
   allowOutbound();
 });
 
-async function setup(eventTypes?: Parameters<typeof newEndpoint>[2]["eventTypes"]) {
+async function setup(eventTypes?: WebhookEventType[]) {
   const account = await newAccount();
   const endpoint = await newEndpoint(account.accountId, receiver.url, eventTypes ? { eventTypes } : {});
   receiver.setSecrets([endpoint.secret]);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { logger } from "@/lib/logger";
@@ -72,7 +72,7 @@ export async function recordAttempt(input: { delivery: Delivery; endpoint: Endpo
       await tx
         .update(ep)
         .set({ failingSince: null, slowUntil: null, slowStepSeconds: 0 })
-        .where(and(eq(ep.id, endpoint.id), or(isNotNull(ep.failingSince), isNotNull(ep.slowUntil), sql`${ep.slowStepSeconds} <> 0`)));
+        .where(and(eq(ep.id, endpoint.id), or(isNotNull(ep.failingSince), isNotNull(ep.slowUntil), ne(ep.slowStepSeconds, 0))));
     } else {
       // Concurrent attempts to one endpoint: keep the earliest failure and the latest slow-down.
       const at = now.toISOString();
