@@ -16,9 +16,15 @@ beforeAll(async () => {
   // employee's settings push is queued by order creation, the first read of
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
-  // SMS are queued by notifications (issue 25): their delivery job is known too.
-  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server"), import("@/features/sms/delivery-job.server")]);
-  await startJobs({ jobs: [platformPushJob, smsDeliveryJob], workers: false });
+  // SMS and webhook deliveries are queued by notifications, ingestion and billing (issue 25): their jobs are known too.
+  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob }] = await Promise.all([
+    import("@/lib/jobs"),
+    import("@/features/ai-settings/platform-sync.server"),
+    import("@/features/sms/delivery-job.server"),
+    import("@/features/webhooks/delivery-job.server"),
+    import("@/features/webhooks/cleanup.server"),
+  ]);
+  await startJobs({ jobs: [platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob], workers: false });
 });
 
 afterAll(async () => {

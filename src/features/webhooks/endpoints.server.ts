@@ -108,7 +108,7 @@ export async function updateEndpoint(accountId: string, id: string, patch: Endpo
     if (url !== undefined) changes.url = url;
     if (patch.description !== undefined) changes.description = patch.description;
     if (patch.eventTypes !== undefined) changes.eventTypes = patch.eventTypes;
-    if (patch.enabled === true) Object.assign(changes, { enabled: true, disabledReason: null, failingSince: null });
+    if (patch.enabled === true) Object.assign(changes, { enabled: true, disabledReason: null, failingSince: null, slowUntil: null, slowStepSeconds: 0 });
     if (patch.enabled === false) Object.assign(changes, { enabled: false, disabledReason: current.enabled ? null : current.disabledReason });
     const updated = await tx
       .update(webhookEndpoints)

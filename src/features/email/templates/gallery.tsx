@@ -14,6 +14,7 @@ import { EMAIL_CHANGE_NOTICE_SUBJECT, EmailChangeNotice } from "./email-change-n
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { SpendLimitChanged, spendLimitSubject } from "./spend-limit";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
+import { WEBHOOK_ENDPOINT_DISABLED_SUBJECT, WebhookEndpointDisabled } from "./webhook-endpoint-disabled";
 import { InvitationEmail, invitationSubject } from "./invitation";
 import { WELCOME_SUBJECT, Welcome } from "./welcome";
 
@@ -153,6 +154,22 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
           usedUnits="120"
           includedUnits={120}
           until="26 December 2026"
+          baseUrl={baseUrl}
+        />
+      ),
+    },
+    {
+      id: "webhook-endpoint-disabled",
+      name: "Webhook endpoint turned off",
+      sentWhen: "A webhook endpoint failed every delivery for 5 days and was turned off; once to each owner of the account.",
+      subject: WEBHOOK_ENDPOINT_DISABLED_SUBJECT,
+      element: (
+        <WebhookEndpointDisabled
+          firstName="Dana"
+          accountName="Bright Smile Dental"
+          endpointUrl="https://crm.example.com/hooks/calls"
+          failingSince="Nov 21, 2026 09:12 UTC"
+          lastError="HTTP 503"
           baseUrl={baseUrl}
         />
       ),
