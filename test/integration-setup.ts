@@ -16,8 +16,12 @@ beforeAll(async () => {
   // employee's settings push is queued by order creation, the first read of
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
-  const [{ startJobs }, { platformPushJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server")]);
-  await startJobs({ jobs: [platformPushJob], workers: false });
+  const [{ startJobs }, { platformPushJob }, { dailySummaryJob }] = await Promise.all([
+    import("@/lib/jobs"),
+    import("@/features/ai-settings/platform-sync.server"),
+    import("@/features/call-alerts/daily-summary.server"),
+  ]);
+  await startJobs({ jobs: [platformPushJob, dailySummaryJob], workers: false });
 });
 
 afterAll(async () => {

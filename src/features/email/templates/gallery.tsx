@@ -159,11 +159,11 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
           missed={{
             total: 3,
             items: [
-              { caller: "Rosa Martinez, (555) 010-4477", time: "6:42 PM", note: "Voicemail", url: `${baseUrl}/calls/sample-call-1` },
-              { caller: "(555) 010-9120", time: "1:05 PM", note: "No answer", url: `${baseUrl}/calls/sample-call-2` },
+              { caller: "Rosa Martinez, (555) 010-4477", time: "18:42", note: "Voicemail", url: `${baseUrl}/calls/sample-call-1` },
+              { caller: "(555) 010-9120", time: "13:05", note: "No answer", url: `${baseUrl}/calls/sample-call-2` },
             ],
           }}
-          bookings={{ total: 1, items: [{ caller: "Sam Lee, (555) 010-3388", time: "10:15 AM", note: "Cleaning on Tuesday at 9:00", url: `${baseUrl}/calls/sample-call-3` }] }}
+          bookings={{ total: 1, items: [{ caller: "Sam Lee, (555) 010-3388", time: "10:15", note: "Cleaning on Tuesday at 9:00", url: `${baseUrl}/calls/sample-call-3` }] }}
           units={{ used: "62.5", included: 120 }}
           baseUrl={baseUrl}
           unsubscribeUrl={`${baseUrl}/unsubscribe?token=sample-token`}
