@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { AuditLogTable, type AuditRow } from "./audit-log-table";
 import { BusinessDetailsForm, type BusinessDetails } from "./business-details-form";
@@ -8,7 +9,7 @@ import type { InvitationView, MemberView, Viewer } from "./members-model";
 
 export type AccountPageProps = {
   account: BusinessDetails & { id: string };
-  viewer: Viewer & { canEditDetails: boolean };
+  viewer: Viewer & { canEditDetails: boolean; canReadCalls?: boolean };
   members: MemberView[];
   invitations: InvitationView[];
   timeZones: string[];
@@ -30,6 +31,13 @@ export function AccountPage({ account, viewer, members, invitations, timeZones, 
       <header>
         <h1 className="text-3xl font-bold">Account</h1>
         <p className="mt-1 text-slate-700">The people in {account.name}, its business details and who did what.</p>
+        {viewer.canReadCalls ? (
+          <nav aria-label="More account settings" className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <Link href="/account/notifications" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              Notifications
+            </Link>
+          </nav>
+        ) : null}
       </header>
 
       <Card>
