@@ -111,6 +111,13 @@ describe("the /account page", () => {
     expect(page).toContain("Leave account");
   });
 
+  it("links to /account/notifications for members who read calls, not for a billing member (issue 25)", async () => {
+    const link = 'href="/account/notifications"';
+    expect(await pageAs(owner)).toContain(link);
+    expect(await pageAs(staff)).toContain(link);
+    expect(await pageAs(await addMember(owner, "billing"))).not.toContain(link);
+  });
+
   it("another account's owner sees only their own account", async () => {
     const other = await createOwner();
     const page = text(await pageAs(other));

@@ -51,7 +51,6 @@ async function Page({ searchParams }: { searchParams: Promise<Search> }) {
       timeZones={viewer.canEditDetails ? timeZoneChoices(account.timeZone) : []}
       audit={audit}
       deleteAccount={can(account.role, "account.delete") ? <DeleteAccountSection accountName={account.name} /> : null}
-      canManageIntegrations={can(account.role, "integrations.manage")}
     />
   );
 }

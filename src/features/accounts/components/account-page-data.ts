@@ -44,10 +44,12 @@ export function invitationViews(full: FullOrganization, timeZone: string, now = 
 }
 
 /** What the viewer's role lets them do on the page. */
-export function viewerOf(role: AccountRole, full: FullOrganization): Viewer & { canEditDetails: boolean } {
+export function viewerOf(role: AccountRole, full: FullOrganization): Viewer & { canEditDetails: boolean; canReadCalls: boolean; canManageIntegrations: boolean } {
   return {
     canManage: can(role, "members.manage"),
     canEditDetails: can(role, "settings.edit"),
+    canReadCalls: can(role, "calls.read"),
+    canManageIntegrations: can(role, "integrations.manage"),
     isOwner: role === OWNER_ROLE,
     ownerCount: full.members.filter((m) => m.role === OWNER_ROLE).length,
   };

@@ -9,7 +9,8 @@ import type { InvitationView, MemberView, Viewer } from "./members-model";
 
 export type AccountPageProps = {
   account: BusinessDetails & { id: string };
-  viewer: Viewer & { canEditDetails: boolean };
+  /** canReadCalls: the Notifications link (issue 25); canManageIntegrations: the Webhooks link. */
+  viewer: Viewer & { canEditDetails: boolean; canReadCalls?: boolean; canManageIntegrations?: boolean };
   members: MemberView[];
   invitations: InvitationView[];
   timeZones: string[];
@@ -17,8 +18,6 @@ export type AccountPageProps = {
   audit: { entries: AuditRow[]; newerHref: string | null; olderHref: string | null } | null;
   /** "Delete business account" for members holding account.delete (the page passes the account-care form); null for the others. */
   deleteAccount?: React.ReactNode;
-  /** Links to the account's integrations (webhooks, issue 25) for members holding integrations.manage. */
-  canManageIntegrations?: boolean;
 };
 
 /**
@@ -27,17 +26,24 @@ export type AccountPageProps = {
  * Audit log (members.manage). What a role may not do is not shown; the
  * server refuses it anyway.
  */
-export function AccountPage({ account, viewer, members, invitations, timeZones, audit, deleteAccount = null, canManageIntegrations = false }: AccountPageProps) {
+export function AccountPage({ account, viewer, members, invitations, timeZones, audit, deleteAccount = null }: AccountPageProps) {
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10">
       <header>
         <h1 className="text-3xl font-bold">Account</h1>
         <p className="mt-1 text-slate-700">The people in {account.name}, its business details and who did what.</p>
-        {canManageIntegrations ? (
+        {viewer.canManageIntegrations || viewer.canReadCalls ? (
           <nav aria-label="Account settings" className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            <Link href="/account/webhooks" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              Webhooks
-            </Link>
+            {viewer.canReadCalls ? (
+              <Link href="/account/notifications" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Notifications
+              </Link>
+            ) : null}
+            {viewer.canManageIntegrations ? (
+              <Link href="/account/webhooks" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Webhooks
+              </Link>
+            ) : null}
           </nav>
         ) : null}
       </header>

@@ -35,7 +35,7 @@ describe("/account's members model (issue 22)", () => {
     const owner = viewerOf("owner", full);
     const manager = viewerOf("manager", full);
     const staff = viewerOf("staff", full);
-    expect(owner).toEqual({ canManage: true, canEditDetails: true, isOwner: true, ownerCount: 1 });
+    expect(owner).toEqual({ canManage: true, canEditDetails: true, canReadCalls: true, canManageIntegrations: true, isOwner: true, ownerCount: 1 });
     expect(assignableRoles(owner)).toEqual(["owner", "manager", "staff", "billing"]);
     expect(assignableRoles(manager)).toEqual(["manager", "staff", "billing"]);
     expect(mayChange(manager, { role: "owner" })).toBe(false);

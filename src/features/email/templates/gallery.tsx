@@ -13,6 +13,7 @@ import { CONFIRM_NEW_EMAIL_SUBJECT, ConfirmNewEmail } from "./confirm-new-email"
 import { EMAIL_CHANGE_NOTICE_SUBJECT, EmailChangeNotice } from "./email-change-notice";
 import { UsageAlert, usageAlertSubject } from "./usage-alert";
 import { SpendLimitChanged, spendLimitSubject } from "./spend-limit";
+import { DailySummary, dailySummarySubject } from "./daily-summary";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmail } from "./verify-email";
 import { WEBHOOK_ENDPOINT_DISABLED_SUBJECT, WebhookEndpointDisabled } from "./webhook-endpoint-disabled";
 import { InvitationEmail, invitationSubject } from "./invitation";
@@ -171,6 +172,38 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
           failingSince="Nov 21, 2026 09:12 UTC"
           lastError="HTTP 503"
           baseUrl={baseUrl}
+        />
+      ),
+    },
+    {
+      id: "daily-summary",
+      name: "Daily summary",
+      sentWhen: "At 08:00 in the account's time zone, to each member who reads calls, about yesterday; not on a day without calls unless the member asked for it.",
+      subject: dailySummarySubject("Bright Smile Dental", "Sunday, March 8, 2026"),
+      element: (
+        <DailySummary
+          firstName="Dana"
+          accountName="Bright Smile Dental"
+          dayLabel="Sunday, March 8, 2026"
+          calls={14}
+          outcomes={[
+            { label: "Answered", count: 10 },
+            { label: "Voicemail", count: 2 },
+            { label: "No answer", count: 1 },
+            { label: "Transferred", count: 1 },
+          ]}
+          conversations={3}
+          missed={{
+            total: 3,
+            items: [
+              { caller: "Rosa Martinez, (555) 010-4477", time: "18:42", note: "Voicemail", url: `${baseUrl}/calls/sample-call-1` },
+              { caller: "(555) 010-9120", time: "13:05", note: "No answer", url: `${baseUrl}/calls/sample-call-2` },
+            ],
+          }}
+          bookings={{ total: 1, items: [{ caller: "Sam Lee, (555) 010-3388", time: "10:15", note: "Cleaning on Tuesday at 9:00", url: `${baseUrl}/calls/sample-call-3` }] }}
+          units={{ used: "62.5", included: 120 }}
+          baseUrl={baseUrl}
+          unsubscribeUrl={`${baseUrl}/unsubscribe?token=sample-token`}
         />
       ),
     },

@@ -96,7 +96,7 @@ export function DashboardPage({ spendLimit = null }: { spendLimit?: ReactNode } 
       {spendLimit}
       {attention.data && <TodayStrip today={attention.data.today} />}
       {(attention.data?.hasCalls || (attention.data && attention.data.handled.length > 0)) && <AttentionInbox data={attention.data} timeZone={timeZone} />}
-      {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={user.permissions.includes("billing.manage")} />}
+      {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={user.permissions.includes("billing.manage")} canReadCalls={user.permissions.includes("calls.read")} />}
       {live && sub ? <FullDashboard sub={sub} permissions={user.permissions} /> : !firstTime ? <GetStarted canSubscribe={user.permissions.includes("billing.manage")} /> : null}
     </section>
   );

@@ -30,7 +30,7 @@ export function TodayStrip({ today }: { today: TodayTotals }) {
 }
 
 /** A first-time customer's three steps to a working AI employee, each linking to where it happens. */
-export function FirstSteps({ hasSubscription, hasCalls, canSubscribe }: { hasSubscription: boolean; hasCalls: boolean; canSubscribe: boolean }) {
+export function FirstSteps({ hasSubscription, hasCalls, canSubscribe, canReadCalls = false }: { hasSubscription: boolean; hasCalls: boolean; canSubscribe: boolean; canReadCalls?: boolean }) {
   const steps = [
     { done: hasSubscription, title: "Start your free trial with a card", text: "Choose a plan; your card is charged only after the 14-day trial.", href: canSubscribe ? "/pricing" : null, link: "Choose Your Plan" },
     { done: hasCalls, title: "We prepare your AI employee", text: "Our team sets up your AI employee and its phone number; it appears under AI Employees.", href: "/billing?tab=ai-ready", link: "See your AI employees" },
@@ -64,6 +64,14 @@ export function FirstSteps({ hasSubscription, hasCalls, canSubscribe }: { hasSub
             </li>
           ))}
         </ol>
+        {canReadCalls ? (
+          <p className="mt-6 text-sm text-slate-700">
+            Want to hear about calls as they happen, or a summary every morning?{" "}
+            <Link href="/account/notifications" className="font-medium text-brand-700 underline underline-offset-4">
+              Choose your notifications
+            </Link>
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
