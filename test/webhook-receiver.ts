@@ -57,7 +57,7 @@ export type WebhookReceiver = {
   close(): Promise<void>;
 };
 
-export async function startWebhookReceiver(opts: { secret?: string; secrets?: string[]; path?: string; rejectUnverified?: boolean } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(opts: { secret?: string; secrets?: string[]; path?: string; rejectUnverified?: boolean; port?: number } = {}): Promise<WebhookReceiver> {
   let secrets = opts.secrets ?? (opts.secret ? [opts.secret] : []);
   const rejectUnverified = opts.rejectUnverified ?? true;
   const path = opts.path ?? "/webhooks";
@@ -113,7 +113,8 @@ export async function startWebhookReceiver(opts: { secret?: string; secrets?: st
   };
 
   let server: Server | undefined;
-  let port = 0;
+  // A given port (the e2e app may send only there); else a free one.
+  let port = opts.port ?? 0;
   const listen = async () => {
     if (server?.listening) return;
     server = createServer((req, res) => {
