@@ -50,7 +50,8 @@ export function subscriptionUpdatedEvent(before: (SubscriptionState & { updatedA
  * The invoice events of one mirrored invoice: `invoice.paid` when it is paid
  * and was not before (or is new), `invoice.payment_failed` when it is open
  * and a payment of it failed (the provider's invoice.payment_failed named it,
- * or its subscription is past due). One of each per invoice: the key is
+ * or it is first seen open while its subscription is past due; the caller
+ * judges). One of each per invoice: the key is
  * `<type>:<invoice id>`. Amounts in integer cents: paid, or due.
  */
 export function invoiceEvents(

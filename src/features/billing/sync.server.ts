@@ -93,9 +93,11 @@ async function readAndUpsert(providerCustomerId: string, write: Writer, trigger:
       await upsertSubscription(tx, customer.accountId, s, upcoming.get(s.id) ?? null);
       count++;
     }
-    // An open invoice of a subscription that is past due is one whose payment failed (the sandbox sends no events).
+    // The provider's invoice.payment_failed names its invoice; without an event (the sandbox sends none), an invoice
+    // first seen open while its subscription is past due is one whose payment failed.
     const pastDue = new Set(subs.filter((s) => s.status === "past_due" || s.status === "unpaid").map((s) => s.id));
-    const failed = (inv: ProviderInvoice) => inv.id === trigger.failedInvoiceId || (inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
+    const failed = (inv: ProviderInvoice, statusBefore: string | null) =>
+      inv.id === trigger.failedInvoiceId || (statusBefore !== "open" && inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
     await upsertInvoices(tx, customer.accountId, invs, failed);
   });
   return { found: true, subscriptions: count, invoices: invs.length };
@@ -283,7 +285,7 @@ async function orderFreeToLink(tx: Tx, orderId: string | undefined, providerSubs
  * invoice.payment_failed; billing-events.server.ts), each to the account of
  * the invoice's subscription, else the customer's.
  */
-async function upsertInvoices(tx: Tx, accountId: string, invs: ProviderInvoice[], paymentFailed: (inv: ProviderInvoice) => boolean): Promise<void> {
+async function upsertInvoices(tx: Tx, accountId: string, invs: ProviderInvoice[], paymentFailed: (inv: ProviderInvoice, statusBefore: string | null) => boolean): Promise<void> {
   if (invs.length === 0) return;
   const before = new Map(
     (await tx.select({ id: invoices.providerInvoiceId, status: invoices.status }).from(invoices).where(inArray(invoices.providerInvoiceId, invs.map((i) => i.id)))).map((r) => [r.id, r.status]),
@@ -298,7 +300,8 @@ async function upsertInvoices(tx: Tx, accountId: string, invs: ProviderInvoice[]
   for (const inv of invs) {
     const invoiceId = await upsertInvoice(tx, accountId, inv);
     const sub = inv.subscriptionId ? subs.get(inv.subscriptionId) : undefined;
-    events.push(...invoiceEvents(inv, { invoiceId, accountId: sub?.accountId ?? accountId, subscriptionId: sub?.id ?? null }, { statusBefore: before.get(inv.id) ?? null, paymentFailed: paymentFailed(inv) }));
+    const statusBefore = before.get(inv.id) ?? null;
+    events.push(...invoiceEvents(inv, { invoiceId, accountId: sub?.accountId ?? accountId, subscriptionId: sub?.id ?? null }, { statusBefore, paymentFailed: paymentFailed(inv, statusBefore) }));
   }
   if (events.length) await emitWebhookEvents(tx, events);
 }

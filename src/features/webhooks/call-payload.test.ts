@@ -58,7 +58,8 @@ describe("call event data", () => {
     expect(chat).toMatchObject({ durationSeconds: null, from: null, summary: null, units: 0.15 });
     expect(EVENT_DATA_SCHEMAS["call.completed"].safeParse(chat).success).toBe(true);
     const spam = callUpdatedData(row({ spamReportedAt: new Date() }), ["spam"], BASE);
-    expect(spam).toMatchObject({ spamReported: true, changes: ["spam"] });
+    // A credited call counts 0 units, as GET /api/interactions/<id> shows it.
+    expect(spam).toMatchObject({ spamReported: true, units: 0, changes: ["spam"] });
     expect(EVENT_DATA_SCHEMAS["call.updated"].safeParse(spam).success).toBe(true);
     // call.updated needs at least one change: the schema refuses none.
     expect(EVENT_DATA_SCHEMAS["call.updated"].safeParse(callUpdatedData(row(), [], BASE)).success).toBe(false);

@@ -39,7 +39,8 @@ export function callEventData(row: CallRow, baseUrl: string): CallEventData {
     summary: row.summary,
     appointmentBooked: row.appointmentBooked,
     tags: row.tags,
-    units: row.unitsMilli / 1000,
+    // Units counted, as the API shows them: a call reported as spam is credited (0).
+    units: row.spamReportedAt === null ? row.unitsMilli / 1000 : 0,
     spamReported: row.spamReportedAt !== null,
     links: links(row.id, baseUrl),
   });
