@@ -77,6 +77,8 @@ try {
     "",
   ]);
 
+  const check = await fetch(`${base}/api/interactions?limit=1`, { headers: { cookie } });
+  if (check.status !== 200) throw new Error(`the seeded owner's session is refused by /api/interactions (${check.status})`);
   for (const r of receivers) r.secret = await addEndpoint(r);
   summary = await ingestAndDeliver();
   const { perSecond, seconds, latencies, batchMs, lost, doubled, bad, received, expected } = summary;
@@ -89,13 +91,14 @@ try {
   ]);
   rows.push([
     `Deliveries: ${CALLS.toLocaleString("en-US")} calls to ${ENDPOINTS} endpoints`,
-    `${Math.round(perSecond).toLocaleString("en-US")} deliveries/s (${received.toLocaleString("en-US")} in ${seconds.toFixed(1)} s from the first batch sent)`,
+    received ? `${Math.round(perSecond).toLocaleString("en-US")} deliveries/s (${received.toLocaleString("en-US")} in ${seconds.toFixed(1)} s from the first batch sent)` : "none received",
     "",
     `${Math.round(floor.perSecond).toLocaleString("en-US")}/s`,
     "informative",
   ]);
-  rows.push(["Record stored (its batch answered) → delivery received: p50", ms(percentile(latencies, 50)), "", "", "informative"]);
-  rows.push(["Record stored (its batch answered) → delivery received: p99", ms(percentile(latencies, 99)), "", `p99 ${ms(floor.p99)}`, "informative"]);
+  const latency = (p) => (latencies.length ? ms(percentile(latencies, p)) : "—");
+  rows.push(["Record stored (its batch answered) → delivery received: p50", latency(50), "", "", "informative"]);
+  rows.push(["Record stored (its batch answered) → delivery received: p99", latency(99), "", `p99 ${ms(floor.p99)}`, "informative"]);
   rows.push(["Lost: expected and not received", lost.toLocaleString("en-US"), "0", "", verdict(lost === 0)]);
   rows.push(["Doubled: a webhook-id received twice by one endpoint, or a call sent under two ids", doubled.toLocaleString("en-US"), "0", "", verdict(doubled === 0)]);
   rows.push(["Signatures that `standardwebhooks` refused", bad.toLocaleString("en-US"), "0", "", verdict(bad === 0)]);
