@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { dbKind, getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
@@ -16,6 +16,8 @@ import { inTurn } from "@/lib/one-at-a-time";
 import { isCardlessSubscribeStart } from "./trial-cardless";
 import { queueTrialStartedEmail } from "./trial-emails.server";
 import { queueSubscriptionCancelledEmail } from "./billing-emails.server";
+import { emitWebhookEvents, type EmitInput } from "@/features/webhooks/emit.server";
+import { invoiceEvents, subscriptionUpdatedEvent } from "./billing-events.server";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -47,17 +49,22 @@ export type SyncResult = { found: boolean; subscriptions: number; invoices: numb
  * time, read and upsert together; see oneSyncAtATime), so the last one to
  * commit is the one that read last.
  * Notification dedupe keys name the fact (e.g. `trial_started:<sub>`), so a
- * webhook and a direct sync never notify twice.
+ * webhook and a direct sync never notify twice. The account's outbound
+ * webhook events (subscription.updated, invoice.paid, invoice.payment_failed;
+ * ADR 0128) are emitted in the transaction that writes the mirror.
  */
-export async function syncCustomerSubscriptions(providerCustomerId: string): Promise<SyncResult> {
-  return oneSyncAtATime(providerCustomerId, (write) => readAndUpsert(providerCustomerId, write));
+export async function syncCustomerSubscriptions(providerCustomerId: string, trigger: SyncTrigger = {}): Promise<SyncResult> {
+  return oneSyncAtATime(providerCustomerId, (write) => readAndUpsert(providerCustomerId, write, trigger));
 }
+
+/** What the provider's event said that its state does not: the invoice whose payment failed (invoice.payment_failed). */
+export type SyncTrigger = { failedInvoiceId?: string | null };
 
 type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
 /** Runs the sync's writes in one transaction. */
 type Writer = (work: (tx: Tx) => Promise<void>) => Promise<void>;
 
-async function readAndUpsert(providerCustomerId: string, write: Writer): Promise<SyncResult> {
+async function readAndUpsert(providerCustomerId: string, write: Writer, trigger: SyncTrigger): Promise<SyncResult> {
   const db = await getDb();
   const [customer] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.providerCustomerId, providerCustomerId));
   if (!customer) {
@@ -86,7 +93,12 @@ async function readAndUpsert(providerCustomerId: string, write: Writer): Promise
       await upsertSubscription(tx, customer.accountId, s, upcoming.get(s.id) ?? null);
       count++;
     }
-    for (const inv of invs) await upsertInvoice(tx, customer.accountId, inv);
+    // The provider's invoice.payment_failed names its invoice; without an event (the sandbox sends none), an invoice
+    // first seen open while its subscription is past due is one whose payment failed.
+    const pastDue = new Set(subs.filter((s) => s.status === "past_due" || s.status === "unpaid").map((s) => s.id));
+    const failed = (inv: ProviderInvoice, statusBefore: string | null) =>
+      inv.id === trigger.failedInvoiceId || (statusBefore !== "open" && inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
+    await upsertInvoices(tx, customer.accountId, invs, failed);
   });
   return { found: true, subscriptions: count, invoices: invs.length };
 }
@@ -142,7 +154,15 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
     updatedAt: now,
   };
   const [before] = await tx
-    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, currentPeriodStart: subscriptions.currentPeriodStart })
+    .select({
+      status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      currentPeriodStart: subscriptions.currentPeriodStart,
+      planId: subscriptions.planId,
+      trialEnd: subscriptions.trialEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      updatedAt: subscriptions.updatedAt,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, s.id))
     .limit(1);
@@ -159,6 +179,9 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
     .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: mirror })
     .returning();
   if (!row) return;
+  // Outbound webhooks (issue 25, ADR 0128): the account's tools hear of a change of status, plan, trial, period or cancellation.
+  const changed = subscriptionUpdatedEvent(before ?? null, row);
+  if (changed) await emitWebhookEvents(tx, [changed]);
 
   const plan = findPlan(s.planId);
   await auditSubscriptionChange(tx, accountId, before ?? null, row, `${plan?.name ?? s.planId} plan (${s.billing})`);
@@ -257,7 +280,34 @@ async function orderFreeToLink(tx: Tx, orderId: string | undefined, providerSubs
   return taken ? null : orderId;
 }
 
-async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): Promise<void> {
+/**
+ * Mirrors the invoices and emits their webhook events (invoice.paid,
+ * invoice.payment_failed; billing-events.server.ts), each to the account of
+ * the invoice's subscription, else the customer's.
+ */
+async function upsertInvoices(tx: Tx, accountId: string, invs: ProviderInvoice[], paymentFailed: (inv: ProviderInvoice, statusBefore: string | null) => boolean): Promise<void> {
+  if (invs.length === 0) return;
+  const before = new Map(
+    (await tx.select({ id: invoices.providerInvoiceId, status: invoices.status }).from(invoices).where(inArray(invoices.providerInvoiceId, invs.map((i) => i.id)))).map((r) => [r.id, r.status]),
+  );
+  const subIds = [...new Set(invs.flatMap((i) => (i.subscriptionId ? [i.subscriptionId] : [])))];
+  const subs = new Map(
+    subIds.length
+      ? (await tx.select({ providerId: subscriptions.providerSubscriptionId, id: subscriptions.id, accountId: subscriptions.accountId }).from(subscriptions).where(inArray(subscriptions.providerSubscriptionId, subIds))).map((r) => [r.providerId, r])
+      : [],
+  );
+  const events: EmitInput[] = [];
+  for (const inv of invs) {
+    const invoiceId = await upsertInvoice(tx, accountId, inv);
+    const sub = inv.subscriptionId ? subs.get(inv.subscriptionId) : undefined;
+    const statusBefore = before.get(inv.id) ?? null;
+    events.push(...invoiceEvents(inv, { invoiceId, accountId: sub?.accountId ?? accountId, subscriptionId: sub?.id ?? null }, { statusBefore, paymentFailed: paymentFailed(inv, statusBefore) }));
+  }
+  if (events.length) await emitWebhookEvents(tx, events);
+}
+
+/** Mirrors one invoice; returns our id for it. */
+async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): Promise<string> {
   const values = {
     providerSubscriptionId: inv.subscriptionId,
     description: inv.description,
@@ -272,10 +322,12 @@ async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): P
     issuedAt: inv.createdAt,
     updatedAt: new Date(),
   };
-  await tx
+  const [row] = await tx
     .insert(invoices)
     .values({ id: randomUUID(), accountId, providerInvoiceId: inv.id, ...values })
-    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: values });
+    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: values })
+    .returning({ id: invoices.id });
+  return row!.id;
 }
 
 /** Syncs the provider customer of one business account (no-op without one). */

@@ -62,17 +62,19 @@ export const billingSyncJob = defineJob({
       subscriptionId: z.string().min(1).nullable(),
       // Jobs queued before this field existed parse as null.
       setupIntentId: z.string().min(1).nullable().default(null),
+      // invoice.payment_failed: the invoice whose payment failed (the provider's state alone does not say it). Older jobs parse as null.
+      failedInvoiceId: z.string().min(1).nullable().default(null),
     })
     .refine((p) => p.customerId !== null || p.subscriptionId !== null, { message: "customerId or subscriptionId is required" }),
   maxAttempts: BILLING_SYNC_MAX_ATTEMPTS,
-  handler: async ({ eventId, customerId, subscriptionId, setupIntentId }) => {
+  handler: async ({ eventId, customerId, subscriptionId, setupIntentId, failedInvoiceId }) => {
     if (setupIntentId) await (await getProvider()).makeSetupCardDefault(setupIntentId, setupCardDefaultKey(setupIntentId));
     const customer = customerId ?? (subscriptionId ? await customerOfSubscription(subscriptionId) : null);
     if (!customer) {
       rootLogger.warn({ eventId, subscriptionId }, "webhook sync: no customer for the event's subscription; nothing to sync");
       return;
     }
-    const result = await syncCustomerSubscriptions(customer);
+    const result = await syncCustomerSubscriptions(customer, { failedInvoiceId });
     rootLogger.info({ eventId, customerId: customer, ...result }, "webhook synced");
     // customer.subscription.trial_will_end: the "trial ends in 3 days" e-mail, once (issue 23).
     await afterWebhookSync(eventId, subscriptionId);
@@ -121,6 +123,7 @@ export async function handleWebhook(rawBody: string, signature: string | null, l
           customerId: event.customerId,
           subscriptionId: event.subscriptionId,
           setupIntentId: event.type === "setup_intent.succeeded" ? event.objectId : null,
+          failedInvoiceId: event.type === "invoice.payment_failed" ? event.objectId : null,
         },
         { idempotencyKey: `billing-sync-${event.id}` },
       );

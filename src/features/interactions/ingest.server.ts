@@ -16,6 +16,8 @@ import { loadClosedMonths, type ClosedMonths } from "./closed-months.server";
 import type { IngestSource } from "./ingest-source";
 import { unstorableText } from "./record-text";
 import { assignFreeTestCalls, isTestCall, testerNumbersByAccount, withTestTag } from "./test-calls.server";
+import { emitWebhookEvents } from "@/features/webhooks/emit.server";
+import { callEventColumns, storedCallEvents, type StoredCall } from "./call-events.server";
 
 /** Subscription statuses whose AI employee's units count (ADR 0101). */
 const COUNTING = ["active", "trialing", "past_due"] as const;
@@ -48,7 +50,8 @@ const EARLIEST_START = Date.UTC(1970, 0, 1);
  * overage billed, or the provider's meter window over) is stored late and
  * changes no billed total (closed-months.server.ts). In the same transaction:
  * a job that checks the usage alerts of each subscription touched, and one
- * that reports the batch to the provider's meters.
+ * that reports the batch to the provider's meters; and the webhook events
+ * of the records stored now (call.completed, appointment.booked; ADR 0128).
  */
 export async function ingestInteractions(items: unknown[], source: IngestSource): Promise<IngestResult[]> {
   const results: IngestResult[] = items.map(() => ({ id: null, status: "rejected", units: null, message: null }));
@@ -133,6 +136,9 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
     // Before the insert: the accounts' test-call locks come first, in account order (test-calls.server.ts).
     const free = await assignFreeTestCalls(tx, rows);
     const { inserted, refused } = await insertRows(tx, rows);
+    // Outbound webhooks (issue 25): call.completed (and appointment.booked) for each record stored now, committed with it.
+    const events = storedCallEvents([...inserted.values()]);
+    if (events.length) await emitWebhookEvents(tx, events);
     const fresh = rows.filter((r) => inserted.has(r.externalId) && r.subscriptionId && r.usageMonthStart);
     const batch = randomUUID();
     const monthsBySub = new Map<string, Set<string>>();
@@ -202,20 +208,21 @@ function billingStanding(owner: Owner, startedAt: Date, closed: ClosedMonths): S
  * inserted again row by row, each in its own savepoint, and only the rows it
  * refuses are rejected: one bad record never fails the others.
  */
-async function insertRows(tx: DbOrTx, rows: Row[]): Promise<{ inserted: Set<string>; refused: Map<string, string> }> {
+async function insertRows(tx: DbOrTx, rows: Row[]): Promise<{ inserted: Map<string, StoredCall>; refused: Map<string, string> }> {
+  // Each stored row comes back as the call events read it (call-events.server.ts).
   const insert = (db: DbOrTx, batch: Row[]) =>
-    db.insert(interactions).values(batch).onConflictDoNothing({ target: [interactions.sourceKey, interactions.externalId] }).returning({ externalId: interactions.externalId });
+    db.insert(interactions).values(batch).onConflictDoNothing({ target: [interactions.sourceKey, interactions.externalId] }).returning({ externalId: interactions.externalId, ...callEventColumns });
   const refused = new Map<string, string>();
   try {
     const done = await tx.transaction((sp) => insert(sp, rows));
-    return { inserted: new Set(done.map((r) => r.externalId)), refused };
+    return { inserted: new Map(done.map((r) => [r.externalId, r])), refused };
   } catch (err) {
     if (!databaseInputProblem(err)) throw err;
   }
-  const inserted = new Set<string>();
+  const inserted = new Map<string, StoredCall>();
   for (const row of rows) {
     try {
-      for (const r of await tx.transaction((sp) => insert(sp, [row]))) inserted.add(r.externalId);
+      for (const r of await tx.transaction((sp) => insert(sp, [row]))) inserted.set(r.externalId, r);
     } catch (err) {
       const problem = databaseInputProblem(err);
       if (!problem) throw err;

@@ -12,6 +12,8 @@ import { markMetersDirty, meterCategory } from "./meter-report.server";
 import { TEST_CALL_UNITS, toUnits, unitsFor } from "./units";
 import { MAX_CALLER_NAME, type InteractionRecord } from "./record.schema";
 import type { Outcome } from "./units";
+import { emitWebhookEvents } from "@/features/webhooks/emit.server";
+import { analysisEvents, callEventColumns } from "./call-events.server";
 
 /** How far the signature's timestamp may be from our clock (the SDK's FIVE_MINUTES). */
 export const RETELL_SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
@@ -259,12 +261,13 @@ function retellTranscript(call: RetellCall, start: number): TranscriptTurn[] | n
 }
 
 /** What call_analyzed adds to a call stored by call_ended. */
-export type RetellAnalysis = { summary?: string; callerName?: string; transcript?: TranscriptTurn[]; voicemail: boolean; recordingAnnounced?: boolean };
+export type RetellAnalysis = { summary?: string; callerName?: string; transcript?: TranscriptTurn[]; voicemail: boolean; recordingAnnounced?: boolean; appointmentBooked?: boolean };
 
 /**
  * call_analyzed after call_ended (issues 13 and 21): the stored call gets the
  * analysis's summary, the caller's name and, when it had none, the
- * transcript (each only when the call has none yet); a call flagged as
+ * transcript (each only when the call has none yet), and a booked
+ * appointment the call was not marked with; a call flagged as
  * voicemail only by the analysis becomes a voicemail, with the voicemail's
  * units (and the meters told), unless its usage month is closed (frozen).
  *
@@ -272,8 +275,9 @@ export type RetellAnalysis = { summary?: string; callerName?: string; transcript
  * primary key: exactly one row can change (the statement this replaces
  * regrouped its WHERE clause and wrote one call's transcript into every
  * record without one, whoever owned it). A record anonymized by retention is
- * never touched, and a replay changes nothing. The call's units when it
- * changed, else null.
+ * never touched, and a replay changes nothing. In the same transaction the
+ * webhook events of what it added (call.updated, appointment.booked; ADR
+ * 0128). The call's units when it changed, else null.
  */
 export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis): Promise<{ units: number } | null> {
   const db = await getDb();
@@ -292,6 +296,7 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
     if (row.transcript === null && analysis.transcript) set.transcript = analysis.transcript;
     if (row.callerName === null && analysis.callerName) set.callerName = analysis.callerName;
     if (row.recordingAnnounced === null && analysis.recordingAnnounced !== undefined) set.recordingAnnounced = analysis.recordingAnnounced;
+    if (!row.appointmentBooked && analysis.appointmentBooked) set.appointmentBooked = true;
     const [sub] = row.subscriptionId ? await tx.select().from(subscriptions).where(eq(subscriptions.id, row.subscriptionId)).limit(1) : [];
     const month = sub && row.usageMonthStart ? { start: row.usageMonthStart, end: usageMonthEnd(sub, row.usageMonthStart) } : null;
     const frozen = month ? (await loadClosedMonths(tx, [sub!.id], now)).isClosed(sub!.id, month) : false;
@@ -307,8 +312,10 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
       }
     }
     if (Object.keys(set).length === 0) return null;
-    const changed = await tx.update(interactions).set(set).where(eq(interactions.id, row.id)).returning({ id: interactions.id });
+    const changed = await tx.update(interactions).set(set).where(eq(interactions.id, row.id)).returning(callEventColumns);
     if (changed.length !== 1) throw new Error(`call_analyzed changed ${changed.length} records, not 1`);
+    const events = analysisEvents(changed[0]!, { summary: set.summary !== undefined, transcript: set.transcript !== undefined, booked: set.appointmentBooked === true });
+    if (events.length) await emitWebhookEvents(tx, events);
     return { units: toUnits(set.unitsMilli ?? row.unitsMilli) };
   });
 }

@@ -14,6 +14,8 @@ import { CLOSED_MONTH_MESSAGE, recordMonthClosed } from "./closed-months.server"
 import { getProvider } from "@/features/billing/provider";
 import { getInteraction } from "./interactions-read.server";
 import type { InteractionDetail } from "./interaction-view";
+import { emitWebhookEvents } from "@/features/webhooks/emit.server";
+import { callEventColumns, spamReportedEvent } from "./call-events.server";
 
 /**
  * Spam reports (spec 9, issue 21, ADR 0105). A customer's own reports credit
@@ -74,6 +76,7 @@ async function fitsSelfServiceCredit(tx: DbOrTx, record: { subscriptionId: strin
  * self-service credit it is credited at once (0 in every total from now on,
  * the meter marked for the next report, the admins told); past it, it waits
  * for an admin's review ('pending', nothing credited, the admins told). A
+ * credited report is the webhook event call.updated ("spam"; ADR 0128). A
  * second report answers the record as it is.
  */
 export async function reportSpam(accountId: string, id: string, reporter: { id: string; email: string }): Promise<InteractionDetail> {
@@ -98,9 +101,10 @@ export async function reportSpam(accountId: string, id: string, reporter: { id: 
     const unreported = and(eq(i.id, id), eq(i.accountId, accountId), isNull(i.spamReportedAt), isNull(i.spamReview));
     const call = `the call ${id} of ${formatDateTime(record.startedAt)} UTC${current.from ? ` from ${current.from}` : ""}`;
     if (await fitsSelfServiceCredit(tx, record)) {
-      const [done] = await tx.update(i).set({ spamReportedAt: sql`now()` }).where(unreported).returning(creditedColumns);
+      const [done] = await tx.update(i).set({ spamReportedAt: sql`now()` }).where(unreported).returning({ ...creditedColumns, ...callEventColumns });
       if (!done) return; // reported a moment ago by another request: that one told the admins
       await markCreditedMeter(tx, done);
+      await emitWebhookEvents(tx, [spamReportedEvent(accountId, done)]);
       await recordAudit({ accountId, actor: reporter, action: "spam.reported", detail: `${call}: ${toUnits(done.unitsMilli)} units credited` }, tx);
       await createNotification(
         {
@@ -198,7 +202,8 @@ async function decidedAlready(id: string, wanted: "approved" | "declined"): Prom
 /**
  * POST /api/admin/spam-reports/<id>/approve: the pending report is credited
  * (spamReportedAt now, 'approved') and the meter of its month marked for the
- * next report, as a self-service credit is. Approving again answers the same.
+ * next report, and call.updated ("spam") emitted, as for a self-service
+ * credit. Approving again answers the same.
  */
 export async function approveSpamReport(id: string): Promise<SpamReviewResult> {
   const db = await getDb();
@@ -210,8 +215,9 @@ export async function approveSpamReport(id: string): Promise<SpamReviewResult> {
       .update(i)
       .set({ spamReview: "approved", spamReportedAt: sql`now()` })
       .where(and(eq(i.id, id), eq(i.spamReview, "pending"), isNull(i.spamReportedAt)))
-      .returning({ ...creditedColumns, spamReportedAt: i.spamReportedAt });
+      .returning({ ...creditedColumns, ...callEventColumns });
     if (row) await markCreditedMeter(tx, row);
+    if (row?.accountId) await emitWebhookEvents(tx, [spamReportedEvent(row.accountId, row)]);
     return row;
   });
   if (!done) return decidedAlready(id, "approved");

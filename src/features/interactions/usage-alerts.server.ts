@@ -15,6 +15,7 @@ import { findPlan } from "@/features/plans/catalogue";
 import { usageMonthEnd } from "@/features/usage/usage-month";
 import { usageAlertEmail } from "./usage-alert-email";
 import { checkSpendLimit } from "./spend-limit-check.server";
+import { emitWebhookEvents } from "@/features/webhooks/emit.server";
 
 /** The most usage months one alert check takes (a batch spanning more queues several). */
 export const MAX_ALERT_MONTHS = 24;
@@ -29,7 +30,8 @@ export const ALERT_THRESHOLDS = [80, 100] as const;
  * ingestion transaction, so it reads committed totals: of two requests
  * committing at the same time, the later one's check sees both. The
  * usage_alerts row (primary key: subscription, month, threshold) is written in
- * the same transaction as the e-mail and the notices, so each goes out once.
+ * the same transaction as the e-mail, the notices and the webhook event
+ * usage.threshold_reached, so each goes out once.
  */
 export async function checkUsageAlerts(subscriptionId: string, months: Date[]): Promise<number> {
   const db = await getDb();
@@ -89,6 +91,15 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
             dedupeKey: key,
           })
           .onConflictDoNothing();
+        // Outbound webhooks (issue 25, ADR 0128): the alert's key is the event's, so it is one event like the alert.
+        await emitWebhookEvents(tx, [
+          {
+            accountId: sub.accountId,
+            type: "usage.threshold_reached",
+            data: { subscriptionId, threshold, usageMonthStart: month.toISOString(), usageMonthEnd: end.toISOString(), usedUnits: used / 1000, includedUnits: plan.units!, planId: sub.planId },
+            dedupeKey: key,
+          },
+        ]);
         if (threshold === 100) {
           await createNotification(
             {

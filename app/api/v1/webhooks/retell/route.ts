@@ -16,7 +16,7 @@ const BAD_SIGNATURE = "Invalid or missing x-retell-signature";
  * `call_analyzed` are stored as one record, `retell:<call_id>` in the Retell
  * source, through the same ingestion as POST /api/v1/interactions;
  * `call_analyzed` after `call_ended` adds the summary (and a missing
- * transcript, or a voicemail flag). Every other event is answered 204.
+ * transcript, a voicemail flag, or a booked appointment). Every other event is answered 204.
  *
  * Retell retries a delivery that is not answered 2xx. A signed event we
  * cannot store (not JSON, not a call event, a record our validation refuses)
@@ -57,7 +57,7 @@ export const POST = route(
       return retellEventRefused(log, { callId: event.call.call_id, event: event.event, problem: result!.message ?? "refused" });
     }
     if (result!.status === "duplicate" && event.event === "call_analyzed") {
-      const updated = await applyRetellAnalysis(record.id, { summary: record.summary, callerName: record.callerName, transcript: record.transcript, voicemail: event.call.call_analysis?.in_voicemail === true, recordingAnnounced: record.recordingAnnounced });
+      const updated = await applyRetellAnalysis(record.id, { summary: record.summary, callerName: record.callerName, transcript: record.transcript, voicemail: event.call.call_analysis?.in_voicemail === true, recordingAnnounced: record.recordingAnnounced, appointmentBooked: record.appointmentBooked });
       if (updated) {
         log.info({ callId: event.call.call_id }, "Retell call analysis added");
         return Response.json({ status: "updated", units: updated.units });
