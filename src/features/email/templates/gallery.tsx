@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderEmail, type RenderedEmail } from "../render-email";
 import { ACCOUNT_EXISTS_SUBJECT, AccountExists } from "./account-exists";
+import { CallAlert, callAlertSubject } from "./call-alert";
 import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
@@ -136,6 +137,28 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "A usage month passes 80% (and again 100%) of the plan's included units; once per threshold and month.",
       subject: usageAlertSubject(80),
       element: <UsageAlert firstName="Dana" planName="Small" threshold={80} usedUnits="96.5" includedUnits={120} monthEnd="Dec 15, 2026" baseUrl={baseUrl} />,
+    },
+    {
+      id: "call-alert",
+      name: "Call notification",
+      sentWhen: "A call matches a notification rule with the e-mail channel (issue 25); once per call, rule and recipient.",
+      subject: callAlertSubject("New call from Rosa Martinez", "Answered"),
+      element: (
+        <CallAlert
+          headline="New call from Rosa Martinez"
+          caller="Rosa Martinez, (212) 555-0100"
+          time="Nov 23, 2026 14:05 CST"
+          outcome="Answered"
+          aiEmployeeName="Nova"
+          summary="Rosa's furnace stopped working; booked a technician for tomorrow at 7:30."
+          appointmentBooked
+          callUrl={`${baseUrl}/calls/3f1c7a52-9d4e-4b8a-a1f0-6e2d9c0b7a13`}
+          spamUrl={`${baseUrl}/calls/3f1c7a52-9d4e-4b8a-a1f0-6e2d9c0b7a13#report-spam`}
+          ruleName="Every call to the front desk"
+          accountName="Bright Smile Dental"
+          unsubscribeUrl={`${baseUrl}/unsubscribe?token=sample-token`}
+        />
+      ),
     },
     {
       id: "contact-message",
