@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, meterReportAfterRateLimitJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }, { deletionCancelJob }, { cardlessSubscribeCleanupJob, enqueueCardlessSubscribeCleanup }, { spendMonthResetJob, scheduleSpendMonthReset }, { platformPushJob }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, meterReportAfterRateLimitJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }, { deletionCancelJob }, { cardlessSubscribeCleanupJob, enqueueCardlessSubscribeCleanup }, { spendMonthResetJob, scheduleSpendMonthReset }, { platformPushJob }, { callAlertJob, callAlertBurstJob }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -30,9 +30,10 @@ export async function register() {
     import("@/features/billing/trial-cardless-cleanup.server"),
     import("@/features/interactions/spend-month-reset.server"),
     import("@/features/ai-settings/platform-sync.server"),
+    import("@/features/call-alerts/call-alert-job.server"),
   ]);
   await startServer({
-    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob],
+    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob, callAlertJob, callAlertBurstJob],
     schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup, scheduleSpendMonthReset],
     startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()],
     demoData: [seedDemoActivity],

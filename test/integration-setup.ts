@@ -16,8 +16,13 @@ beforeAll(async () => {
   // employee's settings push is queued by order creation, the first read of
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
-  const [{ startJobs }, { platformPushJob }] = await Promise.all([import("@/lib/jobs"), import("@/features/ai-settings/platform-sync.server")]);
-  await startJobs({ jobs: [platformPushJob], workers: false });
+  // Issue 25: ingestion queues the per-call notifications of accounts with rules.
+  const [{ startJobs }, { platformPushJob }, { callAlertJob, callAlertBurstJob }] = await Promise.all([
+    import("@/lib/jobs"),
+    import("@/features/ai-settings/platform-sync.server"),
+    import("@/features/call-alerts/call-alert-job.server"),
+  ]);
+  await startJobs({ jobs: [platformPushJob, callAlertJob, callAlertBurstJob], workers: false });
 });
 
 afterAll(async () => {

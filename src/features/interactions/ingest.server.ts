@@ -16,6 +16,7 @@ import { loadClosedMonths, type ClosedMonths } from "./closed-months.server";
 import type { IngestSource } from "./ingest-source";
 import { unstorableText } from "./record-text";
 import { assignFreeTestCalls, isTestCall, testerNumbersByAccount, withTestTag } from "./test-calls.server";
+import { enqueueCallAlerts } from "@/features/call-alerts/enqueue.server";
 
 /** Subscription statuses whose AI employee's units count (ADR 0101). */
 const COUNTING = ["active", "trialing", "past_due"] as const;
@@ -133,6 +134,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
     // Before the insert: the accounts' test-call locks come first, in account order (test-calls.server.ts).
     const free = await assignFreeTestCalls(tx, rows);
     const { inserted, refused } = await insertRows(tx, rows);
+    // Issue 25: the per-call notifications of accounts with rules (call-alerts).
+    await enqueueCallAlerts(tx, rows.filter((r) => inserted.has(r.externalId)).map((r) => ({ id: r.id, accountId: r.accountId ?? null, summary: r.summary ?? null })));
     const fresh = rows.filter((r) => inserted.has(r.externalId) && r.subscriptionId && r.usageMonthStart);
     const batch = randomUUID();
     const monthsBySub = new Map<string, Set<string>>();

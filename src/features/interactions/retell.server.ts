@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { interactions, subscriptions, type TranscriptTurn } from "@/db/schema";
 import { getProvider } from "@/features/billing/provider";
 import { usageMonthEnd } from "@/features/usage/usage-month";
+import { enqueueCallAlertsForSummary } from "@/features/call-alerts/enqueue.server";
 import { loadClosedMonths } from "./closed-months.server";
 import { RETELL_SOURCE } from "./ingest-source";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
@@ -309,6 +310,8 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
     if (Object.keys(set).length === 0) return null;
     const changed = await tx.update(interactions).set(set).where(eq(interactions.id, row.id)).returning({ id: interactions.id });
     if (changed.length !== 1) throw new Error(`call_analyzed changed ${changed.length} records, not 1`);
+    // Issue 25: a call waiting for its summary (or now a voicemail) is told at once.
+    if (set.summary || set.outcome) await enqueueCallAlertsForSummary(tx, row.id);
     return { units: toUnits(set.unitsMilli ?? row.unitsMilli) };
   });
 }

@@ -127,4 +127,10 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "admin/ai-employees/[id]/preview": { GET: "admin" },
   // --- issue 24, test calls (helper D): the account's tester numbers (calls from them are tagged test, ten free a month)
   "account/tester-numbers": { GET: "settings.read", PUT: "settings.edit" },
+  // --- issue 25, notifications about calls (helper "alerts", ADR 0129): the account's rules (another account's id answers 404);
+  // each member's own choices; the one-click unsubscribe (public: its signed token is the authorization)
+  "notification-rules": { GET: "integrations.manage", POST: "integrations.manage" },
+  "notification-rules/[id]": { PATCH: "integrations.manage", DELETE: "integrations.manage" },
+  "account/notification-preferences": { GET: "calls.read", PUT: "calls.read" },
+  unsubscribe: { POST: "public" },
 };
