@@ -249,6 +249,25 @@ describe("SMS", () => {
   });
 });
 
+describe("the burst limit with two instances", () => {
+  it("runs at the same time count each other's SMS: five sent, the rest held for the burst message", async () => {
+    const c = await customer("UTC");
+    const to = "+12125550145";
+    const rule = await addRule(c.user, { channel: "sms", extraRecipients: [to] });
+    const records = Array.from({ length: 20 }, () => phoneRecord(c.orderId, { transcript: undefined }));
+    await post(records);
+    const ids = [...(await idsOf(records.map((r) => r.id as string))).values()];
+    // Four workers at once, five calls each, before the queued jobs run.
+    await Promise.all([0, 5, 10, 15].map((i) => notifyCalls(ids.slice(i, i + 5))));
+    await drainJobs();
+    const db = await getDb();
+    const rows = await db.select({ status: callNotifications.status }).from(callNotifications).where(eq(callNotifications.ruleId, rule.id));
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(BURST_SMS_LIMIT);
+    expect(rows.filter((r) => r.status === "batched")).toHaveLength(20 - BURST_SMS_LIMIT);
+    expect(smsTo(to)).toHaveLength(BURST_SMS_LIMIT);
+  });
+});
+
 describe("exactly once", () => {
   it("the same record sent twice, even at once, and the job run again or twice at the same time: one notification per recipient", async () => {
     const c = await customer();
