@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
