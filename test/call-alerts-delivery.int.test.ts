@@ -93,7 +93,7 @@ async function callsMailedTo(to: string): Promise<string[]> {
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
 describe("conditions", () => {
-  it("each rule reaches its recipients for the calls its condition matches; spam reaches nobody", async () => {
+  it("each rule reaches its recipients for the calls its condition matches; spam and backfilled history reach nobody", async () => {
     const c = await customer();
     const to = { every: address("every"), leads: address("leads"), missed: address("missed"), urgent: address("urgent"), phrase: address("phrase") };
     await addRule(c.user, { condition: "every_call", extraRecipients: [to.every] });
@@ -112,6 +112,9 @@ describe("conditions", () => {
       urgent: r({ tags: ["urgent"] }),
       phrase: r({ summary: "Their Water  Heater is leaking" }),
       spam: r({ outcome: "spam", tags: ["urgent", "lead"], summary: "water heater" }),
+      taggedSpam: r({ tags: ["Spam", "urgent"] }),
+      // History sent days later (a backfill): nobody is told.
+      history: r({ startedAt: new Date(Date.now() - 3 * 86_400_000).toISOString() }),
     };
     await post(Object.values(calls));
     await drainJobs();

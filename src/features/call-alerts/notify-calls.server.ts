@@ -67,12 +67,12 @@ async function loadCalls(db: DbOrTx, ids: string[]) {
 }
 
 /**
- * Calls nobody is told about: spam (by the platform or reported), records
+ * Calls nobody is told about: spam (by the platform, a `spam` tag, or a report), records
  * whose conversation retention removed, and history sent long after the call.
  * Test calls (tagged `test`) are told: owners check their rules with them.
  */
 function skipped(c: Call): boolean {
-  return c.outcome === "spam" || c.spamReportedAt !== null || c.anonymizedAt !== null || c.createdAt.getTime() - c.startedAt.getTime() > MAX_CALL_AGE_MS;
+  return c.outcome === "spam" || c.tags.some((t) => t.trim().toLowerCase() === "spam") || c.spamReportedAt !== null || c.anonymizedAt !== null || c.createdAt.getTime() - c.startedAt.getTime() > MAX_CALL_AGE_MS;
 }
 
 /** The lock that makes two runs count one rule's SMS to one recipient in turn (burst limit). */
@@ -81,7 +81,8 @@ export const lockRecipient = (tx: DbOrTx, ruleId: string, recipient: string) =>
 
 export async function notifyCalls(ids: string[]): Promise<void> {
   const db = await getDb();
-  const calls = (await loadCalls(db, ids)).filter((c) => !skipped(c));
+  // A summary of white space is no summary.
+  const calls = (await loadCalls(db, ids)).map((c) => ({ ...c, summary: c.summary?.trim() ? c.summary : null })).filter((c) => !skipped(c));
   if (calls.length === 0) return;
   const accountIds = [...new Set(calls.map((c) => c.accountId!))];
   const rules = await db.select().from(notificationRules).where(and(inArray(notificationRules.accountId, accountIds), eq(notificationRules.enabled, true)));
