@@ -17,15 +17,16 @@ beforeAll(async () => {
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
   // SMS and webhook deliveries are queued by notifications, ingestion and billing (issue 25): their jobs are known too.
-  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob }, { dailySummaryJob }] = await Promise.all([
+  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob }, { dailySummaryJob }, { callAlertJob, callAlertBurstJob }] = await Promise.all([
     import("@/lib/jobs"),
     import("@/features/ai-settings/platform-sync.server"),
     import("@/features/sms/delivery-job.server"),
     import("@/features/webhooks/delivery-job.server"),
     import("@/features/webhooks/cleanup.server"),
     import("@/features/call-alerts/daily-summary.server"),
+    import("@/features/call-alerts/call-alert-job.server"),
   ]);
-  await startJobs({ jobs: [platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob], workers: false });
+  await startJobs({ jobs: [platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob], workers: false });
 });
 
 afterAll(async () => {

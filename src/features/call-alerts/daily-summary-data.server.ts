@@ -17,15 +17,8 @@ type Outcome = (typeof INTERACTION_OUTCOMES)[number];
 export const LISTED_CALLS = 10;
 
 /** Outcomes as the summary writes them, in the order it lists them. */
-export const OUTCOME_LABELS: Record<Outcome, string> = {
-  answered: "Answered",
-  transferred: "Transferred",
-  voicemail: "Voicemail",
-  no_answer: "No answer",
-  busy: "Busy",
-  failed: "Failed",
-  spam: "Spam",
-};
+/** The order the summary lists outcomes in (their words: src/lib/call-labels.ts). */
+export const OUTCOME_ORDER: readonly Outcome[] = ["answered", "transferred", "voicemail", "no_answer", "busy", "failed", "spam"];
 
 export type DayCall = {
   id: string;

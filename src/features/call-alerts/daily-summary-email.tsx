@@ -3,7 +3,8 @@ import { renderEmail } from "@/features/email/render-email";
 import { DailySummary, dailySummarySubject, type DailySummaryCall } from "@/features/email/templates/daily-summary";
 import { formatPhone } from "@/lib/phone-format";
 import { countryOfTimeZone } from "@/lib/zone-country";
-import { OUTCOME_LABELS, type DayActivity, type DayCall } from "./daily-summary-data.server";
+import { OUTCOME_LABEL } from "@/lib/call-labels";
+import { OUTCOME_ORDER, type DayActivity, type DayCall } from "./daily-summary-data.server";
 
 export const DAILY_SUMMARY_EMAIL_KIND = "daily-summary";
 
@@ -54,9 +55,9 @@ function shortNote(summary: string | null): string {
 export async function dailySummaryEmail(input: DailySummaryInput): Promise<OutgoingEmail> {
   const { activity: a, zone, baseUrl } = input;
   const label = dayLabel(input.day);
-  const outcomes = (Object.keys(OUTCOME_LABELS) as Array<keyof typeof OUTCOME_LABELS>)
+  const outcomes = OUTCOME_ORDER
     .filter((o) => a.outcomes[o])
-    .map((o) => ({ label: OUTCOME_LABELS[o], count: a.outcomes[o]! }))
+    .map((o) => ({ label: OUTCOME_LABEL[o], count: a.outcomes[o]! }))
     .sort((x, y) => y.count - x.count);
   const parts = await renderEmail(
     <DailySummary
@@ -66,7 +67,7 @@ export async function dailySummaryEmail(input: DailySummaryInput): Promise<Outgo
       calls={a.calls}
       outcomes={outcomes}
       conversations={a.conversations}
-      missed={{ total: a.missed.total, items: a.missed.items.map((c) => callItem(c, zone, OUTCOME_LABELS[c.outcome], baseUrl)) }}
+      missed={{ total: a.missed.total, items: a.missed.items.map((c) => callItem(c, zone, OUTCOME_LABEL[c.outcome], baseUrl)) }}
       bookings={{ total: a.bookings.total, items: a.bookings.items.map((c) => callItem(c, zone, shortNote(c.summary), baseUrl)) }}
       units={input.units ? { used: unitsText(input.units.used), included: input.units.included } : null}
       baseUrl={baseUrl}

@@ -18,6 +18,7 @@ import { unstorableText } from "./record-text";
 import { assignFreeTestCalls, isTestCall, testerNumbersByAccount, withTestTag } from "./test-calls.server";
 import { emitWebhookEvents } from "@/features/webhooks/emit.server";
 import { callEventColumns, storedCallEvents, type StoredCall } from "./call-events.server";
+import { enqueueCallAlerts } from "@/features/call-alerts/enqueue.server";
 
 /** Subscription statuses whose AI employee's units count (ADR 0101). */
 const COUNTING = ["active", "trialing", "past_due"] as const;
@@ -139,6 +140,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
     // Outbound webhooks (issue 25): call.completed (and appointment.booked) for each record stored now, committed with it.
     const events = storedCallEvents([...inserted.values()]);
     if (events.length) await emitWebhookEvents(tx, events);
+    // Issue 25: the per-call notifications of accounts with rules (call-alerts).
+    await enqueueCallAlerts(tx, rows.filter((r) => inserted.has(r.externalId)).map((r) => ({ id: r.id, accountId: r.accountId ?? null, summary: r.summary ?? null })));
     const fresh = rows.filter((r) => inserted.has(r.externalId) && r.subscriptionId && r.usageMonthStart);
     const batch = randomUUID();
     const monthsBySub = new Map<string, Set<string>>();

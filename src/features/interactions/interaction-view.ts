@@ -47,17 +47,8 @@ export type CallFilterValues = { q: string; channel: string; direction: string; 
 
 export const NO_FILTERS: CallFilterValues = { q: "", channel: "", direction: "", outcome: "", aiEmployeeId: "", from: "", to: "", needsFollowUp: "", appointmentBooked: "" };
 
-export const CHANNEL_LABEL: Record<Channel, string> = { phone: "Phone", sms: "SMS", chat: "Web chat", social: "Social" };
-
-export const OUTCOME_LABEL: Record<Outcome, string> = {
-  answered: "Answered",
-  voicemail: "Voicemail",
-  no_answer: "No answer",
-  busy: "Busy",
-  failed: "Failed",
-  spam: "Spam",
-  transferred: "Transferred",
-};
+// The labels live in lib: the notifications of issue 25 show them too.
+export { CHANNEL_LABEL, OUTCOME_LABEL } from "@/lib/call-labels";
 
 export const DIRECTION_LABEL = { inbound: "Inbound", outbound: "Outbound" } as const;
 

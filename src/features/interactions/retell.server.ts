@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { interactions, subscriptions, type TranscriptTurn } from "@/db/schema";
 import { getProvider } from "@/features/billing/provider";
 import { usageMonthEnd } from "@/features/usage/usage-month";
+import { enqueueCallAlertsForSummary } from "@/features/call-alerts/enqueue.server";
 import { loadClosedMonths } from "./closed-months.server";
 import { RETELL_SOURCE } from "./ingest-source";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
@@ -316,6 +317,8 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
     if (changed.length !== 1) throw new Error(`call_analyzed changed ${changed.length} records, not 1`);
     const events = analysisEvents(changed[0]!, { summary: set.summary !== undefined, transcript: set.transcript !== undefined, booked: set.appointmentBooked === true });
     if (events.length) await emitWebhookEvents(tx, events);
+    // Issue 25: a call waiting for its summary (or now a voicemail) is told at once.
+    if (set.summary || set.outcome) await enqueueCallAlertsForSummary(tx, row.id);
     return { units: toUnits(set.unitsMilli ?? row.unitsMilli) };
   });
 }

@@ -137,4 +137,10 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "webhook-endpoints/[id]/deliveries": { GET: "integrations.manage" },
   "webhook-endpoints/[id]/test": { POST: "integrations.manage" },
   "webhook-deliveries/[id]/resend": { POST: "integrations.manage" },
+  // --- issue 25, notifications about calls (helper "alerts", ADR 0129): the account's rules (another account's id answers 404);
+  // each member's own choices; the one-click unsubscribe (public: its signed token is the authorization)
+  "notification-rules": { GET: "integrations.manage", POST: "integrations.manage" },
+  "notification-rules/[id]": { PATCH: "integrations.manage", DELETE: "integrations.manage" },
+  "account/notification-preferences": { GET: "calls.read", PUT: "calls.read" },
+  unsubscribe: { POST: "public" },
 };

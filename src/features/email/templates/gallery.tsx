@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderEmail, type RenderedEmail } from "../render-email";
 import { ACCOUNT_EXISTS_SUBJECT, AccountExists } from "./account-exists";
+import { CallAlert, callAlertSubject } from "./call-alert";
 import { ContactMessage, contactMessageSubject } from "./contact-message";
 import { OrderSetup, orderSetupSubject } from "./order-setup";
 import { PaymentFailed, paymentFailedSubject } from "./payment-failed";
@@ -203,6 +204,28 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
           bookings={{ total: 1, items: [{ caller: "Sam Lee, (555) 010-3388", time: "10:15", note: "Cleaning on Tuesday at 9:00", url: `${baseUrl}/calls/sample-call-3` }] }}
           units={{ used: "62.5", included: 120 }}
           baseUrl={baseUrl}
+          unsubscribeUrl={`${baseUrl}/unsubscribe?token=sample-token`}
+        />
+      ),
+    },
+    {
+      id: "call-alert",
+      name: "Call notification",
+      sentWhen: "A call matches a notification rule with the e-mail channel (issue 25); once per call, rule and recipient.",
+      subject: callAlertSubject("New call from Rosa Martinez", "Answered"),
+      element: (
+        <CallAlert
+          headline="New call from Rosa Martinez"
+          caller="Rosa Martinez, (212) 555-0100"
+          time="Nov 23, 2026 14:05 CST"
+          outcome="Answered"
+          aiEmployeeName="Nova"
+          summary="Rosa's furnace stopped working; booked a technician for tomorrow at 7:30."
+          appointmentBooked
+          callUrl={`${baseUrl}/calls/3f1c7a52-9d4e-4b8a-a1f0-6e2d9c0b7a13`}
+          spamUrl={`${baseUrl}/calls/3f1c7a52-9d4e-4b8a-a1f0-6e2d9c0b7a13#report-spam`}
+          ruleName="Every call to the front desk"
+          accountName="Bright Smile Dental"
           unsubscribeUrl={`${baseUrl}/unsubscribe?token=sample-token`}
         />
       ),

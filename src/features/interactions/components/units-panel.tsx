@@ -19,7 +19,8 @@ export function UnitsPanel({ initial }: { initial: UnitsView }) {
     if (justReported) credit.current?.focus();
   }, [justReported]);
   return (
-    <div className="space-y-3">
+    // #report-spam: where a call notification's "Mark as spam" link lands (issue 25).
+    <div className="scroll-mt-24 space-y-3" id="report-spam">
       <p className="text-3xl font-bold text-slate-900" data-testid="call-units">
         {formatUnitCount(view.units)}
       </p>
