@@ -75,6 +75,6 @@ export const interactionPageSchema = z
 export const handledAnswerSchema = z
   .object({
     id: z.string(),
-    handled: z.object({ at: instant(), by: z.string().meta({ description: "The member's user id." }) }).nullable(),
+    handled: z.object({ at: instant(), by: z.string().meta({ description: "Who marked it: the member's name (or e-mail address)." }) }).nullable(),
   })
   .meta({ id: "HandledMark" });
