@@ -52,7 +52,7 @@ function expectAnswer<S extends z.ZodType>(body: unknown, schema: S, path: strin
   return parsed.data as z.output<S>;
 }
 
-const get = (handler: typeof list.GET, path: string, who: TestUser = owner.user, params?: Record<string, string>) => call(handler, { path, cookie: who.cookie, params });
+const get = (handler: Parameters<typeof call>[0], path: string, who: TestUser = owner.user, params?: Record<string, string>) => call(handler, { path, cookie: who.cookie, params });
 
 describe("GET /api/openapi.json", () => {
   it("answers the document to anyone, cacheable and readable from any site", async () => {
@@ -79,7 +79,7 @@ describe("real answers match the document", () => {
 
   it("POST /api/v1/interactions", async () => {
     const long = phoneRecord(owner.orderId, { durationSeconds: 240, tags: ["urgent"] });
-    const chat = { ...phoneRecord(owner.orderId, { channel: "chat", agentMessages: 4 }), durationSeconds: undefined };
+    const chat: Record<string, unknown> = { ...phoneRecord(owner.orderId, { channel: "chat", agentMessages: 4 }), durationSeconds: undefined };
     const bad = phoneRecord(owner.orderId, { channel: "fax" });
     const res = await postInteractions(key, { interactions: [long, chat, bad] });
     expect(res.status).toBe(200);

@@ -119,6 +119,12 @@ def verify_webhook(secret: str, headers, body: bytes) -> dict:
 `;
 
 const PYTHON_USAGE = `# With Flask (request.get_data() is the raw body):
+import os
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
 @app.post("/webhooks")
 def receive_webhook():
     try:

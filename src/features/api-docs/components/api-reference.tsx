@@ -36,11 +36,12 @@ function authText(security: string[]): string {
   return security.map((s) => SCHEME_LABELS[s as SecuritySchemeName] ?? s).join(", or ");
 }
 
-function ParametersTable({ parameters, caption, title = "Parameters" }: { parameters: ParameterObject[]; caption: string; title?: string }) {
+function ParametersTable({ parameters, caption, title = "Parameters", level = "h4" }: { parameters: ParameterObject[]; caption: string; title?: string; level?: "h3" | "h4" }) {
   if (parameters.length === 0) return null;
+  const Heading = level;
   return (
     <>
-      <h4 className="mt-5 font-semibold text-slate-950">{title}</h4>
+      <Heading className={level === "h3" ? "mt-6 text-xl font-semibold text-slate-950" : "mt-5 font-semibold text-slate-950"}>{title}</Heading>
       <ScrollTable caption={caption} head={["Name", "In", "Type", "Required", "Description"]}>
         {parameters.map((p) => {
           const schema = (p.schema ?? {}) as JsonSchema;
@@ -77,7 +78,7 @@ function OperationSection({ op }: { op: Operation }) {
   return (
     <section aria-labelledby={op.anchor} className="mt-10 border-t border-slate-200 pt-8">
       <h3 id={op.anchor} className="flex flex-wrap items-center gap-2 text-xl font-semibold text-slate-950">
-        <MethodBadge method={op.method} />
+        <MethodBadge method={op.method} />{" "}
         <code className="font-mono text-lg [overflow-wrap:anywhere]">{op.path}</code>
       </h3>
       <p className="mt-2 font-medium text-slate-900">{op.summary}</p>
@@ -141,7 +142,7 @@ function EventsSection({ events }: { events: Operation[] }) {
         </Link>{" "}
         says how to verify them, and shows an example of each.
       </p>
-      <ParametersTable parameters={events[0]?.parameters ?? []} caption="Headers of every event" title="Headers" />
+      <ParametersTable parameters={events[0]?.parameters ?? []} caption="Headers of every event" title="Headers" level="h3" />
       <h3 className="mt-6 text-xl font-semibold text-slate-950">Event types</h3>
       <ScrollTable caption="Event types" head={["Event", "When", "Body"]}>
         {events.map((e) => (

@@ -1,4 +1,4 @@
-/** A docs page: its title and lead, a table of contents beside the text (above it on a phone). */
+/** A docs page: its title and lead, a table of contents beside the text (above it on a phone); anchors land below the sticky header. */
 
 export type TocEntry = { href: string; label: string; children?: readonly TocEntry[] };
 
@@ -19,14 +19,14 @@ function TocList({ entries, nested = false }: { entries: readonly TocEntry[]; ne
 
 export function DocsLayout({ title, lead, toc, children }: { title: string; lead: React.ReactNode; toc: readonly TocEntry[]; children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 [&_[id]]:scroll-mt-24">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Developers</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-950">{title}</h1>
         <div className="mt-4 text-lg text-slate-700">{lead}</div>
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label="On this page" className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
+        <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">On this page</h2>
           <div className="mt-3">
             <TocList entries={toc} />

@@ -2,7 +2,7 @@
 export function ScrollTable({ caption, children, head }: { caption: string; head: readonly string[]; children: React.ReactNode }) {
   return (
     <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="group" aria-label={caption}>
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+      <table className={`w-full border-collapse text-left text-sm ${head.length > 3 ? "min-w-[36rem]" : ""}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-900">
           <tr>
