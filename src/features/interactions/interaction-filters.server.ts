@@ -4,12 +4,9 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { interactionNumberDigits, interactions } from "@/db/schema";
 import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
 import { badRequest } from "@/lib/http/errors";
-import { readChoice } from "@/lib/http/pagination";
+import type { z } from "@/lib/zod";
 import { needsFollowUpSql } from "./attention.server";
-
-/** The call log's page size: 1–50, 25 unless asked. */
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 50;
+import { interactionFilterQuerySchema, interactionListQuerySchema, interactionPageQuerySchema, queryObject, queryProblem } from "./interaction-query.schema";
 
 /** What the call log and its CSV export are filtered by (every one optional). */
 export type InteractionFilters = {
@@ -27,54 +24,42 @@ export type InteractionFilters = {
   appointmentBooked: boolean;
 };
 
-/** A yes-only filter: `true` sets it, absent or empty leaves it off; anything else is a 400 naming it. */
-function readFlag(params: URLSearchParams, name: "needsFollowUp" | "appointmentBooked"): boolean {
-  const v = params.get(name)?.trim() ?? "";
-  if (v === "" || v === "false") return false;
-  if (v === "true") return true;
-  throw badRequest(`${name} must be true or false`);
+/** The query string checked with `schema` (interaction-query.schema.ts, also the OpenAPI document's); a bad value is a 400 naming the parameter. */
+function readQueryString<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
+  const parsed = schema.safeParse(queryObject(params));
+  if (!parsed.success) throw badRequest(queryProblem(parsed.error));
+  return parsed.data;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A YYYY-MM-DD day that exists, or null when absent; anything else is a 400 naming the parameter. */
-function readDay(params: URLSearchParams, name: "from" | "to"): string | null {
-  const v = params.get(name)?.trim() ?? "";
-  if (v === "") return null;
-  const m = DAY.exec(v);
-  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.toISOString().slice(0, 10) !== v) throw badRequest(`${name} must be a date written YYYY-MM-DD, e.g. 2026-11-26`);
-  return v;
-}
-
-/** Reads the filters from a query string; a bad value is a 400 whose message names the parameter. */
-export function readFilters(params: URLSearchParams): InteractionFilters {
-  const aiEmployeeId = params.get("aiEmployeeId")?.trim() || null;
-  if (aiEmployeeId && aiEmployeeId.length > 200) throw badRequest("aiEmployeeId must be at most 200 characters");
-  const q = params.get("q")?.trim() || null;
-  if (q && q.length > 200) throw badRequest("q must be at most 200 characters");
-  const from = readDay(params, "from");
-  const to = readDay(params, "to");
-  if (from && to && from > to) throw badRequest("from must not be after to");
+function toFilters(f: z.output<typeof interactionFilterQuerySchema>): InteractionFilters {
   return {
-    channel: readChoice(params, "channel", INTERACTION_CHANNELS),
-    direction: readChoice(params, "direction", INTERACTION_DIRECTIONS),
-    outcome: readChoice(params, "outcome", INTERACTION_OUTCOMES),
-    aiEmployeeId,
-    from,
-    to,
-    q,
-    needsFollowUp: readFlag(params, "needsFollowUp"),
-    appointmentBooked: readFlag(params, "appointmentBooked"),
+    channel: f.channel ?? null,
+    direction: f.direction ?? null,
+    outcome: f.outcome ?? null,
+    aiEmployeeId: f.aiEmployeeId ?? null,
+    from: f.from ?? null,
+    to: f.to ?? null,
+    q: f.q ?? null,
+    needsFollowUp: f.needsFollowUp,
+    appointmentBooked: f.appointmentBooked,
   };
 }
 
-/** `limit` (1–50, default 25); anything else is a 400. */
-export function readLimit(params: URLSearchParams): number {
-  const raw = params.get("limit");
-  if (raw === null || raw === "") return DEFAULT_LIMIT;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
-  return Number(raw);
+/** The filters of GET /api/interactions/export.csv. */
+export function readFilters(params: URLSearchParams): InteractionFilters {
+  return toFilters(readQueryString(interactionFilterQuerySchema, params));
+}
+
+/** GET /api/interactions: the filters, `limit` (1–50, default 25) and the raw `cursor`. */
+export function readListQuery(params: URLSearchParams): { filters: InteractionFilters; limit: number; cursor: string | null } {
+  const { limit, cursor, ...filters } = readQueryString(interactionListQuerySchema, params);
+  return { filters: toFilters(filters), limit, cursor: cursor ?? null };
+}
+
+/** A page of the Appointments view: `limit` and the raw `cursor`. */
+export function readPageQuery(params: URLSearchParams): { limit: number; cursor: string | null } {
+  const { limit, cursor } = readQueryString(interactionPageQuerySchema, params);
+  return { limit, cursor: cursor ?? null };
 }
 
 /**

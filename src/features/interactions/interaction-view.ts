@@ -1,46 +1,24 @@
-import type { TranscriptTurn } from "@/db/schema/interactions";
-import type { Channel, Outcome, UnitRule } from "./units";
+import type { z } from "@/lib/zod";
+import type { Channel, Outcome } from "./units";
+import type { interactionDetailSchema, interactionItemSchema, interactionPageSchema } from "./interaction-view.schema";
 
 /**
  * One call, text conversation or chat as the customer's call log shows it
  * (GET /api/interactions). Units are decimal (0.15, 2); a record reported as
- * spam counts 0 and `creditedUnits` holds what it had.
+ * spam counts 0 and `creditedUnits` holds what it had. The shapes are the
+ * zod schemas' of interaction-view.schema.ts (the OpenAPI document's too).
  */
-export type InteractionItem = {
-  id: string;
-  startedAt: string;
-  channel: Channel;
-  direction: "inbound" | "outbound";
-  outcome: Outcome;
-  aiEmployeeId: string;
-  aiEmployeeName: string;
-  /** The caller's name when the AI employee or the platform gave one (else the list shows the number). */
-  callerName: string | null;
-  from: string | null;
-  to: string | null;
-  durationSeconds: number | null;
-  agentMessages: number | null;
-  units: number;
-  /** The units a spam report credited (null unless reported). */
-  creditedUnits: number | null;
-  unitRule: UnitRule;
-  unitRuleText: string;
-  summary: string | null;
-  appointmentBooked: boolean;
-  tags: string[];
-  /** When a spam report credited it (the customer's own, or one an admin approved). */
-  spamReportedAt: string | null;
-  /** A spam report past the month's self-service credit: waiting for an admin, or their decision (ADR 0105). */
-  spamReview: "pending" | "approved" | "declined" | null;
-  canReportSpam: boolean;
-};
+export type InteractionItem = z.infer<typeof interactionItemSchema>;
 
-/** The detail view (GET /api/interactions/<id>): the transcript and a signed, same-origin recording URL valid 15 minutes. */
-/** One record in full; `sessionId` is the sender's own id for it (the platform's session id, issue 21). */
-/** `recordingAnnounced`: whether the recording announcement was played at the call's start (issue 24); null when the platform did not say. */
-export type InteractionDetail = InteractionItem & { sessionId: string; transcript: TranscriptTurn[]; recordingUrl: string | null; recordingAnnounced: boolean | null };
+/**
+ * The detail view (GET /api/interactions/<id>): the record in full, with its
+ * transcript, a signed same-origin recording URL valid 15 minutes, the
+ * sender's own id (`sessionId`) and whether the recording announcement was
+ * played (`recordingAnnounced`, null when the platform did not say).
+ */
+export type InteractionDetail = z.infer<typeof interactionDetailSchema>;
 
-export type InteractionPage = { items: InteractionItem[]; nextCursor: string | null };
+export type InteractionPage = z.infer<typeof interactionPageSchema>;
 
 /** The call log's filters as the query string carries them ("" when not set). */
 export type CallFilterValues = { q: string; channel: string; direction: string; outcome: string; aiEmployeeId: string; from: string; to: string; needsFollowUp: string; appointmentBooked: string };

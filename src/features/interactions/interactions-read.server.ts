@@ -5,7 +5,7 @@ import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { cursorString, cursorTimestamp, decodeCursor, toPage } from "@/lib/http/pagination";
 import { UNIT_RULE_TEXT, toUnits, type UnitRule } from "./units";
-import { filterWhere, readFilters, readLimit, type InteractionFilters } from "./interaction-filters.server";
+import { filterWhere, readFilters, readListQuery, readPageQuery, type InteractionFilters } from "./interaction-filters.server";
 import { signedRecordingPath } from "./recording-url.server";
 import { csvRow, phoneCell, type CsvValue } from "./csv";
 import type { InteractionDetail, InteractionItem, InteractionPage } from "./interaction-view";
@@ -98,9 +98,8 @@ type ListRow = Awaited<ReturnType<typeof selectPage>>[number];
  * filters channel, direction, outcome, aiEmployeeId, from/to (days) and q.
  */
 export async function listInteractions(accountId: string, params: URLSearchParams): Promise<InteractionPage> {
-  const filters = readFilters(params);
-  const limit = readLimit(params);
-  const rows = await selectPage(accountId, filters, readCursor(params), limit + 1);
+  const { filters, limit, cursor } = readListQuery(params);
+  const rows = await selectPage(accountId, filters, readCursor(cursor), limit + 1);
   return toPage(rows, limit, (r) => [r.at, r.id], toItem);
 }
 
@@ -110,13 +109,12 @@ export async function listInteractions(accountId: string, params: URLSearchParam
  * (`cursor`, `limit`); another account's appointments are never read.
  */
 export async function listAppointments(accountId: string, params: URLSearchParams): Promise<InteractionPage> {
-  const limit = readLimit(params);
-  const rows = await selectPage(accountId, readFilters(new URLSearchParams()), readCursor(params), limit + 1, eq(i.appointmentBooked, true));
+  const { limit, cursor } = readPageQuery(params);
+  const rows = await selectPage(accountId, readFilters(new URLSearchParams()), readCursor(cursor), limit + 1, eq(i.appointmentBooked, true));
   return toPage(rows, limit, (r) => [r.at, r.id], toItem);
 }
 
-function readCursor(params: URLSearchParams): [string, string] | null {
-  const raw = params.get("cursor");
+function readCursor(raw: string | null): [string, string] | null {
   if (!raw) return null;
   const decoded = decodeCursor(raw, "the nextCursor of the previous page");
   return [cursorTimestamp(decoded, 0), cursorString(decoded, 1)];
@@ -136,7 +134,8 @@ export async function getInteraction(accountId: string, id: string): Promise<Int
   return { ...toItem(row), sessionId: row.sessionId, transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null, recordingAnnounced: row.recordingAnnounced };
 }
 
-const CSV_COLUMNS = [
+/** The export's header row (also listed by the OpenAPI document). */
+export const CSV_COLUMNS = [
   "id",
   "started_at",
   "channel",

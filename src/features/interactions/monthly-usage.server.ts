@@ -7,7 +7,8 @@ import { usageMonthEnd } from "@/features/usage/usage-month";
 import { csvRow } from "./csv";
 import { toUnits } from "./units";
 
-const HEADER = ["month_start", "month_end", "plan", "billing", "phone_units", "text_units", "calls", "conversations", "included_units", "extra_units", "extra_cost_usd"];
+/** The CSV's header row (also listed by the OpenAPI document). */
+export const MONTHLY_USAGE_COLUMNS = ["month_start", "month_end", "plan", "billing", "phone_units", "text_units", "calls", "conversations", "included_units", "extra_units", "extra_cost_usd"];
 
 /**
  * GET /api/interactions/monthly-usage.csv: the caller's units per usage month
@@ -37,7 +38,7 @@ export async function monthlyUsageCsv(accountId: string): Promise<ReadableStream
     .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing, subscriptions.trialEnd, subscriptions.createdAt)
     .orderBy(desc(interactions.usageMonthStart));
   const encoder = new TextEncoder();
-  const lines = [csvRow(HEADER)];
+  const lines = [csvRow(MONTHLY_USAGE_COLUMNS)];
   for (const r of rows) {
     const plan = findPlan(r.planId);
     const used = Number(r.phone) + Number(r.text);

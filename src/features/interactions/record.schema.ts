@@ -71,12 +71,36 @@ export const interactionRecordSchema = z
     if (r.transcript && Buffer.byteLength(JSON.stringify(r.transcript)) > MAX_TRANSCRIPT_BYTES) {
       ctx.addIssue({ code: "custom", path: ["transcript"], message: "must be at most 200 KB" });
     }
+  })
+  .meta({
+    id: "InteractionRecord",
+    description:
+      "One call, text conversation or chat. Give aiEmployeeId or aiPhoneNumber; durationSeconds is required for a phone call, agentMessages for the other channels; the transcript's JSON may be at most 200 KB. Unknown fields are ignored.",
   });
 
 export type InteractionRecord = z.infer<typeof interactionRecordSchema>;
 
+/**
+ * The body of `POST /api/v1/interactions`: 1 to 1,000 records. The envelope is
+ * read by ingest-body.server.ts (400 when it is not this shape, 413 past
+ * MAX_BATCH); each record is then checked on its own with
+ * interactionRecordSchema, so a bad record is answered `rejected`, never a 400.
+ */
+export const ingestBodySchema = z.object({ interactions: z.array(interactionRecordSchema).min(1).max(MAX_BATCH) }).meta({ id: "InteractionBatch" });
+
 /** The per-record answer, in request order. `units` are decimal (0.15, 2). */
-export type IngestResult = { id: string | null; status: "created" | "duplicate" | "rejected"; units: number | null; message: string | null };
+export const ingestResultSchema = z
+  .object({
+    id: z.string().nullable().meta({ description: "The record's id as sent (null when the record had none)." }),
+    status: z.enum(["created", "duplicate", "rejected"]),
+    units: z.number().nullable().meta({ description: "Units counted, as a decimal (0.15, 2); null when rejected." }),
+    message: z.string().nullable().meta({ description: "Why the record was rejected, naming the field; null otherwise." }),
+  })
+  .meta({ id: "IngestResult" });
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+/** The answer of `POST /api/v1/interactions`: one result per record, in request order. */
+export const ingestAnswerSchema = z.object({ results: z.array(ingestResultSchema) }).meta({ id: "IngestAnswer" });
 
 /** A record's problem as one line naming the field: "channel: must be one of: phone, sms, chat, social". */
 export function recordProblem(error: z.ZodError): string {

@@ -4,7 +4,8 @@ export type Channel = (typeof INTERACTION_CHANNELS)[number];
 export type Outcome = (typeof INTERACTION_OUTCOMES)[number];
 
 /** Which rule of spec 9 gave a record its units; the call log names it. */
-export type UnitRule = "spam" | "failed_dial" | "voicemail" | "short_call" | "call" | "long_call" | "text" | "text_no_reply" | "test_call";
+export const UNIT_RULES = ["spam", "failed_dial", "voicemail", "short_call", "call", "long_call", "text", "text_no_reply", "test_call"] as const;
+export type UnitRule = (typeof UNIT_RULES)[number];
 
 export type Units = { milli: number; rule: UnitRule };
 

@@ -97,6 +97,22 @@ export const PUBLIC_ROUTES = [
     description: `How ${BRAND.name} collects, uses, protects and retains personal information, including call recordings, transcripts and billing records.`,
     keywords: ["privacy policy", "HIPAA", "GDPR", "call recording privacy", "data retention"],
   },
+  {
+    path: "/docs/api",
+    title: "API Reference",
+    priority: 0.5,
+    description:
+      "The developer API of your AI employees: report calls, read calls, transcripts and CSV exports, manage webhook endpoints. OpenAPI 3.1 document included.",
+    keywords: ["AI receptionist API", "call log API", "OpenAPI", "webhook endpoints API", "developer documentation"],
+  },
+  {
+    path: "/docs/webhooks",
+    title: "Webhooks",
+    priority: 0.5,
+    description:
+      "Signed webhooks for every call, booked appointment and billing change: the events with examples, retries, and how to verify a signature in Node.js and Python.",
+    keywords: ["AI receptionist webhooks", "Standard Webhooks", "webhook signature verification", "CRM integration", "call notifications"],
+  },
 ] as const;
 
 export type PublicPath = (typeof PUBLIC_ROUTES)[number]["path"];

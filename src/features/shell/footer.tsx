@@ -18,6 +18,11 @@ const COMPANY: FooterLink[] = [
   { href: "/privacy-policy", label: "Privacy Policy" },
   { href: "/terms-of-service", label: "Terms of Service" },
 ];
+/** Customers' developers: the API reference and the webhooks guide (issue 25). */
+const DEVELOPERS: FooterLink[] = [
+  { href: "/docs/api", label: "API Reference" },
+  { href: "/docs/webhooks", label: "Webhooks" },
+];
 
 /** A titled column of footer links (its title also names the nav landmark). */
 function FooterColumn({ title, links }: { title: string; links: readonly FooterLink[] }) {
@@ -41,7 +46,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-slate-950 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{BRAND.name}</p>
           <p className="mt-2 text-sm font-semibold text-brand-200">{BRAND.tagline}</p>
@@ -57,6 +62,7 @@ export function Footer() {
         </div>
         <FooterColumn title="Services" links={[...SERVICES, HIPAA_LINK]} />
         <FooterColumn title="Company" links={COMPANY} />
+        <FooterColumn title="Developers" links={DEVELOPERS} />
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-sm text-slate-400">
         © {year} {BRAND.name}. All rights reserved.

@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
 
 /**
  * The webhook endpoint API's bodies and answers (issue 25), shared by the
@@ -35,48 +35,74 @@ export type EndpointPatch = z.infer<typeof endpointPatchSchema>;
 
 export const testEventSchema = z.object({ type: z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(", ")}` }) }).strict().meta({ id: "WebhookTestEvent" });
 
+const instant = () => z.iso.datetime({ offset: true });
+
 /** An endpoint as the API answers it (never its secret, except once in `EndpointCreated`/`SecretRotated`). */
-export type EndpointView = {
-  id: string;
-  url: string;
-  description: string;
-  eventTypes: WebhookEventType[];
-  enabled: boolean;
-  /** Why the product turned it off: "gone" (the endpoint answered 410) or "failing" (5 days without a success); null otherwise. */
-  disabledReason: "gone" | "failing" | null;
-  /** The first failure since the last success, ISO; null while it succeeds. */
-  failingSince: string | null;
-  /** Until when the previous secret is still valid after a rotation, ISO; null when there is none. */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-};
+export const endpointViewSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    enabled: z.boolean(),
+    disabledReason: z
+      .enum(["gone", "failing"])
+      .nullable()
+      .meta({ description: 'Why the product turned it off: "gone" (the endpoint answered 410) or "failing" (5 days without a success); null otherwise.' }),
+    failingSince: instant().nullable().meta({ description: "The first failure since the last success; null while it succeeds." }),
+    previousSecretExpiresAt: instant().nullable().meta({ description: "Until when the previous secret is still valid after a rotation; null when there is none." }),
+    createdAt: instant(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type EndpointView = z.infer<typeof endpointViewSchema>;
+
+/** GET /api/webhook-endpoints. */
+export const endpointListSchema = z.object({ items: z.array(endpointViewSchema) }).meta({ id: "WebhookEndpointList" });
 
 /** POST /api/webhook-endpoints (201): the endpoint and its secret, shown this once. */
-export type EndpointCreated = EndpointView & { secret: string };
-/** POST /api/webhook-endpoints/{id}/rotate-secret: the new secret, shown this once; the old one stays valid 24 hours. */
-export type SecretRotated = { endpoint: EndpointView; secret: string };
+export const endpointCreatedSchema = endpointViewSchema
+  .extend({ secret: z.string().meta({ description: 'The signing secret ("whsec_…"), shown this once.' }) })
+  .meta({ id: "WebhookEndpointCreated" });
+export type EndpointCreated = z.infer<typeof endpointCreatedSchema>;
 
-export type DeliveryAttemptView = {
-  id: string;
-  attemptedAt: string;
-  /** The HTTP status, or null when no answer came. */
-  statusCode: number | null;
-  /** The first 2 KB of the answer, or what went wrong. */
-  response: string;
-  durationMs: number;
-  trigger: "retry" | "resend" | "test";
-};
+/** POST /api/webhook-endpoints/{id}/rotate-secret: the new secret, shown this once; the old one stays valid 24 hours. */
+export const secretRotatedSchema = z
+  .object({ endpoint: endpointViewSchema, secret: z.string().meta({ description: 'The new signing secret ("whsec_…"), shown this once.' }) })
+  .meta({ id: "WebhookSecretRotated" });
+export type SecretRotated = z.infer<typeof secretRotatedSchema>;
+
+export const deliveryAttemptViewSchema = z
+  .object({
+    id: z.string(),
+    attemptedAt: instant(),
+    statusCode: z.number().int().nullable().meta({ description: "The HTTP status, or null when no answer came." }),
+    response: z.string().meta({ description: "The first 2 KB of the answer, or what went wrong." }),
+    durationMs: z.number(),
+    trigger: z.enum(["retry", "resend", "test"]),
+  })
+  .meta({ id: "WebhookDeliveryAttempt" });
+export type DeliveryAttemptView = z.infer<typeof deliveryAttemptViewSchema>;
 
 /** GET /api/webhook-endpoints/{id}/deliveries items, newest first. */
-export type DeliveryView = {
-  id: string;
-  /** The event's id: the `webhook-id` header of every attempt and resend. */
-  eventId: string;
-  eventType: WebhookEventType;
-  status: "pending" | "succeeded" | "failed";
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  createdAt: string;
-  attemptLog: DeliveryAttemptView[];
-};
+export const deliveryViewSchema = z
+  .object({
+    id: z.string(),
+    eventId: z.string().meta({ description: "The event's id: the `webhook-id` header of every attempt and resend." }),
+    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    status: z.enum(["pending", "succeeded", "failed"]),
+    attempts: z.number().int(),
+    nextAttemptAt: instant().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    createdAt: instant(),
+    attemptLog: z.array(deliveryAttemptViewSchema),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type DeliveryView = z.infer<typeof deliveryViewSchema>;
+
+/** GET /api/webhook-endpoints/{id}/deliveries. */
+export const deliveryPageSchema = z
+  .object({
+    items: z.array(deliveryViewSchema).meta({ description: "Newest first." }),
+    nextCursor: z.string().nullable().meta({ description: "Pass it as `cursor` for the next page; null on the last page." }),
+  })
+  .meta({ id: "WebhookDeliveryPage" });

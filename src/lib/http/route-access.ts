@@ -81,6 +81,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "interactions/export.csv": { GET: "calls.export" },
   "interactions/monthly-usage.csv": { GET: "calls.export" },
   "interactions/[id]/recording": { GET: "public" },
+  // issue 25: the OpenAPI document of the customer's API (public, cacheable)
+  "openapi.json": { GET: "public" },
   // spam reports past a month's self-service credit, decided by an admin (ADR 0105)
   "admin/spam-reports": { GET: "admin" },
   "admin/spam-reports/[id]/approve": { POST: "admin" },
