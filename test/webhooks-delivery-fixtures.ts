@@ -112,8 +112,3 @@ export async function setEndpoint(endpointId: string, values: Partial<typeof web
   if (changed.length !== 1) throw new Error(`endpoint ${endpointId}: ${changed.length} rows changed`);
 }
 
-export async function latestAttempt(deliveryId: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id)).limit(1);
-  return row ?? null;
-}

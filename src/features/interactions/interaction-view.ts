@@ -1,5 +1,4 @@
 import type { z } from "@/lib/zod";
-import type { Channel, Outcome } from "./units";
 import type { interactionDetailSchema, interactionItemSchema, interactionPageSchema } from "./interaction-view.schema";
 
 /**

@@ -74,7 +74,6 @@ export const usageThresholdDataSchema = z
     planId: z.string(),
   })
   .meta({ id: "UsageThresholdData" });
-export type UsageThresholdData = z.infer<typeof usageThresholdDataSchema>;
 
 export const subscriptionUpdatedDataSchema = z
   .object({
@@ -87,7 +86,6 @@ export const subscriptionUpdatedDataSchema = z
     cancelAtPeriodEnd: z.boolean(),
   })
   .meta({ id: "SubscriptionUpdatedData" });
-export type SubscriptionUpdatedData = z.infer<typeof subscriptionUpdatedDataSchema>;
 
 export const invoiceEventDataSchema = z
   .object({
@@ -100,7 +98,6 @@ export const invoiceEventDataSchema = z
     links: z.object({ portal: z.url() }),
   })
   .meta({ id: "InvoiceEventData" });
-export type InvoiceEventData = z.infer<typeof invoiceEventDataSchema>;
 
 /** Each event type's data. */
 export const EVENT_DATA_SCHEMAS = {

@@ -2,7 +2,6 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { openSecret, sealSecret } from "@/lib/secrets";
-import { PREVIOUS_SECRET_VALID_MS } from "./event-types";
 
 const PURPOSE = "webhooks/endpoint-secret";
 
@@ -42,4 +41,3 @@ export function signedHeaders(eventId: string, body: string, secrets: string[], 
   };
 }
 
-export { PREVIOUS_SECRET_VALID_MS };
