@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError, z } from "zod";
 import { getDb } from "@/lib/db";
 import { jobKeys } from "@/db/schema";
-import { defineJob, enqueueJob, jobIdForKey, jobStatus, listDeadJobs, scheduleJob, startJobs, unscheduleJob } from "@/lib/jobs";
+import { defineJob, enqueueJob, enqueueJobs, jobIdForKey, jobStatus, listDeadJobs, scheduleJob, startJobs, unscheduleJob } from "@/lib/jobs";
 import { jobQueue, stopJobWorkers } from "@/lib/jobs/jobs.server";
 import { drainJobs, makeJobsDue, runDueJobs } from "@/lib/jobs/testing.server";
 import * as retryRoute from "@app/api/admin/jobs/[id]/retry/route";
@@ -115,6 +115,34 @@ describe("exactly once per idempotency key", () => {
     await drainJobs();
     expect(runsOf(102)).toHaveLength(1);
     expect(await keyRows(key)).toEqual([expect.objectContaining({ kind: "test.echo", jobId: jobIdForKey(key) })]);
+  });
+});
+
+describe("many at once (enqueueJobs)", () => {
+  it("one job per key, ever: repeats inside one call and across calls add nothing; every job runs once", async () => {
+    const base = Math.floor(Math.random() * 1e9);
+    const keys = Array.from({ length: 600 }, (_, i) => `many-${base}-${i}`);
+    const db = await getDb();
+    const first = await db.transaction((tx) => enqueueJobs(tx, echoJob, [...keys, keys[0]!, keys[1]!].map((k, i) => ({ payload: { n: base + (i % 600) }, idempotencyKey: k }))));
+    expect(first).toBe(600);
+    expect(await enqueueJobs(db, echoJob, keys.slice(0, 10).map((k, i) => ({ payload: { n: base + i }, idempotencyKey: k })))).toBe(0);
+    await drainJobs(200);
+    for (const n of [base, base + 1, base + 599]) expect(runsOf(n)).toHaveLength(1);
+  });
+
+  it("checks every payload before storing any, and stores nothing when the transaction rolls back", async () => {
+    const key = `many-bad-${randomUUID()}`;
+    await expect(enqueueJobs(await getDb(), echoJob, [{ payload: { n: 1 }, idempotencyKey: key }, { payload: { n: "x" } as never, idempotencyKey: `${key}-2` }])).rejects.toBeInstanceOf(ZodError);
+    expect(await keyRows(key)).toHaveLength(0);
+    const db = await getDb();
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueJobs(tx, echoJob, [{ payload: { n: 2 }, idempotencyKey: key }]);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await keyRows(key)).toHaveLength(0);
+    expect(await job(key)).toBeUndefined();
   });
 });
 

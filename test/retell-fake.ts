@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LoopbackFake } from "./loopback-fake";
 
 /**
  * Retell's API as a loopback fake (node:http on a random port), the way the
@@ -329,60 +329,23 @@ export type RetellFakeOptions = {
   rateLimit?: { max: number; windowMs: number };
 };
 
-export class RetellFake {
+export class RetellFake extends LoopbackFake {
   readonly requests: RetellFakeRequest[] = [];
   readonly llms = new Map<string, Record<string, unknown> & { llm_id: string }>();
   readonly agents = new Map<string, Record<string, unknown> & { agent_id: string }>();
   /** Runs before an accepted request is applied (e.g. to change the database while a push is under way). */
   onRequest: ((req: { method: string; path: string; body: unknown }) => Promise<void> | void) | null = null;
-  private server: Server | null = null;
-  private sockets = new Set<Socket>();
-  private state: "up" | "unavailable" | "refusing" = "up";
   private hits: number[] = [];
   private injected: { method: string; path: RegExp; status: number; message: string }[] = [];
   private readonly rateLimit: { max: number; windowMs: number };
 
   constructor(private readonly opts: RetellFakeOptions) {
+    super();
     this.rateLimit = opts.rateLimit ?? { max: 600, windowMs: 60_000 };
   }
 
-  async start(): Promise<this> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.on("connection", (socket) => {
-      if (this.state === "refusing") {
-        socket.destroy();
-        return;
-      }
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    this.server = server;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
   get baseUrl(): string {
-    const address = this.server?.address() as AddressInfo | null;
-    if (!address) throw new Error("the Retell fake is not started");
-    return `http://127.0.0.1:${address.port}`;
-  }
-
-  /** Test switch: Retell is down, answering 503 ("unavailable") or cutting every connection ("refusing"). */
-  down(how: "unavailable" | "refusing" = "unavailable"): void {
-    this.state = how;
-    if (how === "refusing") for (const s of this.sockets) s.destroy();
-  }
-
-  up(): void {
-    this.state = "up";
+    return this.origin;
   }
 
   /** Test switch: the next accepted request matching `method` and `path` answers `status` with `message`. */
@@ -407,7 +370,7 @@ export class RetellFake {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString("utf8");

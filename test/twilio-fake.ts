@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LoopbackFake } from "./loopback-fake";
 
 /**
  * Twilio's Programmable Messaging API as a loopback fake (node:http on a
@@ -97,47 +97,21 @@ export type TwilioFakeOptions = {
   deliverCallback?: (url: string, init: { method: "POST"; headers: Record<string, string>; body: string }) => Promise<Response>;
 };
 
-export class TwilioFake {
+export class TwilioFake extends LoopbackFake {
   readonly messages: TwilioFakeMessage[] = [];
   readonly requests: TwilioFakeRequest[] = [];
   /** Status callbacks sent: the URL, the parameters, the signature and the product's answer. */
   readonly callbacks: { url: string; params: Record<string, string>; signature: string; status: number }[] = [];
   private readonly optedOut = new Set<string>();
   private injected: TwilioError[] = [];
-  private state: "up" | "unavailable" | "refusing" = "up";
-  private server: Server | null = null;
-  private sockets = new Set<Socket>();
 
-  constructor(private readonly opts: TwilioFakeOptions) {}
-
-  async start(): Promise<this> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.on("connection", (socket) => {
-      if (this.state === "refusing") {
-        socket.destroy();
-        return;
-      }
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    this.server = server;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  constructor(private readonly opts: TwilioFakeOptions) {
+    super();
   }
 
   /** The API's base URL (TWILIO_API_BASE_URL in tests). */
   get url(): string {
-    const address = this.server?.address() as AddressInfo | null;
-    if (!address) throw new Error("the Twilio fake is not started");
-    return `http://127.0.0.1:${address.port}`;
+    return this.origin;
   }
 
   /** host:port, for OUTBOUND_ALLOW_HOSTS. */
@@ -167,16 +141,6 @@ export class TwilioFake {
   /** Test switch: the next authenticated create answers this error (e.g. { status: 500, code: 20500, message }). */
   failNext(error: { status: number; code?: number; message?: string }): void {
     this.injected.push({ status: error.status, code: error.code ?? (error.status === 429 ? 20429 : 20500), message: error.message ?? (error.status === 429 ? "Too Many Requests" : "Internal Server Error") });
-  }
-
-  /** Test switch: Twilio is down, answering 503 ("unavailable") or cutting every connection ("refusing"). */
-  down(how: "unavailable" | "refusing" = "unavailable"): void {
-    this.state = how;
-    if (how === "refusing") for (const s of this.sockets) s.destroy();
-  }
-
-  up(): void {
-    this.state = "up";
   }
 
   /** Creates that reached the Messages resource and were accepted. */
@@ -222,7 +186,7 @@ export class TwilioFake {
     return res.status;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString("utf8");

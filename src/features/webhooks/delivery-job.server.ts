@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
-import { defineJob, enqueueJob } from "@/lib/jobs";
+import { defineJob, enqueueJob, enqueueJobs } from "@/lib/jobs";
 import { z } from "@/lib/zod";
 
 /** Why an attempt is made: the scheduled delivery (its first try and every retry), a person's resend, or a test event. */
@@ -45,6 +45,15 @@ export const webhookDeliveryJob = defineJob({
 });
 
 /** Queues a delivery job inside `tx`. */
+/** The first attempts of many deliveries at once (one statement per chunk). */
+export async function enqueueDeliveryJobs(tx: DbOrTx, items: Array<{ payload: DeliveryJobPayload; key: string }>): Promise<void> {
+  await enqueueJobs(
+    tx,
+    webhookDeliveryJob,
+    items.map((i) => ({ payload: i.payload, idempotencyKey: i.key })),
+  );
+}
+
 export async function enqueueDeliveryJob(tx: DbOrTx, payload: DeliveryJobPayload, opts: { key: string; startAfter?: Date }): Promise<void> {
   await enqueueJob(tx, webhookDeliveryJob, payload, { idempotencyKey: opts.key, ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) });
 }

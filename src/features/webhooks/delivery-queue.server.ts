@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
 import { webhookDeliveries } from "@/db/schema";
-import { attemptJobKey, enqueueDeliveryJob, type AttemptTrigger } from "./delivery-job.server";
+import { attemptJobKey, enqueueDeliveryJobs, type AttemptTrigger } from "./delivery-job.server";
 import { newDeliveryId } from "./ids";
 
 export type NewDelivery = { eventId: string; endpointId: string; accountId: string };
@@ -23,10 +23,11 @@ export async function createDeliveries(tx: DbOrTx, items: NewDelivery[], opts: {
       .values(rows)
       .onConflictDoNothing({ target: [webhookDeliveries.eventId, webhookDeliveries.endpointId] })
       .returning({ id: webhookDeliveries.id });
-    for (const { id } of inserted) {
-      await enqueueDeliveryJob(tx, { deliveryId: id, trigger: opts.trigger, attempt: 1 }, { key: attemptJobKey(id, 1) });
-      created.push(id);
-    }
+    await enqueueDeliveryJobs(
+      tx,
+      inserted.map(({ id }) => ({ payload: { deliveryId: id, trigger: opts.trigger, attempt: 1 }, key: attemptJobKey(id, 1) })),
+    );
+    created.push(...inserted.map(({ id }) => id));
   }
   return created;
 }

@@ -2,6 +2,7 @@
  * The job port. Features import from here, never from pg-boss:
  *   defineJob({ kind, schema, handler })           a kind of durable job
  *   enqueueJob(tx, job, payload, { idempotencyKey }) inside the caller's transaction
+ *   enqueueJobs(tx, job, [{ payload, idempotencyKey }])  the same for many at once
  *   scheduleJob(job, cron, payload)                 recurring runs
  *   jobStatus(job, idempotencyKey)                  where an enqueued job is
  *   nextWaitingRun(job)                             when a job waiting for later comes due
@@ -13,6 +14,7 @@ export {
   DEAD_JOB_RETENTION_SECONDS,
   FINISHED_JOB_RETENTION_SECONDS,
   enqueueJob,
+  enqueueJobs,
   jobStatus,
   listDeadJobs,
   nextWaitingRun,

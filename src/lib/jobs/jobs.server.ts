@@ -229,6 +229,41 @@ export async function enqueueJob<P extends object>(tx: DbOrTx, def: JobDefinitio
   });
 }
 
+/** Keys and jobs per statement in enqueueJobs. */
+const ENQUEUE_CHUNK = 500;
+
+/**
+ * enqueueJob for many jobs of one kind at once (a batch of 1,000 records
+ * fanned out to endpoints): the keys are claimed and the jobs inserted a
+ * chunk per statement, inside `tx`, with the same rules: one job per key,
+ * ever, and each payload checked. Returns how many jobs this call created.
+ */
+export async function enqueueJobs<P extends object>(tx: DbOrTx, def: JobDefinition<P>, items: ReadonlyArray<{ payload: P } & EnqueueOptions>): Promise<number> {
+  if (items.length === 0) return 0;
+  const boss = bossFor(def.kind);
+  const prepared = items.map((i) => ({ data: def.schema.parse(i.payload), key: i.idempotencyKey, id: jobIdForKey(i.idempotencyKey), startAfter: i.startAfter, retryLimit: i.retryLimit }));
+  const run = (tx as { transaction: (fn: (inner: DbOrTx) => Promise<number>) => Promise<number> }).transaction;
+  return run.call(tx, async (inner) => {
+    let created = 0;
+    for (let i = 0; i < prepared.length; i += ENQUEUE_CHUNK) {
+      const chunk = prepared.slice(i, i + ENQUEUE_CHUNK);
+      const claimed = await inner
+        .insert(jobKeys)
+        .values(chunk.map((c) => ({ idempotencyKey: c.key, kind: def.kind, jobId: c.id })))
+        .onConflictDoNothing({ target: jobKeys.idempotencyKey })
+        .returning({ jobId: jobKeys.jobId });
+      const ids = new Set(claimed.map((c) => c.jobId));
+      const seen = new Set<string>();
+      const jobs = chunk
+        .filter((c) => ids.has(c.id) && !seen.has(c.id) && seen.add(c.id))
+        .map((c) => ({ id: c.id, data: c.data, ...(c.startAfter ? { startAfter: c.startAfter } : {}), ...(c.retryLimit !== undefined ? { retryLimit: c.retryLimit } : {}) }));
+      if (jobs.length) await boss.insert(def.kind, jobs, { db: fromDrizzle(inner as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+      created += jobs.length;
+    }
+    return created;
+  });
+}
+
 export type JobStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
 
 /** Where the job enqueued under `idempotencyKey` is; null when there is none (never enqueued, or deleted after its retention). */

@@ -1,0 +1,56 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+/**
+ * What every provider fake shares (Retell, Twilio): an HTTP server on a free
+ * loopback port, and the test switches `down()` (answering 503, or cutting
+ * every connection) and `up()`. Each fake writes its own `handle`, where the
+ * provider's documented rules live.
+ */
+export abstract class LoopbackFake {
+  protected state: "up" | "unavailable" | "refusing" = "up";
+  private server: Server | null = null;
+  private sockets = new Set<Socket>();
+
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+
+  async start(): Promise<this> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.on("connection", (socket) => {
+      if (this.state === "refusing") {
+        socket.destroy();
+        return;
+      }
+      this.sockets.add(socket);
+      socket.on("close", () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    this.server = server;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** http://127.0.0.1:<port> */
+  protected get origin(): string {
+    const address = this.server?.address() as AddressInfo | null;
+    if (!address) throw new Error(`the ${this.constructor.name} is not started`);
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  /** Test switch: the provider is down, answering 503 ("unavailable") or cutting every connection ("refusing"). */
+  down(how: "unavailable" | "refusing" = "unavailable"): void {
+    this.state = how;
+    if (how === "refusing") for (const s of this.sockets) s.destroy();
+  }
+
+  up(): void {
+    this.state = "up";
+  }
+}
