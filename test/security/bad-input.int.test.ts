@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { ROUTE_ACCESS } from "@/lib/http/route-access";
 import { databaseInputProblem } from "@/lib/http/database-errors";
@@ -54,10 +54,24 @@ const BODY_LIMITS: Record<string, number> = {
  * (issue 21): without them the answer is 401 before any size is known.
  */
 const credentials = (key: string, apiKey: string): Record<string, string> =>
-  key === "v1/interactions" ? { authorization: `Bearer ${apiKey}` } : key === "v1/webhooks/retell" ? { "x-retell-signature": retellSign("{}") } : {};
+  key === "v1/interactions"
+    ? { authorization: `Bearer ${apiKey}` }
+    : key === "v1/webhooks/retell"
+      ? { "x-retell-signature": retellSign("{}") }
+      : // Its signature is checked once the body is read (it signs the form's parameters): only its presence comes first.
+        key === "v1/webhooks/twilio"
+        ? { "x-twilio-signature": "present" }
+        : {};
 
-/** Routes for the voice platform, which refuse a NUL per record rather than the whole request (ADR 0101). */
-const NUL_PER_RECORD = new Set(["v1/interactions", "v1/webhooks/retell"]);
+/**
+ * Routes for the voice platform, which refuse a NUL per record rather than
+ * the whole request (ADR 0101), and Twilio's status callback, which refuses a
+ * request without its signature header (403) before reading the body.
+ */
+const NUL_PER_RECORD = new Set(["v1/interactions", "v1/webhooks/retell", "v1/webhooks/twilio"]);
+
+/** Twilio's status callback exists only with TWILIO_* set (ADR 0130). */
+const TWILIO_ENV = { TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef", TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef", TWILIO_FROM_NUMBER: "+12125550100" };
 
 describe("bad input gets a 4xx with a message, never a 500, and stores nothing", () => {
   let admin: TestUser;
@@ -65,9 +79,14 @@ describe("bad input gets a 4xx with a message, never a 500, and stores nothing",
   withRetellKey();
   beforeAll(async () => {
     process.env.ENABLE_TEST_TOOLS = "true";
+    Object.assign(process.env, TWILIO_ENV);
     (await import("@/lib/config")).resetConfigForTests();
     admin = await createUser({ role: "admin" });
     apiKey = await newApiKey(admin);
+  });
+  afterAll(async () => {
+    for (const k of Object.keys(TWILIO_ENV)) delete process.env[k];
+    (await import("@/lib/config")).resetConfigForTests();
   });
 
   for (const { file, key } of ROUTES) {
@@ -80,8 +99,8 @@ describe("bad input gets a 4xx with a message, never a 500, and stores nothing",
         if (NUL_PER_RECORD.has(key)) {
           // These check the caller (API key, signature) first and then refuse a NUL per record
           // (test/interactions-ingest.int.test.ts): here, without a key or signature, a 401
-          // (the Retell webhook is 404 while RETELL_API_KEY is not set).
-          expect([401, 404]).toContain(res.status);
+          // (the Retell webhook is 404 while RETELL_API_KEY is not set; Twilio's callback 403).
+          expect([401, 403, 404]).toContain(res.status);
         } else {
           expect(res.status).toBe(400);
           expect(((await res.json()) as { message: string }).message).toMatch(/NUL characters/);
