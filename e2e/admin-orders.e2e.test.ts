@@ -245,6 +245,10 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
         "Subscription cancelled",
         "Plan changed",
         "Usage alert",
+        "Spend limit reached",
+        "Webhook endpoint turned off",
+        "Daily summary",
+        "Call notification",
         "Contact message (to the team)",
       ]);
       const setup = page.getByTestId("email-template").filter({ has: page.getByRole("heading", { name: "AI employee setup instructions" }) });
