@@ -199,7 +199,7 @@ describe("calls and messages from the AI employees", () => {
     expect(csv).toContain("Water heater leaking");
     expect(csv.trim().split("\r\n").length).toBeGreaterThan(10);
 
-    // Usage passes 80% of the Small plan's 120 units (the trial month counts, ADR 0101): the alert e-mail is in the outbox.
+    // Usage passes 80% of the Small plan's 120 units (the trial month counts, ADR 0145): the alert e-mail is in the outbox.
     const alertCalls = await postRecords(longCalls({ aiEmployeeId: c.orderId }, 33, "alert", (i) => after(trialStarted, 3 + i / 10)));
     // Each counts toward this usage month (none dated before the subscription).
     expect(alertCalls.filter((r) => r.status !== "created" || r.message !== null), JSON.stringify(alertCalls[0])).toEqual([]);

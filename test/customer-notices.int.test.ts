@@ -10,7 +10,7 @@ import * as read from "@app/api/notices/[id]/read/route";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
 
-/** Issue 13: the usage alerts' in-app notices, shown on the dashboard until the customer dismisses them (ADR 0101). */
+/** Issue 13: the usage alerts' in-app notices, shown on the dashboard until the customer dismisses them (ADR 0147). */
 
 let key: string;
 

@@ -9,7 +9,7 @@ import { seedDemoActivity } from "@/features/interactions/demo-activity.server";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { call, createUser } from "./http-helpers";
 
-/** Issue 13: the second demo customer's living dashboard (ADR 0101). */
+/** Issue 13: the second demo customer's living dashboard (ADR 0150). */
 
 let cookie: string;
 let userId: string;

@@ -179,7 +179,7 @@ describe("whose records", () => {
   });
 
   it("dates each record into its subscription's usage month, counted from the anchor day", async () => {
-    // The trial ended 50 days ago: the usage months run from that day (ADR 0101); usage-month.test.ts covers the calendar.
+    // The trial ended 50 days ago: the usage months run from that day (ADR 0145); usage-month.test.ts covers the calendar.
     const anchor = new Date(Date.now() - 50 * 86_400_000);
     const sub = await customerWithAiEmployee({ trialEnd: anchor, createdAt: new Date(anchor.getTime() - 14 * 86_400_000) });
     const recent = phoneRecord(sub.orderId, { startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });

@@ -15,7 +15,7 @@ import * as activity from "@app/api/activity/route";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
 
-/** Issue 13: usage alerts exactly once, the provider's meters exactly once, and retention (ADR 0101). */
+/** Issue 13: usage alerts exactly once, the provider's meters exactly once, and retention (ADRs 0147, 0146 and 0149). */
 
 let admin: TestUser;
 let key: string;

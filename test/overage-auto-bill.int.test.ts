@@ -13,7 +13,7 @@ import * as period from "@app/api/admin/subscription-period/route";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
 
-/** Issue 13: the admin's usage preview in units, and overage billed at the end of each usage month (ADR 0101). */
+/** Issue 13: the admin's usage preview in units, and overage billed at the end of each usage month (ADR 0146). */
 
 let admin: TestUser;
 let key: string;

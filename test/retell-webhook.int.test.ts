@@ -8,7 +8,7 @@ import { notifications } from "@/db/schema";
 import { customerWithAiEmployee } from "./interactions-fixtures";
 import { deliverRetell, RETELL_KEY, retellFixture, retellRows, retellSign, withRetellKey } from "./retell-helpers";
 
-/** Issue 13: Retell's call webhook (ADR 0101), fed the payloads in test/fixtures/retell. */
+/** Issue 13: Retell's call webhook (ADR 0148), fed the payloads in test/fixtures/retell. */
 
 let nova: Awaited<ReturnType<typeof customerWithAiEmployee>>;
 withRetellKey();

@@ -53,7 +53,7 @@ describe("Usage This Month on an annual plan", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Summary;
     expect(body.subscription.billing).toBe("annual");
-    // Text sessions count half a unit (spec 9; ADR 0101).
+    // Text sessions count half a unit (spec 9; ADR 0144).
     expect(body.subscription.usage).toMatchObject({ phoneUsed: 8, textUsed: 1.5 });
   });
 

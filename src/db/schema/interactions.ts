@@ -61,7 +61,7 @@ export const interactions = pgTable(
       .references(() => aiReadyOrders.id, { onDelete: "cascade" }),
     /** The business account that owns the AI employee when the record arrived (null: not claimed yet). */
     accountId: text("account_id").references(() => organization.id, { onDelete: "set null" }),
-    /** The subscription the units count against (null: none active or trialing; ADR 0101). */
+    /** The subscription the units count against (null: none active or trialing; ADR 0143). */
     subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     /** Start of the subscription's usage month the record falls in (null without a subscription). */
     usageMonthStart: timestamp("usage_month_start", { withTimezone: true }),

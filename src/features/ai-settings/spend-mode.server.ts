@@ -83,7 +83,7 @@ export async function applySpendLimit(subscriptionId: string, month: UsageMonth,
   if (!sub) return 0;
   const plan = findPlan(sub.planId);
   const includedMilli = plan && plan.units !== null ? plan.units * 1000 : null;
-  // A month that ends within the trial is never billed (ADR 0101): its extra units cost nothing, so a dollar cap is never reached.
+  // A month that ends within the trial is never billed (ADR 0145): its extra units cost nothing, so a dollar cap is never reached.
   const trial = Boolean(sub.trialEnd && month.end <= sub.trialEnd);
   const extraUnitCents = trial ? 0 : (plan?.extraUnitPrice?.[sub.billing] ?? null);
   const list = await employees(db, or(eq(aiReadyOrders.subscriptionId, subscriptionId), sub.aiReadyOrderId ? eq(aiReadyOrders.id, sub.aiReadyOrderId) : undefined)!);

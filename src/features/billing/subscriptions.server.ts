@@ -196,7 +196,7 @@ export async function completeSubscription(
       if (claimed.length > 0 || ownsAlready) {
         await tx.update(subscriptions).set({ aiReadyOrderId: order.id, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
       }
-      // Calls it took before it was claimed (its setup, its first test calls) are now the customer's to see (ADR 0101).
+      // Calls it took before it was claimed (its setup, its first test calls) are now the customer's to see (ADR 0143).
       if (claimed.length > 0) await tx.update(interactions).set({ accountId: user.accountId }).where(and(eq(interactions.aiReadyOrderId, order.id), isNull(interactions.accountId)));
       // Its untouched default settings now name the business that claimed it (issue 24).
       if (claimed.length > 0) await adoptClaimingBusiness(tx, order.id);

@@ -153,7 +153,7 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
         await enqueueJob(tx, usageAlertsJob, { subscriptionId, months: all.slice(i, i + MAX_ALERT_MONTHS) }, { idempotencyKey: `usage-alerts:${subscriptionId}:${batch}:${i}` });
       }
     }
-    // Trial months are never reported to the meters (a trial is not billed; ADR 0101).
+    // Trial months are never reported to the meters (a trial is not billed; ADR 0145).
     const billable = fresh.filter((r) => !trialEnds.get(r.subscriptionId!) || r.startedAt! >= trialEnds.get(r.subscriptionId!)!);
     await markMetersDirty(
       tx,

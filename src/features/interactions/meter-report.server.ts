@@ -26,7 +26,7 @@ type MonthKey = { subscriptionId: string; usageMonthStart: Date; category: strin
 /**
  * Marks the (subscription, usage month, meter) of new or credited records for
  * the next report, in the caller's transaction. Trial months are never
- * reported: a trial is not billed (ADR 0101).
+ * reported: a trial is not billed (ADR 0145).
  */
 export async function markMetersDirty(tx: DbOrTx, keys: MonthKey[]): Promise<void> {
   // Sorted, so two transactions marking the same rows lock them in the same order (no deadlock).
@@ -58,7 +58,7 @@ export function rateLimitDelaySeconds(attempt: number, retryAfterSeconds: number
 }
 
 /**
- * The provider's meters follow the interactions (ADR 0101). Meter values are
+ * The provider's meters follow the interactions (ADR 0146). Meter values are
  * whole numbers (stripe-notes) and units are thousandths, so each
  * (subscription, usage month, meter) reports its running total of whole
  * units: when the total passes what was reported, the difference goes out as

@@ -19,7 +19,7 @@ import { analysisEvents, callEventColumns } from "./call-events.server";
 /** How far the signature's timestamp may be from our clock (the SDK's FIVE_MINUTES). */
 export const RETELL_SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 
-/** The events whose call we store (ADR 0101); every other event is answered 204 and ignored. */
+/** The events whose call we store (ADR 0148); every other event is answered 204 and ignored. */
 export const RETELL_STORED_EVENTS = ["call_ended", "call_analyzed"] as const;
 
 /**

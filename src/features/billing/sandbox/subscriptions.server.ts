@@ -97,7 +97,7 @@ async function newSubscription(input: NewSubscription & { startedAt?: Date }, id
 }
 
 /**
- * Demo data only (the seed, ADR 0101): a paid subscription that started in the
+ * Demo data only (the seed, ADR 0150): a paid subscription that started in the
  * past, on `startedAt`, without a trial, its card the default. Not on the
  * provider port: only the sandbox can make one.
  */

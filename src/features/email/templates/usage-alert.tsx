@@ -5,7 +5,7 @@ export type UsageAlertProps = { firstName: string | null; planName: string; thre
 export const usageAlertSubject = (threshold: 80 | 100) =>
   threshold === 100 ? "You have used all the units included this month" : "You have used 80% of this month's units";
 
-/** The customer's e-mail when a usage month passes 80% or 100% of the plan's included units (issue 13). A trial month's extra units are never billed (ADR 0101). */
+/** The customer's e-mail when a usage month passes 80% or 100% of the plan's included units (issue 13). A trial month's extra units are never billed (ADR 0145). */
 export function UsageAlert({ firstName, planName, threshold, usedUnits, includedUnits, monthEnd, trial = false, baseUrl }: UsageAlertProps) {
   const dashboardUrl = absoluteUrl(baseUrl, "/dashboard");
   return (

@@ -274,7 +274,7 @@ function UsageBar({ label, used, limit, pct }: { label: string; used: number; li
   );
 }
 
-/** The month's units against the allowance; a trial month's extra units are not billed (ADR 0101). */
+/** The month's units against the allowance; a trial month's extra units are not billed (ADRs 0144 and 0145). */
 function UnitsTotal({ units, used, trial }: { units: Units; used: number; trial: boolean }) {
   if (units.included === null) return <p className="text-sm text-slate-700">{formatUnits(used)} units used; your plan has no unit limit.</p>;
   return (
