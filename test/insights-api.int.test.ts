@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { startJobs } from "@/lib/jobs";
@@ -31,8 +31,10 @@ beforeAll(async () => {
   const c = await customerWithAiEmployee({ createdAt: new Date("2026-09-01T00:00:00Z") });
   owner = c.user;
   orderId = c.orderId;
-  await ensureSettings(orderId); // Mon–Fri 09:00–17:00 UTC (the account's zone)
+  await ensureSettings(orderId);
   const db = await getDb();
+  // Its opening hours: the defaults (Mon–Fri 09:00–17:00) read in UTC.
+  await db.execute(sql`update ai_employee_settings_versions set document = jsonb_set(document, '{timeZone}', '"UTC"') where ai_ready_order_id = ${orderId}`);
   await db.update(organization).set({ timeZone: "UTC" }).where(eq(organization.id, owner.id));
   // A second AI employee of the same account, with no subscription.
   const second = await customerWithAiEmployee({ subscription: null });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { INTERACTION_CHANNELS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
 
 /**
