@@ -8,7 +8,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, meterReportAfterRateLimitJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }, { deletionCancelJob }, { cardlessSubscribeCleanupJob, enqueueCardlessSubscribeCleanup }, { spendMonthResetJob, scheduleSpendMonthReset }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob, scheduleWebhookCleanup }, { dailySummaryJob, scheduleDailySummaries }, { callAlertJob, callAlertBurstJob }] = await Promise.all([
+  const [{ startServer }, { usageReportJob }, { overageBillJob }, { orderSetupEmailJob }, { welcomeEmailJob }, { billingSyncJob }, { sandboxRolloverJob, scheduleSandboxRollover }, { dunningEmailJob }, { emailDeliveryJob }, { smtpStartCheck }, { oidcStartCheck }, { s3StartCheck }, { usageAlertsJob }, { meterReportJob, meterReportAfterRateLimitJob, scheduleMeterReports }, { retentionJob, scheduleRetention }, { autoBillOverageJob, scheduleAutoBillOverage }, { seedDemoActivity }, { deletionCancelJob }, { cardlessSubscribeCleanupJob, enqueueCardlessSubscribeCleanup }, { spendMonthResetJob, scheduleSpendMonthReset }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob, scheduleWebhookCleanup }, { dailySummaryJob, scheduleDailySummaries }, { callAlertJob, callAlertBurstJob }, { rollupRepairJob, scheduleRollupRepair }] = await Promise.all([
     import("@/lib/server-start"),
     import("@/features/usage/usage.server"),
     import("@/features/overage/overage.server"),
@@ -35,10 +35,11 @@ export async function register() {
     import("@/features/webhooks/cleanup.server"),
     import("@/features/call-alerts/daily-summary.server"),
     import("@/features/call-alerts/call-alert-job.server"),
+    import("@/features/insights/jobs"),
   ]);
   await startServer({
-    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob],
-    schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup, scheduleSpendMonthReset, scheduleWebhookCleanup, scheduleDailySummaries],
+    jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob, rollupRepairJob],
+    schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup, scheduleSpendMonthReset, scheduleWebhookCleanup, scheduleDailySummaries, scheduleRollupRepair],
     startChecks: [smtpStartCheck, () => oidcStartCheck(), () => s3StartCheck()],
     demoData: [seedDemoActivity],
   });

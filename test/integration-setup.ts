@@ -16,8 +16,9 @@ beforeAll(async () => {
   // employee's settings push is queued by order creation, the first read of
   // its settings and every save (issue 24). No worker runs: a test that wants
   // the push run drains the queue.
+  // The insight rollups' repair is queued when an account's time zone changes (issue 26).
   // SMS and webhook deliveries are queued by notifications, ingestion and billing (issue 25): their jobs are known too.
-  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob }, { dailySummaryJob }, { callAlertJob, callAlertBurstJob }] = await Promise.all([
+  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob }, { dailySummaryJob }, { callAlertJob, callAlertBurstJob }, { rollupRepairJob }] = await Promise.all([
     import("@/lib/jobs"),
     import("@/features/ai-settings/platform-sync.server"),
     import("@/features/sms/delivery-job.server"),
@@ -25,8 +26,9 @@ beforeAll(async () => {
     import("@/features/webhooks/cleanup.server"),
     import("@/features/call-alerts/daily-summary.server"),
     import("@/features/call-alerts/call-alert-job.server"),
+    import("@/features/insights/jobs"),
   ]);
-  await startJobs({ jobs: [platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob], workers: false });
+  await startJobs({ jobs: [platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob, rollupRepairJob], workers: false });
 });
 
 afterAll(async () => {

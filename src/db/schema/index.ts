@@ -14,3 +14,4 @@ export * from "./ai-settings";
 export * from "./call-alerts";
 export * from "./sms";
 export * from "./webhooks";
+export * from "./insights";

@@ -81,6 +81,14 @@ export const interactions = pgTable(
     transcript: jsonb("transcript").$type<TranscriptTurn[]>(),
     recordingUrl: text("recording_url"),
     appointmentBooked: boolean("appointment_booked").notNull().default(false),
+    /** Where the call was transferred (a number or SIP URI) when the platform said (issue 26, ADR 0136). */
+    transferDestination: text("transfer_destination"),
+    /**
+     * Whether the record started while its AI employee's business was closed
+     * (its opening hours and closed days when it arrived; ADR 0136); null when
+     * the AI employee had no hours set.
+     */
+    afterHours: boolean("after_hours"),
     /** Whether the recording announcement was played at the start of the call (issue 24); null when the platform did not say. */
     recordingAnnounced: boolean("recording_announced"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),

@@ -8,6 +8,7 @@ import { RESET_PASSWORD_PATH } from "./password-reset";
 import { carriesSessionToken, withoutSessionTokens } from "./session-token-redaction";
 import { logger } from "@/lib/logger";
 import { accountsAfterHook, accountsBeforeHook } from "@/features/accounts/account-auth-hooks.server";
+import { queueRollupRepair } from "@/features/insights/rollups.server";
 
 /**
  * better-auth hooks (hooks.before / hooks.after in auth.server.ts):
@@ -162,9 +163,27 @@ async function countSignInOutcome(ctx: HookContext): Promise<void> {
   }
 }
 
+/**
+ * A business account's time zone changed (better-auth's organization update):
+ * its insight rollups count local hours, so the repair job rebuilds them in
+ * the new zone (ADR 0137).
+ */
+async function rebuildRollupsOnZoneChange(ctx: { path: string; body?: unknown; context: { returned?: unknown } }): Promise<void> {
+  if (ctx.path !== "/organization/update") return;
+  const returned = ctx.context.returned as { id?: unknown } | undefined;
+  const data = (ctx.body as { data?: { timeZone?: unknown } } | undefined)?.data;
+  if (!returned || isAPIError(returned) || typeof returned.id !== "string" || typeof data?.timeZone !== "string") return;
+  try {
+    await queueRollupRepair(returned.id);
+  } catch (err) {
+    logger.error({ err, accountId: returned.id }, "could not queue the insight rollups' rebuild");
+  }
+}
+
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
   if (ctx.path === "/sign-in/email") await countSignInOutcome(ctx);
   await accountsAfterHook(ctx as never);
+  await rebuildRollupsOnZoneChange(ctx);
   // Answers to the browser (an HTTP request, not a call from our own server
   // code) never carry the session token: it stays in the HttpOnly cookie.
   const returned: unknown = ctx.context.returned;

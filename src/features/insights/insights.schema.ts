@@ -48,8 +48,8 @@ export type InsightsMonth = {
   /** Straight-line projection to the month's end at this month's pace. */
   projectedUnits: number;
   extraUnits: number;
-  /** What the projected extra units would cost (the ledger's pricing function). */
-  extraCostCents: number;
+  /** What the projected extra units would cost (the ledger's pricing function); null for a member without billing.read. */
+  extraCostCents: number | null;
   /** Units per day of this month so far, for the chart. */
   days: Array<{ date: string; units: number }>;
 };

@@ -19,6 +19,7 @@ import { assignFreeTestCalls, isTestCall, testerNumbersByAccount, withTestTag } 
 import { emitWebhookEvents } from "@/features/webhooks/emit.server";
 import { callEventColumns, storedCallEvents, type StoredCall } from "./call-events.server";
 import { enqueueCallAlerts } from "@/features/call-alerts/enqueue.server";
+import { isAfterHours, openingHoursOf } from "@/features/ai-settings/opening-hours.server";
 
 /** Subscription statuses whose AI employee's units count (ADR 0101). */
 const COUNTING = ["active", "trialing", "past_due"] as const;
@@ -79,6 +80,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
   const closed = await loadClosedMonths(db, [...new Set([...owners.byId.values()].flatMap((o) => (o.sub ? [o.sub.id] : [])))], now);
   // Calls from an account's own tester numbers are tagged `test`; the month's first ten are free (issue 24, ADR 0124).
   const testers = await testerNumbersByAccount(db, [...new Set([...owners.byId.values()].flatMap((o) => (o.accountId ? [o.accountId] : [])))]);
+  // After hours is decided now, from the hours in force when the record arrives (ADR 0136).
+  const hours = await openingHoursOf(db, [...owners.byId.keys()]);
   const rows: Row[] = [];
   const firstIndexOf = new Map<string, number>();
   const trialEnds = new Map<string, Date | null>();
@@ -121,6 +124,8 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
       transcript: record.transcript ?? null,
       recordingUrl: record.recordingUrl ?? null,
       appointmentBooked: record.appointmentBooked ?? false,
+      transferDestination: record.transferDestination || null,
+      afterHours: isAfterHours(hours.get(owner.orderId), startedAt),
       recordingAnnounced: record.recordingAnnounced ?? null,
       tags: test ? withTestTag(record.tags ?? []) : (record.tags ?? []),
       unitsMilli: units.milli,

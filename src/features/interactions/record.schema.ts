@@ -60,6 +60,8 @@ export const interactionRecordSchema = z
     // https; plain http only for the app's own address (its sample recordings, checked in ingest.server.ts).
     recordingUrl: z.url({ protocol: /^https?$/, error: "must be an https URL" }).max(2000, { error: "must be at most 2000 characters" }).optional(),
     appointmentBooked: z.boolean({ error: "must be true or false" }).optional(),
+    // Where a transferred call went: a phone number or SIP URI (issue 26); blank is the same as absent.
+    transferDestination: z.string({ error: "must be text" }).trim().max(200, { error: "must be at most 200 characters" }).optional(),
     // Whether the recording announcement was played at the start of the call (issue 24); absent: not known.
     recordingAnnounced: z.boolean({ error: "must be true or false" }).optional(),
     tags: z.array(text(50), { error: "must be a list of texts" }).max(20, { error: "must hold at most 20 tags" }).optional(),

@@ -64,6 +64,8 @@ export type RetellCall = {
   transcript_object?: Array<{ role?: string; content?: string; words?: Array<{ start?: number }> }>;
   recording_url?: string;
   disconnection_reason?: string;
+  /** Where the call was transferred: a number or a SIP URI ("sip:…", perhaps with ";transport=…"); only with call_transfer (retell-typescript-sdk src/resources/call.ts). */
+  transfer_destination?: string | null;
   /** `custom_analysis_data`: the fields the agent's post-call analysis extracts, named by whoever set the agent up (the SDK types it `unknown`). */
   call_analysis?: { call_summary?: string; in_voicemail?: boolean; user_sentiment?: string; call_successful?: boolean; custom_analysis_data?: unknown };
   metadata?: unknown;
@@ -165,6 +167,7 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
   const recordingUrl = str(call.recording_url);
   const recordingAnnounced = retellRecordingAnnounced(call);
   const appointmentBooked = retellBookedAppointment(call);
+  const transferDestination = retellTransferDestination(call);
   return {
     id: retellRecordId(call.call_id),
     channel: web ? "chat" : "phone",
@@ -182,7 +185,14 @@ export function retellCallRecord(call: RetellCall, receivedAt = Date.now()): Ret
     ...(recordingUrl && /^https:\/\//i.test(recordingUrl) ? { recordingUrl } : {}),
     ...(recordingAnnounced === undefined ? {} : { recordingAnnounced }),
     ...(appointmentBooked ? { appointmentBooked } : {}),
+    ...(transferDestination ? { transferDestination } : {}),
   };
+}
+
+/** Where Retell says the call was transferred (issue 26): the number, or the SIP URI without its transport part; undefined when not said. */
+export function retellTransferDestination(call: RetellCall): string | undefined {
+  const raw = str(call.transfer_destination);
+  return raw ? raw.replace(/;transport=[a-z]+$/i, "").slice(0, 200) : undefined;
 }
 
 /**

@@ -80,6 +80,9 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   "interactions/[id]/report-spam": { POST: "calls.reportSpam" },
   "interactions/export.csv": { GET: "calls.export" },
   "interactions/monthly-usage.csv": { GET: "calls.export" },
+  // Issue 26: staff see insights; the month's dollar figure needs billing.read (inside the route).
+  insights: { GET: "calls.read" },
+  "insights/export.csv": { GET: "calls.read" },
   "interactions/[id]/recording": { GET: "public" },
   // issue 25: the OpenAPI document of the customer's API (public, cacheable)
   "openapi.json": { GET: "public" },
