@@ -44,6 +44,8 @@ export const FEATURE_DEPENDENCIES = {
   "call-alerts": ["accounts", "email", "plans", "sms", "usage"],
   contact: ["email", "leads", "marketing", "notifications"],
   email: [],
+  // Insights (issue 26): the page reads the account's AI employees and zone (interactions), its plan's price (plans, usage).
+  insights: ["accounts", "interactions", "plans", "usage"],
   interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],
