@@ -33,7 +33,7 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
         What your AI employee brought in
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        An estimate, not a measurement: it multiplies what your AI employee did in these {days} days by the figures you enter below. Change them to match your business.
+        An estimate, not a measurement: it multiplies what your AI employee did in these {days} days by {showDollars ? "the figures you enter below. Change them" : "the booking rate you enter below. Change it"} to match your business.
       </p>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="rounded-md bg-slate-50 p-3">
@@ -60,10 +60,14 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
         )}
         {view.aiEmployeeId && <input type="hidden" name="aiEmployeeId" value={view.aiEmployeeId} />}
         {view.channel && <input type="hidden" name="channel" value={view.channel} />}
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Average job value ($)
-          <input type="number" name="jobValue" min={0} max={1_000_000} step="0.01" inputMode="decimal" defaultValue={view.jobValueCents / 100} className={control} aria-describedby="revenue-defaults" />
-        </label>
+        {showDollars ? (
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            Average job value ($)
+            <input type="number" name="jobValue" min={0} max={1_000_000} step="0.01" inputMode="decimal" defaultValue={view.jobValueCents / 100} className={control} aria-describedby="revenue-defaults" />
+          </label>
+        ) : (
+          view.jobValueCents !== DEFAULT_JOB_VALUE_CENTS && <input type="hidden" name="jobValue" value={view.jobValueCents / 100} />
+        )}
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Booking rate (%)
           <input type="number" name="bookingRate" min={0} max={100} step={1} inputMode="numeric" defaultValue={view.bookingRatePercent} className={control} aria-describedby="revenue-defaults" />
@@ -72,7 +76,7 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
           Recalculate
         </button>
         <p id="revenue-defaults" className="text-xs text-slate-600 sm:col-span-3">
-          Until you change them: an average job value of {formatMoney(DEFAULT_JOB_VALUE_CENTS, "USD", { whole: true })} and a booking rate of {DEFAULT_BOOKING_RATE_PERCENT}% (of the calls caught that did not book here, how many become a job). Your figures stay in this page&rsquo;s address, so you can bookmark them.
+          Until you change {showDollars ? "them" : "it"}: {showDollars && <>an average job value of {formatMoney(DEFAULT_JOB_VALUE_CENTS, "USD", { whole: true })} and </>}a booking rate of {DEFAULT_BOOKING_RATE_PERCENT}% (of the calls caught that did not book here, how many become a job). Your figures stay in this page&rsquo;s address, so you can bookmark them.
         </p>
       </form>
 
