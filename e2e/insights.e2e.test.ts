@@ -55,15 +55,15 @@ describe("insights for the business", () => {
     // The estimate is called one, with its defaults and formula on the page; the owner (billing.read) sees dollars.
     const estimate = page.getByTestId("revenue-estimate");
     expect(await estimate.textContent()).toContain("An estimate, not a measurement");
-    expect(await page.getByLabel("Average job value ($)").inputValue()).toBe("150");
-    expect(await page.getByLabel("Booking rate (%)").inputValue()).toBe("30");
+    expect(await page.getByLabel("Average job value ($)", { exact: true }).inputValue()).toBe("150");
+    expect(await page.getByLabel("Booking rate (%)", { exact: true }).inputValue()).toBe("30");
     expect(await page.getByTestId("revenue-formula").textContent()).toContain("Estimated jobs = appointments booked + booking rate");
     expect(await page.getByTestId("subscription-cost").textContent()).toMatch(/\$[\d,]+ for 30 days/);
   });
 
   it("2. switches to the last 7 days and one AI employee: the address holds the view, the server draws it", async () => {
-    await page.getByLabel("Period").selectOption("7");
-    const select = page.getByLabel("AI employee");
+    await page.getByLabel("Period", { exact: true }).selectOption("7");
+    const select = page.getByLabel("AI employee", { exact: true });
     // The demo business's AI employee, Max.
     aiEmployeeId = await select.locator("option", { hasText: "Max" }).getAttribute("value").then((v) => v ?? "");
     expect(aiEmployeeId).not.toBe("");
@@ -72,10 +72,10 @@ describe("insights for the business", () => {
     await page.waitForURL((u) => u.searchParams.get("period") === "7" && u.searchParams.get("aiEmployeeId") === aiEmployeeId);
     await checkBothWidths(page, "insights-2-7-days-employee", () => heading().waitFor());
     expect(await periodText()).toMatch(/\(7 days\), compared with /);
-    expect(await page.getByLabel("AI employee").inputValue()).toBe(aiEmployeeId);
+    expect(await page.getByLabel("AI employee", { exact: true }).inputValue()).toBe(aiEmployeeId);
     // Reloading the address draws the same view (nothing kept in the browser).
     await page.reload();
-    expect(await page.getByLabel("Period").inputValue()).toBe("7");
+    expect(await page.getByLabel("Period", { exact: true }).inputValue()).toBe("7");
   });
 
   it("3. reads the daily chart's table view: one row a day, the same numbers as the figures; the chart reads out by keyboard", async () => {

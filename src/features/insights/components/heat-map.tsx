@@ -29,7 +29,7 @@ export function HeatMap({ heatmap, busy }: { heatmap: HeatCell[]; busy: HeatCell
         </p>
       }
       chart={
-        <div className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-labelledby={`${id}-title`} aria-describedby={tableIdOf(id)}>
+        <div className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Busiest hours: heat map" aria-describedby={tableIdOf(id)}>
           <table className="w-full border-separate border-spacing-0.5 text-xs" data-testid="heatmap-grid">
             <caption className="sr-only">Calls and messages by hour (rows) and weekday (columns); busy hours are marked</caption>
             <thead>

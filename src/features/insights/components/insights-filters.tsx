@@ -15,26 +15,26 @@ const control = "h-10 rounded-md border border-slate-300 bg-white px-2 text-sm t
 export function InsightsFilters({ view, aiEmployees }: { view: InsightsView; aiEmployees: { id: string; name: string }[] }) {
   return (
     <form method="get" action="/insights" aria-label="Period and filters" className="mt-6 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
-      <label className={field}>
-        Period
-        <select name="period" defaultValue={view.period} className={control}>
+      <div className={field}>
+        <label htmlFor="insights-period">Period</label>
+        <select id="insights-period" name="period" defaultValue={view.period} className={control}>
           <option value="7">Last 7 days</option>
           <option value="30">Last 30 days</option>
           <option value="90">Last 90 days</option>
           <option value="custom">Custom dates</option>
         </select>
-      </label>
-      <label className={field}>
-        From
-        <input type="date" name="from" defaultValue={view.period === "custom" ? view.from : ""} max={view.to} className={control} aria-describedby="custom-period-hint" />
-      </label>
-      <label className={field}>
-        To
-        <input type="date" name="to" defaultValue={view.period === "custom" ? view.to : ""} className={control} aria-describedby="custom-period-hint" />
-      </label>
-      <label className={field}>
-        AI employee
-        <select name="aiEmployeeId" defaultValue={view.aiEmployeeId ?? ""} className={control}>
+      </div>
+      <div className={field}>
+        <label htmlFor="insights-from">From</label>
+        <input id="insights-from" type="date" name="from" defaultValue={view.period === "custom" ? view.from : ""} max={view.to} className={control} aria-describedby="custom-period-hint" />
+      </div>
+      <div className={field}>
+        <label htmlFor="insights-to">To</label>
+        <input id="insights-to" type="date" name="to" defaultValue={view.period === "custom" ? view.to : ""} className={control} aria-describedby="custom-period-hint" />
+      </div>
+      <div className={field}>
+        <label htmlFor="insights-ai-employee">AI employee</label>
+        <select id="insights-ai-employee" name="aiEmployeeId" defaultValue={view.aiEmployeeId ?? ""} className={control}>
           <option value="">All AI employees</option>
           {aiEmployees.map((a) => (
             <option key={a.id} value={a.id}>
@@ -42,10 +42,10 @@ export function InsightsFilters({ view, aiEmployees }: { view: InsightsView; aiE
             </option>
           ))}
         </select>
-      </label>
-      <label className={field}>
-        Channel
-        <select name="channel" defaultValue={view.channel ?? ""} className={control}>
+      </div>
+      <div className={field}>
+        <label htmlFor="insights-channel">Channel</label>
+        <select id="insights-channel" name="channel" defaultValue={view.channel ?? ""} className={control}>
           <option value="">All channels</option>
           {INTERACTION_CHANNELS.map((c) => (
             <option key={c} value={c}>
@@ -53,7 +53,7 @@ export function InsightsFilters({ view, aiEmployees }: { view: InsightsView; aiE
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {view.jobValueCents !== DEFAULT_JOB_VALUE_CENTS && <input type="hidden" name="jobValue" value={view.jobValueCents / 100} />}
       {view.bookingRatePercent !== DEFAULT_BOOKING_RATE_PERCENT && <input type="hidden" name="bookingRate" value={view.bookingRatePercent} />}
       <button type="submit" className="h-10 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2">

@@ -61,17 +61,17 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
         {view.aiEmployeeId && <input type="hidden" name="aiEmployeeId" value={view.aiEmployeeId} />}
         {view.channel && <input type="hidden" name="channel" value={view.channel} />}
         {showDollars ? (
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-            Average job value ($)
-            <input type="number" name="jobValue" min={0} max={1_000_000} step="0.01" inputMode="decimal" defaultValue={view.jobValueCents / 100} className={control} aria-describedby="revenue-defaults" />
-          </label>
+          <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            <label htmlFor="insights-job-value">Average job value ($)</label>
+            <input id="insights-job-value" type="number" name="jobValue" min={0} max={1_000_000} step="0.01" inputMode="decimal" defaultValue={view.jobValueCents / 100} className={control} aria-describedby="revenue-defaults" />
+          </div>
         ) : (
           view.jobValueCents !== DEFAULT_JOB_VALUE_CENTS && <input type="hidden" name="jobValue" value={view.jobValueCents / 100} />
         )}
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Booking rate (%)
-          <input type="number" name="bookingRate" min={0} max={100} step={1} inputMode="numeric" defaultValue={view.bookingRatePercent} className={control} aria-describedby="revenue-defaults" />
-        </label>
+        <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          <label htmlFor="insights-booking-rate">Booking rate (%)</label>
+          <input id="insights-booking-rate" type="number" name="bookingRate" min={0} max={100} step={1} inputMode="numeric" defaultValue={view.bookingRatePercent} className={control} aria-describedby="revenue-defaults" />
+        </div>
         <button type="submit" className="h-10 rounded-md border border-brand-700 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
           Recalculate
         </button>
@@ -109,7 +109,7 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
             <dd className="text-2xl font-bold tabular-nums text-slate-900" data-testid="subscription-cost">
               {subscriptionMonthlyCents === null ? "No subscription" : `${formatMoney(costOverDays(subscriptionMonthlyCents, days), "USD", { whole: true })} for ${days} days`}
             </dd>
-            {subscriptionMonthlyCents !== null && <p className="text-xs text-slate-700">{formatMoney(subscriptionMonthlyCents)} a month</p>}
+            {subscriptionMonthlyCents !== null && <dd className="text-xs text-slate-700">{formatMoney(subscriptionMonthlyCents)} a month</dd>}
           </div>
         </dl>
       ) : (
