@@ -18,7 +18,7 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
     return (
       <section aria-labelledby={`${id}-title`} className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          This month&rsquo;s units
+          {"This month's units"}
         </h2>
         <p className="mt-1 text-sm text-slate-700">No subscription yet: units are counted from the day one starts.</p>
       </section>
