@@ -44,7 +44,8 @@ export const FEATURE_DEPENDENCIES = {
   "call-alerts": ["accounts", "email", "plans", "sms", "usage"],
   contact: ["email", "leads", "marketing", "notifications"],
   email: [],
-  insights: ["ai-settings", "usage"],
+  // Insights (issue 26): the page reads the account's AI employees and zone (interactions); the AI employee's opening hours (ai-settings), its plan's price (plans, usage).
+  insights: ["accounts", "ai-settings", "interactions", "plans", "usage"],
   interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],

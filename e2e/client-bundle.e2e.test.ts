@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { NAV_LINKS } from "@/features/shell/nav";
 
 const distDir = path.resolve(import.meta.dirname, "..", process.env.E2E_DIST_DIR || ".next-e2e", "static");
 
@@ -25,5 +26,26 @@ describe("client bundle", () => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  it("carries the chart library (visx) only for signed-in pages: no public page loads a chunk with it", async () => {
+    const chunks = files(distDir);
+    // visx marks its shapes with class names that survive minification ("visx-group", "visx-bar-stack").
+    const chartChunks = new Set(chunks.filter((f) => /visx-(group|bar-stack)/.test(readFileSync(f, "utf8"))).map((f) => path.relative(distDir, f)));
+    expect(chartChunks.size, "the build holds the chart library for /insights").toBeGreaterThan(0);
+    const baseUrl = inject("baseUrl");
+    const publicPages = ["/", ...NAV_LINKS.map((l) => l.href), "/login", "/demo-ai-employee", "/privacy-policy"];
+    const offenders: string[] = [];
+    for (const page of publicPages) {
+      const res = await fetch(`${baseUrl}${page}`);
+      if (res.status === 404) continue;
+      expect(res.ok, page).toBe(true);
+      const html = await res.text();
+      // Every script the page loads or names in its flight data (client components' chunks).
+      const scripts = new Set([...html.matchAll(/\/_next\/static\/([^"'\s\\]+?\.js)/g)].map((m) => decodeURIComponent(m[1]!)));
+      expect(scripts.size, `${page} loads scripts`).toBeGreaterThan(0);
+      for (const s of scripts) if (chartChunks.has(s)) offenders.push(`${page}: ${s}`);
+    }
+    expect(offenders).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe("Content-Security-Policy of the pages", () => {
     return { res, csp: directives(res.headers.get("content-security-policy") ?? "") };
   };
 
-  for (const path of ["/dashboard", "/calls", "/billing", "/checkout", "/subscribe", "/admin", "/admin/usage", "/login", "/forgot-password", "/reset-password", "/logout", "/sign-in-failed", "/sandbox/portal"]) {
+  for (const path of ["/dashboard", "/calls", "/insights", "/billing", "/checkout", "/subscribe", "/admin", "/admin/usage", "/login", "/forgot-password", "/reset-password", "/logout", "/sign-in-failed", "/sandbox/portal"]) {
     it(`${path}: a fresh nonce with 'strict-dynamic', and nothing else may run`, () => {
       const a = policyFor(path);
       const b = policyFor(path);

@@ -20,11 +20,12 @@ export type SectionLink = {
 /**
  * The portal's own navigation (issue 23, ADR 0119), in this order. A link a
  * member's role may not use is not shown (the server refuses it anyway).
- * Insights joins this list when it exists.
+ * Insights (issue 26) follows Calls.
  */
 export const PORTAL_LINKS: readonly SectionLink[] = [
   { href: "/dashboard", label: "Dashboard", permission: "calls.read" },
   { href: "/calls", label: "Calls", permission: "calls.read" },
+  { href: "/insights", label: "Insights", permission: "calls.read" },
   // The AI employee's settings (issue 24); its subscription card stays on Billing's "AI employees" tab.
   { href: "/ai-employees", label: "AI employee", permission: "settings.read" },
   { href: "/billing", label: "Billing", permission: "billing.read" },
@@ -42,7 +43,7 @@ export const ADMIN_LINKS: readonly SectionLink[] = [
   { href: "/admin/api-keys", label: "API keys" },
 ];
 
-const PORTAL_PATHS = ["/dashboard", "/calls", "/ai-employees", "/billing", "/account", "/profile", "/checkout", "/subscribe"];
+const PORTAL_PATHS = ["/dashboard", "/calls", "/insights", "/ai-employees", "/billing", "/account", "/profile", "/checkout", "/subscribe"];
 
 /** Which navigation a page gets: the portal's, the admin console's, or the marketing site's. */
 export function navSection(pathname: string): "portal" | "admin" | "public" {

@@ -16,7 +16,7 @@ import type { AppConfig } from "@/lib/config";
  * redirects), and the payment provider's frames and
  * API only when it is configured.
  */
-export const SIGNED_IN_PREFIXES = ["/dashboard", "/calls", "/ai-employees", "/billing", "/checkout", "/subscribe", "/admin", "/login", "/forgot-password", "/reset-password", "/logout", "/sign-in-failed", "/sandbox"] as const;
+export const SIGNED_IN_PREFIXES = ["/dashboard", "/calls", "/insights", "/ai-employees", "/billing", "/checkout", "/subscribe", "/admin", "/login", "/forgot-password", "/reset-password", "/logout", "/sign-in-failed", "/sandbox"] as const;
 
 export function isSignedInPath(pathname: string): boolean {
   return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
