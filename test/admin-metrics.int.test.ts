@@ -22,7 +22,7 @@ let customer: TestUser;
 const accountOf: Record<string, string> = {};
 const subOf: Record<string, string> = {};
 
-type Inv = { issued: string; amount: number; status?: "paid" | "open" | "uncollectible" | "draft"; months?: number; id?: string };
+type Inv = { issued: string; amount: number; status?: "paid" | "open" | "uncollectible" | "draft"; months?: number; id?: string; proration?: boolean };
 async function seed(key: string, s: { plan: string; billing?: "monthly" | "annual"; status: "active" | "trialing" | "past_due" | "cancelled"; created: string; trialStart?: string; trialEnd?: string }, invs: Inv[]) {
   const db = await getDb();
   const accountId = randomUUID();
@@ -45,7 +45,8 @@ async function seed(key: string, s: { plan: string; billing?: "monthly" | "annua
   for (const inv of invs) {
     const start = d(inv.issued);
     const end = new Date(start);
-    end.setUTCMonth(end.getUTCMonth() + (inv.months ?? 1));
+    // A proration (a plan change charged at once) has no period: it starts and ends when issued.
+    if (!inv.proration) end.setUTCMonth(end.getUTCMonth() + (inv.months ?? 1));
     await db.insert(invoices).values({
       id: randomUUID(),
       accountId,
@@ -69,10 +70,11 @@ beforeAll(async () => {
   await seed("A", { plan: "small", status: "active", created: "2026-08-05" }, ["2026-08-05", "2026-09-05", "2026-10-05", "2026-11-05"].map((issued) => ({ issued, amount: SMALL })));
   // B: Medium billed annually from June: $4,380 a year is $365 a month.
   await seed("B", { plan: "medium", billing: "annual", status: "active", created: "2026-06-10" }, [{ issued: "2026-06-10", amount: MEDIUM_ANNUAL_YEAR, months: 12 }]);
-  // C: Small in July and August, upgraded to Medium from September.
+  // C: Small in July and August, upgraded to Medium on August 20 (a proration charged at once), Medium from September.
   await seed("C", { plan: "medium", status: "active", created: "2026-07-01" }, [
     { issued: "2026-07-01", amount: SMALL },
     { issued: "2026-08-01", amount: SMALL },
+    { issued: "2026-08-20", amount: 10100, proration: true },
     { issued: "2026-09-01", amount: MEDIUM },
     { issued: "2026-10-01", amount: MEDIUM },
     { issued: "2026-11-01", amount: MEDIUM },

@@ -119,32 +119,40 @@ type MrrRow = { subscriptionId: string; accountId: string; planId: string; mrr: 
 /**
  * Each subscription's MRR at every snapshot (ADR 0139). A charged invoice is
  * one above $0 of a subscription, paid (or open while the subscription still
- * pays), that no overage entry billed. It covers from when it was issued
- * until the subscription's next charged invoice, at most its interval (a
- * year when its period spans 300 days or more, or when it has no period and
- * the subscription bills annually; a month otherwise) plus 3 days of grace
- * for a renewal the provider has not charged yet. Its MRR is its amount over
- * the months of its interval.
+ * pays), that no overage entry billed. A regular one has a period of 20 days
+ * or more, or is the subscription's first (Stripe's first invoice has none);
+ * the others are prorations of a plan change, which count nothing. A regular
+ * invoice covers from when it was issued until the subscription's next
+ * regular invoice, at most its interval (a year when its period spans 300
+ * days or more, or when it has none and the subscription bills annually; a
+ * month otherwise) plus 3 days of grace for a renewal the provider has not
+ * charged yet. Its MRR is its amount over the months of its interval.
  */
 async function mrrSeries(snapshots: Date[]): Promise<MrrRow[]> {
   const at = snapshots.map((d) => d.toISOString());
   const rows = await query<{ subscription_id: string; account_id: string; plan_id: string; points: Array<[number, number]> | null; paid_before: boolean }>(sql`
     with charged as (
-      select s.id as sid, s.account_id, s.plan_id, i.issued_at, i.amount_due,
-        case when i.period_end - i.period_start >= interval '300 days'
-               or ((i.period_start is null or i.period_end is null or i.period_end - i.period_start < interval '20 days') and s.billing = 'annual')
-             then 12 else 1 end as months
+      select s.id as sid, s.account_id, s.plan_id, s.billing, i.issued_at, i.amount_due,
+        coalesce(i.period_end - i.period_start < interval '20 days', true) as short,
+        i.period_end - i.period_start >= interval '300 days' as yearly,
+        row_number() over (partition by s.id order by i.issued_at, i.provider_invoice_id) as n
       from ${invoices} i
       join ${subscriptions} s on s.provider_subscription_id = i.provider_subscription_id
       where i.amount_due > 0
         and (i.status = 'paid' or (i.status = 'open' and s.status in (${list(PAYING_STATUSES)})))
         and not exists (select 1 from ${overageEntries} o where o.provider_invoice_id = i.provider_invoice_id)
     ),
+    regular as (
+      select sid, account_id, plan_id, issued_at, amount_due,
+        case when yearly or (short and billing = 'annual') then 12 else 1 end as months
+      from charged
+      where not short or n = 1
+    ),
     covered as (
       select sid, account_id, plan_id, issued_at as from_at,
         least(coalesce(lead(issued_at) over (partition by sid order by issued_at), 'infinity'::timestamptz), issued_at + make_interval(months => months) + interval '3 days') as to_at,
         round(amount_due::numeric / months)::int as mrr
-      from charged
+      from regular
     ),
     snaps as (select at, (idx - 1)::int as idx from unnest(${textArray(at)}::timestamptz[]) with ordinality as t(at, idx))
     select c.sid as subscription_id, min(c.account_id) as account_id, min(c.plan_id) as plan_id,
