@@ -46,7 +46,7 @@ describe("figures and their CSV", () => {
       "month,mrr_usd,new_usd,reactivation_usd,expansion_usd,contraction_usd,churned_usd,paying\r\n2026-11,569,420,0,0,0,149,2\r\n",
     );
     expect(figureCsv(byId("units-by-plan"))).toBe("plan,subscriptions,used_units,included_units,extra_units,extra_cost_usd\r\nSmall,1,150.5,120,30.5,60.39\r\n");
-    expect(figureCsv(byId("churn"))).toBe("measure,at_start,lost,rate_percent\r\nLogo churn,4 accounts,1 accounts,25\r\nRevenue churn,\"$1,000.00\",$149.00,14.9\r\n");
+    expect(figureCsv(byId("churn"))).toBe("measure,at_start,lost,rate_percent\r\nLogo churn,4 accounts,1 account,25\r\nRevenue churn,\"$1,000.00\",$149.00,14.9\r\n");
   });
 
   it("the allowance CSV links each row to billing its overage and makes an account name inert", () => {

@@ -151,7 +151,7 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
         { key: "rate", label: "Churn", format: "percent" },
       ],
       rows: [
-        { measure: "Logo churn", atStart: `${m.churn.accountsAtStart} accounts`, lost: `${m.churn.accountsChurned} accounts`, rate: m.churn.logoChurn },
+        { measure: "Logo churn", atStart: accounts(m.churn.accountsAtStart), lost: accounts(m.churn.accountsChurned), rate: m.churn.logoChurn },
         { measure: "Revenue churn", atStart: centsText(m.churn.mrrAtStartCents), lost: centsText(m.churn.mrrLostCents), rate: m.churn.revenueChurn },
       ],
       empty: "",
@@ -248,6 +248,10 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
       empty: "No subscription with a limited plan is using units this month.",
     },
   ];
+}
+
+function accounts(n: number): string {
+  return `${n} ${n === 1 ? "account" : "accounts"}`;
 }
 
 function centsText(cents: number): string {
