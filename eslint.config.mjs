@@ -35,6 +35,7 @@ export const FEATURE_DEPENDENCIES = {
   accounts: ["email"],
   admin: ["accounts", "admin-subscriptions", "ai-settings", "auth", "email", "interactions", "notifications", "orders", "plans", "sms", "test-tools"],
   "admin-accounts": ["accounts"],
+  "admin-metrics": ["admin-accounts", "billing", "interactions", "plans", "usage"],
   "admin-errors": [],
   "ai-settings": ["accounts", "email", "plans", "voice-platform"],
   "api-docs": ["call-alerts", "interactions", "webhooks"],

@@ -83,6 +83,7 @@ describe("the portal's own frame", () => {
     for (const [path, current] of [
       ["/admin", "Console"],
       ["/admin/usage", "Usage"],
+      ["/admin/metrics", "Metrics"],
       ["/admin/outbox", "Outbox"],
       ["/admin/sms-outbox", "SMS outbox"],
       ["/admin/jobs", "Jobs"],
@@ -90,7 +91,7 @@ describe("the portal's own frame", () => {
       ["/admin/api-keys", "API keys"],
     ] as const) {
       await page.goto(path);
-      await expect.poll(() => mainNavLinks(page), { timeout: 15_000 }).toEqual(["Console", "Usage", "Outbox", "SMS outbox", "Jobs", "Spam reports", "API keys"]);
+      await expect.poll(() => mainNavLinks(page), { timeout: 15_000 }).toEqual(["Console", "Usage", "Metrics", "Outbox", "SMS outbox", "Jobs", "Spam reports", "API keys"]);
       expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: current, exact: true }).getAttribute("aria-current")).toBe("page");
       expect(await page.getByRole("link", { name: "Book a Demo" }).count()).toBe(0);
       await checkBothWidths(page, `admin-frame${path.replace(/\//g, "-")}`, () => page.getByRole("heading", { level: 1 }).first().waitFor());

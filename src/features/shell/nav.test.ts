@@ -29,6 +29,7 @@ describe("the portal's navigation (issue 23)", () => {
     expect(current("/ai-employees/abc/settings")).toEqual(["AI employee"]);
     expect(current("/admin", ADMIN_LINKS)).toEqual(["Console"]);
     expect(current("/admin/usage", ADMIN_LINKS)).toEqual(["Usage"]);
+    expect(current("/admin/metrics", ADMIN_LINKS)).toEqual(["Metrics"]);
     expect(current("/admin/outbox/templates", ADMIN_LINKS)).toEqual(["Outbox"]);
     expect(current("/admin/sms-outbox", ADMIN_LINKS)).toEqual(["SMS outbox"]);
   });

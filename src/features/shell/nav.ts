@@ -36,6 +36,7 @@ export const PORTAL_LINKS: readonly SectionLink[] = [
 export const ADMIN_LINKS: readonly SectionLink[] = [
   { href: "/admin", label: "Console", match: "/admin$" },
   { href: "/admin/usage", label: "Usage" },
+  { href: "/admin/metrics", label: "Metrics" },
   { href: "/admin/outbox", label: "Outbox" },
   { href: "/admin/sms-outbox", label: "SMS outbox" },
   { href: "/admin/jobs", label: "Jobs" },

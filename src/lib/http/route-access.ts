@@ -39,6 +39,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<"GET" | "POST" | "PUT" 
   // admin subscriptions, usage metering, overage invoices, test tools (404
   // unless ENABLE_TEST_TOOLS=true)
   "admin/subscriptions": { GET: "admin" },
+  // the operator's metrics, one figure's CSV (issue 26, ADR 0139)
+  "admin/metrics/export.csv": { GET: "admin" },
   "admin/subscription-period": { GET: "admin" },
   "admin/stripe-prices": { GET: "admin" },
   "admin/add-usage": { POST: "admin" },

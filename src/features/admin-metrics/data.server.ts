@@ -1,0 +1,238 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { interactions, invoices, organization, overageEntries, subscriptions, usageRecords } from "@/db/schema";
+import { LIVE_STATUSES, PAYING_STATUSES } from "@/features/billing/subscription-state";
+import { findPlan, PLANS } from "@/features/plans/catalogue";
+import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
+import { adminListHref } from "@/features/admin-accounts/account-ref";
+import { lastMonths, snapshotAt } from "./months";
+import { mrrMovements, type SubscriptionMrrSeries } from "./mrr-movements";
+import { trialConversion, type TrialOutcome } from "./trial-conversion";
+import { churn } from "./churn";
+import { closestToAllowance, unitsByPlan, type MonthUsage } from "./allowance";
+import { buildFigures, type AdminMetrics, type Figure, type MonthAmountRow, type PlanCountRow } from "./figures";
+
+/**
+ * The data of /admin/metrics and its CSVs (ADR 0139), read from our mirror of
+ * the provider (subscriptions, invoices) and our own overage entries and
+ * units; never a call to the provider. Every figure is aggregated in SQL: the
+ * per-subscription MRR comes back as one row per subscription with a charged
+ * invoice, the units as one row per live subscription, each read through
+ * interactions_subscription_month_idx for its current usage month only.
+ */
+export const MONTHS = 12;
+const CHURN_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** Live statuses that do not pay yet: the trial. */
+const TRIAL_STATUSES = LIVE_STATUSES.filter((s) => !(PAYING_STATUSES as readonly string[]).includes(s));
+
+type Rows<T> = { rows: T[] } | T[];
+async function query<T>(q: SQL): Promise<T[]> {
+  const db = await getDb();
+  const result = (await db.execute(q)) as unknown as Rows<T>;
+  return Array.isArray(result) ? result : result.rows;
+}
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/(["\\])/g, "\\$1")}"`).join(",")}}`;
+const monthKey = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+
+export async function adminMetrics(opts: { now?: Date } = {}): Promise<AdminMetrics> {
+  const now = opts.now ?? new Date();
+  const months = lastMonths(now, MONTHS + 1);
+  const reported = months.slice(1);
+  const from = reported[0]!.start;
+  // Snapshots: the end of each month (the baseline month first), then 30 days ago for churn.
+  const snapshots = [...months.map((m) => snapshotAt(m, now)), new Date(now.getTime() - CHURN_DAYS * DAY_MS)];
+  const [mrrRows, planRows, trialRows, overage, failed, usages] = await Promise.all([
+    mrrSeries(snapshots),
+    planCounts(),
+    trialOutcomes(from),
+    monthAmounts(sql`
+      select ${monthKey(sql`coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt})`)} as month, count(*)::int as count, coalesce(sum(${overageEntries.totalAmount}), 0)::bigint as cents
+      from ${overageEntries}
+      where ${overageEntries.status} = 'billed' and coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt}) >= ${from.toISOString()}::timestamptz
+      group by 1`),
+    monthAmounts(sql`
+      select ${monthKey(sql`${invoices.issuedAt}`)} as month, count(*)::int as count, coalesce(sum(${invoices.amountDue}), 0)::bigint as cents
+      from ${invoices}
+      where ${invoices.amountDue} > 0 and ${invoices.issuedAt} >= ${from.toISOString()}::timestamptz
+        and (${invoices.status} = 'uncollectible' or (${invoices.status} = 'open' and ${invoices.issuedAt} < ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz))
+      group by 1`),
+    currentMonthUsages(now),
+  ]);
+
+  const series: SubscriptionMrrSeries[] = mrrRows.map((r) => ({ mrr: r.mrr.slice(0, months.length), paidBefore: r.paidBefore }));
+  const mrr = mrrMovements(
+    reported.map((m) => m.key),
+    series,
+  );
+  const mrrNowByPlan = new Map<string, number>();
+  const accounts = new Map<string, { accountId: string; startCents: number; endCents: number }>();
+  for (const r of mrrRows) {
+    const planId = findPlan(r.planId)?.id ?? r.planId;
+    mrrNowByPlan.set(planId, (mrrNowByPlan.get(planId) ?? 0) + r.mrr[months.length - 1]!);
+    const a = accounts.get(r.accountId) ?? { accountId: r.accountId, startCents: 0, endCents: 0 };
+    a.startCents += r.mrr[months.length]!;
+    a.endCents += r.mrr[months.length - 1]!;
+    accounts.set(r.accountId, a);
+  }
+  const byPlan: PlanCountRow[] = PLANS.map((p) => ({ planId: p.id, plan: p.name, paying: 0, trialing: 0, mrrCents: mrrNowByPlan.get(p.id) ?? 0 }));
+  for (const r of planRows) {
+    const plan = findPlan(r.planId);
+    let row = byPlan.find((b) => b.planId === (plan?.id ?? r.planId));
+    if (!row) byPlan.push((row = { planId: r.planId, plan: r.planId, paying: 0, trialing: 0, mrrCents: mrrNowByPlan.get(r.planId) ?? 0 }));
+    row.paying += r.paying;
+    row.trialing += r.trialing;
+  }
+
+  return {
+    generatedAt: now,
+    mrr,
+    byPlan,
+    trials: trialConversion(
+      reported.map((m) => m.key),
+      trialRows,
+    ),
+    churn: { ...churn([...accounts.values()]), from: snapshots[months.length]!, to: now },
+    overage: fillMonths(
+      reported.map((m) => m.key),
+      overage,
+    ),
+    failedPayments: fillMonths(
+      reported.map((m) => m.key),
+      failed,
+    ),
+    unitsByPlan: unitsByPlan(usages),
+    closest: closestToAllowance(usages, 20),
+  };
+}
+
+/** Every figure of the page, built from one read of the data. */
+export async function adminMetricFigures(opts: { now?: Date } = {}): Promise<Figure[]> {
+  return buildFigures(await adminMetrics(opts), (accountId) => adminListHref("subscriptions", accountId));
+}
+
+type MrrRow = { subscriptionId: string; accountId: string; planId: string; mrr: number[]; paidBefore: boolean };
+
+/**
+ * Each subscription's MRR at every snapshot (ADR 0139). A charged invoice is
+ * one above $0 of a subscription, paid (or open while the subscription still
+ * pays), that no overage entry billed. A regular one has a period of 20 days
+ * or more, or is the subscription's first (Stripe's first invoice has none);
+ * the others are prorations of a plan change, which count nothing. A regular
+ * invoice covers from when it was issued until the subscription's next
+ * regular invoice, at most its interval (a year when its period spans 300
+ * days or more, or when it has none and the subscription bills annually; a
+ * month otherwise) plus 3 days of grace for a renewal the provider has not
+ * charged yet. Its MRR is its amount over the months of its interval.
+ */
+async function mrrSeries(snapshots: Date[]): Promise<MrrRow[]> {
+  const at = snapshots.map((d) => d.toISOString());
+  const rows = await query<{ subscription_id: string; account_id: string; plan_id: string; points: Array<[number, number]> | null; paid_before: boolean }>(sql`
+    with charged as (
+      select s.id as sid, s.account_id, s.plan_id, s.billing, i.issued_at, i.amount_due,
+        coalesce(i.period_end - i.period_start < interval '20 days', true) as short,
+        i.period_end - i.period_start >= interval '300 days' as yearly,
+        row_number() over (partition by s.id order by i.issued_at, i.provider_invoice_id) as n
+      from ${invoices} i
+      join ${subscriptions} s on s.provider_subscription_id = i.provider_subscription_id
+      where i.amount_due > 0
+        and (i.status = 'paid' or (i.status = 'open' and s.status in (${list(PAYING_STATUSES)})))
+        and not exists (select 1 from ${overageEntries} o where o.provider_invoice_id = i.provider_invoice_id)
+    ),
+    regular as (
+      select sid, account_id, plan_id, issued_at, amount_due,
+        case when yearly or (short and billing = 'annual') then 12 else 1 end as months
+      from charged
+      where not short or n = 1
+    ),
+    covered as (
+      select sid, account_id, plan_id, issued_at as from_at,
+        least(coalesce(lead(issued_at) over (partition by sid order by issued_at), 'infinity'::timestamptz), issued_at + make_interval(months => months) + interval '3 days') as to_at,
+        round(amount_due::numeric / months)::int as mrr
+      from regular
+    ),
+    snaps as (select at, (idx - 1)::int as idx from unnest(${textArray(at)}::timestamptz[]) with ordinality as t(at, idx))
+    select c.sid as subscription_id, min(c.account_id) as account_id, min(c.plan_id) as plan_id,
+      json_agg(json_build_array(n.idx, c.mrr)) filter (where n.idx is not null) as points,
+      bool_or(c.from_at <= ${at[0]!}::timestamptz) as paid_before
+    from covered c
+    left join snaps n on c.from_at <= n.at and n.at < c.to_at
+    group by c.sid`);
+  return rows.map((r) => {
+    const mrr = at.map(() => 0);
+    for (const [idx, cents] of r.points ?? []) mrr[idx] = (mrr[idx] ?? 0) + Number(cents);
+    return { subscriptionId: r.subscription_id, accountId: r.account_id, planId: r.plan_id, mrr, paidBefore: r.paid_before };
+  });
+}
+
+async function planCounts(): Promise<Array<{ planId: string; paying: number; trialing: number }>> {
+  const rows = await query<{ plan_id: string; paying: number; trialing: number }>(sql`
+    select ${subscriptions.planId} as plan_id,
+      count(*) filter (where ${subscriptions.status} in (${list(PAYING_STATUSES)}))::int as paying,
+      count(*) filter (where ${subscriptions.status} in (${list(TRIAL_STATUSES)}))::int as trialing
+    from ${subscriptions}
+    where ${subscriptions.status} in (${list(LIVE_STATUSES)})
+    group by 1`);
+  return rows.map((r) => ({ planId: r.plan_id, paying: Number(r.paying), trialing: Number(r.trialing) }));
+}
+
+async function trialOutcomes(from: Date): Promise<TrialOutcome[]> {
+  const rows = await query<{ month: string; converted: boolean; trialing: boolean; count: number }>(sql`
+    select ${monthKey(sql`s.trial_start`)} as month,
+      exists (select 1 from ${invoices} i where i.provider_subscription_id = s.provider_subscription_id and i.status = 'paid' and i.amount_due > 0) as converted,
+      s.status in (${list(TRIAL_STATUSES)}) as trialing,
+      count(*)::int as count
+    from ${subscriptions} s
+    where s.trial_start >= ${from.toISOString()}::timestamptz
+    group by 1, 2, 3`);
+  return rows.map((r) => ({ month: r.month, converted: r.converted, trialing: r.trialing, count: Number(r.count) }));
+}
+
+async function monthAmounts(q: SQL): Promise<MonthAmountRow[]> {
+  const rows = await query<{ month: string; count: number; cents: string | number }>(q);
+  return rows.map((r) => ({ month: r.month, count: Number(r.count), cents: Number(r.cents) }));
+}
+
+function fillMonths(keys: string[], rows: MonthAmountRow[]): MonthAmountRow[] {
+  return keys.map((month) => rows.find((r) => r.month === month) ?? { month, count: 0, cents: 0 });
+}
+
+/**
+ * Every live subscription's current usage month (from its billing anchor,
+ * usage-month.ts) and its units so far: its interactions not credited as
+ * spam, read per subscription and month through
+ * interactions_subscription_month_idx, plus usage recorded by an admin (a
+ * phone session one unit, a text session half; the record's time clamped
+ * into its cycle, as the dashboard counts it).
+ */
+async function currentMonthUsages(now: Date): Promise<MonthUsage[]> {
+  const live = await query<{ id: string; account_id: string; account_name: string; plan_id: string; billing: "monthly" | "annual"; trial_end: string | null; created_at: string }>(sql`
+    select s.id, s.account_id, o.name as account_name, s.plan_id, s.billing, s.trial_end, s.created_at
+    from ${subscriptions} s join ${organization} o on o.id = s.account_id
+    where s.status in (${list(LIVE_STATUSES)})`);
+  if (live.length === 0) return [];
+  const months = live.map((s) => usageMonth(usageAnchor({ trialEnd: s.trial_end ? new Date(s.trial_end) : null, createdAt: new Date(s.created_at) }), now));
+  const recordAt = sql`greatest(u.period_start, least(u.created_at, u.period_end - interval '1 second'))`;
+  const used = await query<{ sid: string; milli: string | number }>(sql`
+    select m.sid,
+      (select coalesce(sum(i.units_milli), 0) from ${interactions} i
+        where i.subscription_id = m.sid and i.usage_month_start = m.s and i.spam_reported_at is null)
+      + (select coalesce(sum((u.phone_inbound + u.phone_outbound) * 1000 + (u.text_inbound + u.text_outbound) * 500), 0) from ${usageRecords} u
+        where u.subscription_id = m.sid and u.period_start < m.e and u.period_end > m.s and ${recordAt} >= m.s and ${recordAt} < m.e) as milli
+    from unnest(${textArray(live.map((s) => s.id))}::text[], ${textArray(months.map((m) => m.start.toISOString()))}::timestamptz[], ${textArray(months.map((m) => m.end.toISOString()))}::timestamptz[]) as m(sid, s, e)`);
+  const byId = new Map(used.map((u) => [u.sid, Number(u.milli)]));
+  return live.map((s, i) => ({
+    subscriptionId: s.id,
+    accountId: s.account_id,
+    accountName: s.account_name,
+    planId: s.plan_id,
+    billing: s.billing,
+    trialEnd: s.trial_end ? new Date(s.trial_end) : null,
+    monthStart: months[i]!.start,
+    monthEnd: months[i]!.end,
+    usedMilli: byId.get(s.id) ?? 0,
+  }));
+}
