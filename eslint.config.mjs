@@ -44,6 +44,8 @@ export const FEATURE_DEPENDENCIES = {
   "call-alerts": ["accounts", "email", "plans", "sms", "usage"],
   contact: ["email", "leads", "marketing", "notifications"],
   email: [],
+  // The app's one list of jobs (ADR 0141): it reads every feature's jobs.ts and nothing imports it but the composition root.
+  "jobs-registry": ["account-care", "admin", "ai-settings", "billing", "call-alerts", "email", "interactions", "orders", "overage", "sms", "usage", "webhooks"],
   interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],
