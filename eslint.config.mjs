@@ -47,6 +47,8 @@ export const FEATURE_DEPENDENCIES = {
   email: [],
   // Insights (issue 26): the page reads the account's AI employees and zone (interactions); the AI employee's opening hours (ai-settings), its plan's price (plans, usage).
   insights: ["accounts", "ai-settings", "interactions", "plans", "usage"],
+  // The app's one list of jobs (ADR 0141): it reads every feature's jobs.ts and nothing imports it but the composition root.
+  "jobs-registry": ["account-care", "admin", "ai-settings", "billing", "call-alerts", "email", "insights", "interactions", "orders", "overage", "sms", "usage", "webhooks"],
   interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],

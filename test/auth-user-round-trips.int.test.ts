@@ -6,6 +6,7 @@ import { seedSubscription } from "@/features/usage/testing/seed";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { GET as getSubscriptions } from "@app/api/user-subscriptions/route";
 import { GET as authGet } from "@app/api/auth/[...all]/route";
+import { HEADER_USER_PATH } from "@/features/shell/use-auth-user";
 import { call, createUser } from "./http-helpers";
 
 afterEach(() => {
@@ -56,6 +57,26 @@ describe("/api/auth/user on the hottest read", () => {
     // The session (with its user), the memberships (read fresh: a removed member loses access at once; issue 22),
     // then the summary; the spy sees every statement.
     expect(statements.length, statements.join("\n---\n")).toBe(3);
+  });
+
+  it("the header's question on every page skips the usage summary: two round trips, the same profile, no subscription key (ADR 0140)", async () => {
+    setProviderForTests(new FakeProvider());
+    const customer = await createUser({ firstName: "Rhea" });
+    await seedSubscription({ accountId: customer.id, billing: "monthly" });
+    const full = (await (await call(getUser, { path: "/api/auth/user", cookie: customer.cookie })).json()) as Record<string, unknown>;
+    let body: Record<string, unknown> | undefined;
+    const statements = await statementsDuring(async () => {
+      const res = await call(getUser, { path: HEADER_USER_PATH, cookie: customer.cookie });
+      expect(res.status).toBe(200);
+      body = (await res.json()) as Record<string, unknown>;
+    });
+    expect(HEADER_USER_PATH).toBe("/api/auth/user?subscription=omit");
+    // The session with its user, then the memberships: no summary query.
+    expect(statements.length, statements.join("\n---\n")).toBe(2);
+    expect(body).not.toHaveProperty("subscription");
+    const { subscription, ...profile } = full;
+    expect(subscription).not.toBeNull();
+    expect(body).toEqual(profile);
   });
 
   it("a GET of the caller's subscriptions writes nothing", async () => {

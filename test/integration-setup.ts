@@ -12,23 +12,11 @@ beforeAll(async () => {
   await dbReady();
   const { truncateAll } = await import("./db-helpers");
   if (process.env.DATABASE_URL) await truncateAll();
-  // As on the server, where every kind is started (instrumentation.ts): an AI
-  // employee's settings push is queued by order creation, the first read of
-  // its settings and every save (issue 24). No worker runs: a test that wants
-  // the push run drains the queue.
-  // The insight rollups' repair is queued when an account's time zone changes (issue 26).
-  // SMS and webhook deliveries are queued by notifications, ingestion and billing (issue 25): their jobs are known too.
-  const [{ startJobs }, { platformPushJob }, { smsDeliveryJob }, { webhookDeliveryJob }, { webhookCleanupJob }, { dailySummaryJob }, { callAlertJob, callAlertBurstJob }, { rollupRepairJob }] = await Promise.all([
-    import("@/lib/jobs"),
-    import("@/features/ai-settings/platform-sync.server"),
-    import("@/features/sms/delivery-job.server"),
-    import("@/features/webhooks/delivery-job.server"),
-    import("@/features/webhooks/cleanup.server"),
-    import("@/features/call-alerts/daily-summary.server"),
-    import("@/features/call-alerts/call-alert-job.server"),
-    import("@/features/insights/jobs"),
-  ]);
-  await startJobs({ jobs: [platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob, rollupRepairJob], workers: false });
+  // As on the server, every job kind is known (the app's one list, ADR 0141): order creation, settings saves,
+  // notifications, ingestion and billing queue jobs in their transactions. No worker runs: a test that wants
+  // a job run drains the queue (src/lib/jobs/testing.server.ts).
+  const [{ startJobs }, { appJobs }] = await Promise.all([import("@/lib/jobs"), import("@/features/jobs-registry/app-jobs")]);
+  await startJobs({ jobs: appJobs().jobs, workers: false });
 });
 
 afterAll(async () => {

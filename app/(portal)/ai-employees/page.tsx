@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageAccess } from "@/features/auth/page-access.server";
+import { LOGGED_OUT_NOTICE, requirePermission } from "@/features/auth/guards.server";
 import { AiEmployeesList } from "@/features/ai-settings/components/ai-employees-list";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "AI employees" };
 
 /** /ai-employees (issue 24): the account's AI employees and their settings; with exactly one, its settings. */
 async function Page() {
-  const access = await pageAccess({ returnTo: "/ai-employees", permission: "settings.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  const access = await requirePermission("settings.read", { returnTo: "/ai-employees", notice: LOGGED_OUT_NOTICE, delayMs: 500 });
   if (!access.ok) return access.element;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">

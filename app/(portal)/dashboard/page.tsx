@@ -1,23 +1,23 @@
 import type { Metadata } from "next";
-import { pageAccess } from "@/features/auth/page-access.server";
+import { LOGGED_OUT_NOTICE, requirePermission } from "@/features/auth/guards.server";
 import { DashboardPage } from "@/features/portal/dashboard/dashboard-page";
-import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 import { SpendModeCard } from "@/features/ai-settings/components/spend-mode-card";
-import { spendLimitLines } from "@/features/interactions/spend-status.server";
 import { InsightsSummary } from "@/features/insights/components/insights-summary";
+import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadDashboardScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 async function Page() {
-  const access = await pageAccess({ returnTo: "/dashboard", permission: "calls.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  const access = await requirePermission("calls.read", { returnTo: "/dashboard", notice: LOGGED_OUT_NOTICE, delayMs: 500 });
   if (!access.ok) return access.element;
-  // Which spend limit mode is on (issue 24): rendered here, on the server, with the account's AI employees only.
-  const lines = await spendLimitLines(access.account.id);
+  const { dashboard, spendLimit } = await loadDashboardScreen(access);
   return (
     <DashboardPage
+      data={dashboard}
       spendLimit={
         <>
-          <SpendModeCard lines={lines} timeZone={access.account.timeZone} />
+          <SpendModeCard {...spendLimit} />
           <InsightsSummary account={access.account} />
         </>
       }

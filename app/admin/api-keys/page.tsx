@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { ApiKeysPage } from "@/features/admin/components/api-keys-page";
-import { listApiKeys } from "@/features/interactions/api-keys.server";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadApiKeysScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "API keys" };
 export const dynamic = "force-dynamic";
 
 /** /admin/api-keys: the keys the voice and chat platform sends calls and messages with (issue 13; admins only). */
 async function Page() {
-  const denied = await adminPageGuard("/admin/api-keys");
-  if (denied) return denied;
-  const keys = await listApiKeys();
+  const access = await requireAdmin("/admin/api-keys");
+  if (!access.ok) return access.element;
+  const { keys } = await loadApiKeysScreen();
   return (
     <AdminSubPage title="API keys">
       <p className="mt-1 max-w-3xl text-slate-700">

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { formatDateTime } from "@/lib/format";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { RetryJobButton } from "@/features/admin/components/retry-job-button";
-import { DEAD_JOB_RETENTION_SECONDS, FINISHED_JOB_RETENTION_SECONDS, listDeadJobs } from "@/lib/jobs";
+import { DEAD_JOB_RETENTION_SECONDS, FINISHED_JOB_RETENTION_SECONDS } from "@/lib/jobs";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadJobsScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Jobs" };
 export const dynamic = "force-dynamic";
@@ -12,9 +14,9 @@ const days = (seconds: number) => Math.round(seconds / 86_400);
 
 /** /admin/jobs: durable jobs that failed every attempt ("dead"), newest first, each with a Retry button (admins only). */
 async function Page() {
-  const denied = await adminPageGuard("/admin/jobs");
-  if (denied) return denied;
-  const dead = await listDeadJobs();
+  const access = await requireAdmin("/admin/jobs");
+  if (!access.ok) return access.element;
+  const { dead } = await loadJobsScreen();
   return (
     <AdminSubPage title="Jobs">
       <p className="mt-1 max-w-3xl text-slate-700">

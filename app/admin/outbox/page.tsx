@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
-import { listEmails } from "@/features/admin/outbox.server";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { Badge } from "@/lib/ui/badge";
 import { config } from "@/lib/config";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadOutboxScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "E-mail outbox" };
 export const dynamic = "force-dynamic";
@@ -21,9 +22,9 @@ const COLUMNS = ["To", "Subject", "Kind", "Status", "Created"] as const;
 
 /** /admin/outbox: every e-mail the product sent or stored, newest first (admins only). */
 async function Page() {
-  const denied = await adminPageGuard("/admin/outbox");
-  if (denied) return denied;
-  const emails = await listEmails();
+  const access = await requireAdmin("/admin/outbox");
+  if (!access.ok) return access.element;
+  const { emails } = await loadOutboxScreen();
   return (
     <AdminSubPage title="E-mail outbox">
       <p className="mt-1 text-slate-700">

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
 import { formatPhone } from "@/lib/phone-format";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
-import { listSmsOutbox } from "@/features/sms/outbox-list.server";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { Badge } from "@/lib/ui/badge";
 import { config } from "@/lib/config";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadSmsOutboxScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "SMS outbox" };
 export const dynamic = "force-dynamic";
@@ -25,11 +26,9 @@ const link = "font-medium text-brand-700 underline-offset-4 hover:underline";
 
 /** /admin/sms-outbox: every text message the product sent or stored, newest first, 50 a page (admins only). */
 async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const denied = await adminPageGuard("/admin/sms-outbox");
-  if (denied) return denied;
-  const { cursor } = await searchParams;
-  const current = typeof cursor === "string" ? cursor : null;
-  const page = await listSmsOutbox({ cursor: current });
+  const access = await requireAdmin("/admin/sms-outbox");
+  if (!access.ok) return access.element;
+  const { page, current } = await loadSmsOutboxScreen(await searchParams);
   return (
     <AdminSubPage title="SMS outbox">
       <p className="mt-1 max-w-3xl text-slate-700">

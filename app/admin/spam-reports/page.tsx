@@ -1,23 +1,24 @@
 import type { Metadata } from "next";
 import { formatDateTime } from "@/lib/format";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
-import { SELF_SERVICE_CREDIT_PERCENT, listPendingSpamReports } from "@/features/interactions/spam-reports.server";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { SpamReviewActions } from "@/features/interactions/components/spam-review-actions";
 import { formatDuration, formatUnitCount } from "@/features/interactions/interaction-view";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadSpamReportsScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Spam reports" };
 export const dynamic = "force-dynamic";
 
 /** /admin/spam-reports: spam reports past a month's self-service credit, waiting for an admin's decision (ADR 0105). */
 async function Page() {
-  const denied = await adminPageGuard("/admin/spam-reports");
-  if (denied) return denied;
-  const pending = await listPendingSpamReports();
+  const access = await requireAdmin("/admin/spam-reports");
+  if (!access.ok) return access.element;
+  const { pending, selfServiceCreditPercent } = await loadSpamReportsScreen();
   return (
     <AdminSubPage title="Spam reports">
       <p className="mt-1 max-w-3xl text-slate-700">
-        Customers credit calls they report as spam themselves up to {SELF_SERVICE_CREDIT_PERCENT}% of their plan&apos;s included units in a usage
+        Customers credit calls they report as spam themselves up to {selfServiceCreditPercent}% of their plan&apos;s included units in a usage
         month. Reports beyond that wait here: Approve credits the call&apos;s units (the provider&apos;s meter follows); Decline keeps them counted.
         The customer sees &quot;pending review&quot; on the call until then.
       </p>

@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
-import { AccessDenied } from "@/features/auth/components/access-denied";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { UsageManagement } from "@/features/usage/components/usage-management";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
 export const metadata: Metadata = { title: "Usage Management" };
 
 async function Page() {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/admin/usage" delayMs={500} />;
-  if (user.role !== "admin") return <AccessDenied />;
+  const access = await requireAdmin("/admin/usage");
+  if (!access.ok) return access.element;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageAccess } from "@/features/auth/page-access.server";
+import { requirePermission } from "@/features/auth/guards.server";
 import { formatCents } from "@/features/plans/catalogue";
 import { safeReturnUrl, sandboxPortalData } from "@/features/billing/sandbox/portal-data.server";
 import { CancelAtPeriodEndButton, RenewSubscriptionButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
@@ -40,7 +40,7 @@ function PortalCard({ title, contentClassName, children }: { title: string; cont
 }
 
 async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const access = await pageAccess({ returnTo: "/sandbox/portal", permission: "billing.manage", loginNotice: { title: "Authentication Required", description: "Please log in to access billing portal" } });
+  const access = await requirePermission("billing.manage", { returnTo: "/sandbox/portal", notice: { title: "Authentication Required", description: "Please log in to access billing portal" } });
   if (!access.ok) return access.element;
   const data = await sandboxPortalData(access.account.id);
   if (!data) notFound();

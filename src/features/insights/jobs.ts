@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "@/lib/zod";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineJob, scheduleJob, type FeatureJobs } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 
 /**
@@ -24,3 +24,6 @@ export const rollupRepairJob = defineJob({
 export async function scheduleRollupRepair(): Promise<void> {
   await scheduleJob(rollupRepairJob, "41 4 * * *", {});
 }
+
+/** Insights' background work: the rollups' repair, daily and on demand. */
+export const insightsJobs: FeatureJobs = { feature: "insights", jobs: [rollupRepairJob], schedules: [scheduleRollupRepair] };

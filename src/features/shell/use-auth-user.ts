@@ -16,6 +16,9 @@ export type AuthUser = {
   accounts: Array<{ id: string; name: string; role: string }>;
 };
 
+/** The header's question: the user, their accounts and permissions, no subscription summary. */
+export const HEADER_USER_PATH = "/api/auth/user?subscription=omit";
+
 type State = { user: AuthUser | null; isLoading: boolean };
 
 async function getJson<T>(path: string): Promise<T | null> {
@@ -26,7 +29,9 @@ async function getJson<T>(path: string): Promise<T | null> {
 /**
  * Who is signed in, asked once per page load: better-auth's get-session first
  * (it answers 200 with null for visitors, so signed-out pages log no failed
- * request), then /api/auth/user for the profile and role. Sign-in and sign-out
+ * request), then /api/auth/user for the profile and role, without the
+ * subscription summary the header never shows (`?subscription=omit`: the
+ * dashboard's numbers are not computed on every page; ADR 0140). Sign-in and sign-out
  * are full page loads, so the answer stays right for the page's life. Plain
  * fetch: the header is on every public page and must not bring better-auth's
  * client or the query library with it (issue 12, JavaScript per page).
@@ -34,7 +39,7 @@ async function getJson<T>(path: string): Promise<T | null> {
 let answer: Promise<AuthUser | null> | undefined;
 function loadUser(): Promise<AuthUser | null> {
   answer ??= getJson<{ session?: { id: string } } | null>("/api/auth/get-session")
-    .then((s) => (s?.session ? getJson<AuthUser>("/api/auth/user") : null))
+    .then((s) => (s?.session ? getJson<AuthUser>(HEADER_USER_PATH) : null))
     .catch(() => null);
   return answer;
 }

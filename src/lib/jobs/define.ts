@@ -82,3 +82,16 @@ const JOB_ID_NAMESPACE = "3b2f6c1e-9a4d-4f0b-8e7c-5d2a1f6e9b30";
 export function jobIdForKey(idempotencyKey: string): string {
   return nameBasedUuid(JOB_ID_NAMESPACE, idempotencyKey);
 }
+
+/**
+ * What one feature runs in the background: its job kinds and the set-ups of
+ * its recurring runs (each sets or removes its schedule at server start).
+ * Every feature with jobs exports one from its own `jobs.ts`; the app's one
+ * list (src/features/jobs-registry) composes them (ADR 0141).
+ */
+export type FeatureJobs = {
+  /** The feature folder's name, for messages and the registry's test. */
+  readonly feature: string;
+  readonly jobs: readonly AnyJobDefinition[];
+  readonly schedules?: ReadonlyArray<() => Promise<void>>;
+};

@@ -6,10 +6,12 @@
  *   scheduleJob(job, cron, payload)                 recurring runs
  *   jobStatus(job, idempotencyKey)                  where an enqueued job is
  *   nextWaitingRun(job)                             when a job waiting for later comes due
- * The composition root (instrumentation.ts) passes every definition to
- * startJobs(); /admin/jobs lists dead jobs (listDeadJobs, retryDeadJob).
+ * Each feature lists its kinds and schedules in its own jobs.ts (FeatureJobs);
+ * src/features/jobs-registry composes them into the one list that the server
+ * (instrumentation.ts) and the integration tests pass to startJobs();
+ * /admin/jobs lists dead jobs (listDeadJobs, retryDeadJob).
  */
-export { defineJob, jobIdForKey, type AnyJobDefinition, type JobRun } from "./define";
+export { defineJob, jobIdForKey, type AnyJobDefinition, type FeatureJobs, type JobRun } from "./define";
 export {
   DEAD_JOB_RETENTION_SECONDS,
   FINISHED_JOB_RETENTION_SECONDS,
@@ -22,4 +24,5 @@ export {
   scheduleJob,
   startJobs,
   unscheduleJob,
+  workingKinds,
 } from "./jobs.server";

@@ -135,6 +135,11 @@ export async function startJobs(opts: StartJobsOptions): Promise<void> {
   }
 }
 
+/** The job kinds this process runs handlers for (started with workers), sorted. */
+export function workingKinds(): string[] {
+  return [...(currentState()?.workers ?? [])].sort();
+}
+
 /** Stops the workers and the queue's timers (and, on PostgreSQL, its pool). */
 export async function stopJobs(): Promise<void> {
   const g = globalThis as GlobalWithJobs;

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { pageAccess } from "@/features/auth/page-access.server";
-import { can } from "@/features/accounts/permissions";
+import { LOGGED_OUT_NOTICE, requirePermission } from "@/features/auth/guards.server";
 import { NotificationsPage } from "@/features/call-alerts/components/notifications-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
-import { timeZoneLabel } from "@/lib/time-zone";
+import { loadNotificationsScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Notifications" };
 
@@ -13,10 +12,9 @@ export const metadata: Metadata = { title: "Notifications" };
  * account's notification rules.
  */
 async function Page() {
-  const access = await pageAccess({ returnTo: "/account/notifications", permission: "calls.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  const access = await requirePermission("calls.read", { returnTo: "/account/notifications", notice: LOGGED_OUT_NOTICE, delayMs: 500 });
   if (!access.ok) return access.element;
-  const { account } = access;
-  return <NotificationsPage accountName={account.name} canManageRules={can(account.role, "integrations.manage")} timeZoneLabel={timeZoneLabel(account.timeZone)} />;
+  return <NotificationsPage {...loadNotificationsScreen(access)} />;
 }
 
 /** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */

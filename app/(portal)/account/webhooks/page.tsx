@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { pageAccess } from "@/features/auth/page-access.server";
-import { listEndpoints } from "@/features/webhooks/endpoints.server";
+import { requirePermission } from "@/features/auth/guards.server";
 import { WebhooksPage } from "@/features/webhooks/components/webhooks-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadWebhooksScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -12,10 +12,9 @@ export const metadata: Metadata = { title: "Webhooks" };
  * rendered on the server; the page changes it through the API.
  */
 async function Page() {
-  const access = await pageAccess({ returnTo: "/account/webhooks", permission: "integrations.manage", loginNotice: { title: "Authentication Required", description: "Please log in to manage your webhooks" } });
+  const access = await requirePermission("integrations.manage", { returnTo: "/account/webhooks", notice: { title: "Authentication Required", description: "Please log in to manage your webhooks" } });
   if (!access.ok) return access.element;
-  const { items } = await listEndpoints(access.account.id);
-  return <WebhooksPage initial={items} timeZone={access.account.timeZone} />;
+  return <WebhooksPage {...await loadWebhooksScreen(access)} />;
 }
 
 /** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */

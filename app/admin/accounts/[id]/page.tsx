@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
-import { getAdminAccount } from "@/features/admin-accounts/admin-account.server";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { AccountView } from "@/features/admin-accounts/components/account-view";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadAdminAccountScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Business account" };
 export const dynamic = "force-dynamic";
@@ -11,10 +11,9 @@ export const dynamic = "force-dynamic";
 /** /admin/accounts/[id]: one business account for support, read-only (issue 22, ADR 0110); 404 for an unknown id. */
 async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const denied = await adminPageGuard(`/admin/accounts/${encodeURIComponent(id)}`);
-  if (denied) return denied;
-  const account = await getAdminAccount(id);
-  if (!account) notFound();
+  const access = await requireAdmin(`/admin/accounts/${encodeURIComponent(id)}`);
+  if (!access.ok) return access.element;
+  const { account } = await loadAdminAccountScreen(id);
   return (
     <AdminSubPage title={account.name}>
       <AccountView account={account} />

@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { formatDateTime } from "@/lib/format";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
-import { AccessDenied } from "@/features/auth/components/access-denied";
-import { getEmail } from "@/features/admin/outbox.server";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { EmailParts } from "@/features/admin/components/email-parts";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadEmailScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "E-mail" };
 
@@ -16,11 +13,9 @@ export const dynamic = "force-dynamic";
 /** One e-mail of the outbox: headers, the HTML in a sandboxed frame, and the text version. */
 async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo={`/admin/outbox/${id}`} delayMs={500} />;
-  if (user.role !== "admin") return <AccessDenied />;
-  const mail = await getEmail(id);
-  if (!mail) notFound();
+  const access = await requireAdmin(`/admin/outbox/${id}`);
+  if (!access.ok) return access.element;
+  const { mail } = await loadEmailScreen(id);
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
       <p className="text-sm">

@@ -1,19 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminSubPage, adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { EmailParts } from "@/features/admin/components/email-parts";
-import { renderTemplateGallery } from "@/features/email/templates/gallery";
 import { config } from "@/lib/config";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadTemplatesScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "E-mail templates" };
 export const dynamic = "force-dynamic";
 
 /** /admin/outbox/templates: every e-mail template rendered with sample data, both parts as they are sent (admins only). */
 async function Page() {
-  const denied = await adminPageGuard("/admin/outbox/templates");
-  if (denied) return denied;
-  const templates = await renderTemplateGallery(config().baseUrl);
+  const access = await requireAdmin("/admin/outbox/templates");
+  if (!access.ok) return access.element;
+  const { templates } = await loadTemplatesScreen();
   return (
     <AdminSubPage title="E-mail templates">
       <p className="mt-1 text-slate-700">

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getCurrentUser } from "@/features/auth/current-user.server";
+import { requireSignedIn } from "@/features/auth/guards.server";
 import { currentAccount } from "@/features/accounts/current-account.server";
 import { can } from "@/features/accounts/permissions";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { formatCents } from "@/features/plans/catalogue";
 import { sandboxInvoiceFor } from "@/features/billing/sandbox/portal-data.server";
 import { formatDate } from "@/lib/format";
@@ -35,8 +34,9 @@ function TotalRow({ label, cents, strong = false }: { label: string; cents: numb
 /** The sandbox's hosted invoice page (the provider's hosted_invoice_url). Owner or admin only. */
 async function SandboxInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo={`/sandbox/invoices/${id}`} delayMs={1000} notice={{ title: "Authentication Required", description: "Please log in to access billing information" }} />;
+  const access = await requireSignedIn({ returnTo: `/sandbox/invoices/${id}`, notice: { title: "Authentication Required", description: "Please log in to access billing information" } });
+  if (!access.ok) return access.element;
+  const { user } = access;
   const account = user.role === "admin" ? null : await currentAccount(user);
   // The account's billing members (or an operator admin) see its invoices.
   const inv = await sandboxInvoiceFor(id, { role: user.role, accountId: account && can(account.role, "billing.read") ? account.id : null });

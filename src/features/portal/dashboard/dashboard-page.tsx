@@ -4,13 +4,10 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { BarChart3, Calendar, CreditCard, Download, LifeBuoy, MessageSquare, Phone, Receipt, Rocket, Settings, Smartphone, type LucideIcon } from "lucide-react";
-import { getQueryFn, isUnauthorizedError } from "@/lib/api-client";
-import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Progress } from "@/lib/ui/progress";
-import { Spinner } from "@/lib/ui/spinner";
 import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
 import { UpgradeOffer } from "../billing/upgrade-offer";
@@ -22,11 +19,15 @@ import { FirstSteps, TodayStrip } from "./today-and-welcome";
 
 type Usage = { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
 type Units = { monthStart: string; monthEnd: string; calls: number; conversations: number; included: number | null; extra: number; extraCostCents: number };
-export type DashboardUser = {
+
+/**
+ * The dashboard's own data, loaded on the server for its page
+ * (app/(portal)/dashboard/data.server.ts; ADR 0140): who is welcomed, what the
+ * member may do in the business account (the quick actions follow it) and
+ * the subscription summary with this month's units.
+ */
+export type DashboardData = {
   firstName: string | null;
-  email: string;
-  role: string;
-  /** What the member may do in the business account (issue 22): the quick actions follow it. */
   permissions: string[];
   subscription: {
     id: string;
@@ -43,45 +44,17 @@ export type DashboardUser = {
 /** Statuses that show the full dashboard: a trial or an overdue payment is still a live subscription. */
 const LIVE = new Set(["active", "trialing", "past_due"]);
 
-/** The signed-in dashboard: welcome, plan, usage, quick actions, recent activity. `spendLimit`: the server-rendered spend limit card (issue 24). */
-export function DashboardPage({ spendLimit = null }: { spendLimit?: ReactNode } = {}) {
-  const { data: user, isLoading, error } = useQuery<DashboardUser>({
-    queryKey: ["/api/auth/user"],
-    queryFn: getQueryFn<DashboardUser>({ on401: "throw" }),
-    // Spec 7: the dashboard retries the user call up to 3 times, except on 401.
-    retry: (count, err) => !isUnauthorizedError(err) && count < 3,
-    staleTime: 5 * 60_000,
-    // A 401: 'Unauthorized' / 'You are logged out. Logging in again...', login after 500 ms (the QueryCache handler).
-    meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/dashboard" } },
-  });
+/**
+ * The signed-in dashboard: welcome, plan, usage, quick actions, recent
+ * activity. `data` comes from the server with the page; the inbox and the
+ * activity load on the client. `spendLimit`: the server-rendered spend limit
+ * card (issue 24).
+ */
+export function DashboardPage({ data, spendLimit = null }: { data: DashboardData; spendLimit?: ReactNode }) {
   // The needs-attention inbox and today's totals (issue 23, ADR 0115).
-  const attention = useQuery<AttentionResponse>({ queryKey: ["/api/attention"], enabled: Boolean(user) });
+  const attention = useQuery<AttentionResponse>({ queryKey: ["/api/attention"] });
 
-  if (isLoading || (error && isUnauthorizedError(error))) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label="Loading your dashboard" />
-      </div>
-    );
-  }
-
-  if (error || !user) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16">
-        <Card className="border-red-200">
-          <CardHeader>
-            <h1 className="text-lg font-semibold leading-tight text-red-900">Error Loading Dashboard</h1>
-            <CardDescription>Unable to load your dashboard data. Please try again.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button onClick={() => window.location.reload()}>Retry</Button>
-          </CardContent>
-        </Card>
-      </section>
-    );
-  }
-
-  const sub = user.subscription;
+  const sub = data.subscription;
   const live = Boolean(sub && LIVE.has(sub.status));
   // A first-time customer (no subscription or no calls yet): "Welcome" and the three steps (issue 23).
   const firstTime = !sub || (attention.data ? !attention.data.hasCalls : false);
@@ -89,15 +62,15 @@ export function DashboardPage({ spendLimit = null }: { spendLimit?: ReactNode } 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">
-        {firstTime ? "Welcome" : "Welcome back"}, {user.firstName || "there"}!
+        {firstTime ? "Welcome" : "Welcome back"}, {data.firstName || "there"}!
       </h1>
       <p className="mt-1 text-slate-700">{firstTime ? "Here is how to put your AI employee to work." : "Here\u2019s what needs you, and how your AI employee is doing."}</p>
       <NoticeStrip />
       {spendLimit}
       {attention.data && <TodayStrip today={attention.data.today} />}
       {(attention.data?.hasCalls || (attention.data && attention.data.handled.length > 0)) && <AttentionInbox data={attention.data} timeZone={timeZone} />}
-      {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={user.permissions.includes("billing.manage")} canReadCalls={user.permissions.includes("calls.read")} />}
-      {live && sub ? <FullDashboard sub={sub} permissions={user.permissions} /> : !firstTime ? <GetStarted canSubscribe={user.permissions.includes("billing.manage")} /> : null}
+      {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={data.permissions.includes("billing.manage")} canReadCalls={data.permissions.includes("calls.read")} />}
+      {live && sub ? <FullDashboard sub={sub} permissions={data.permissions} /> : !firstTime ? <GetStarted canSubscribe={data.permissions.includes("billing.manage")} /> : null}
     </section>
   );
 }
@@ -146,7 +119,7 @@ function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; labe
   );
 }
 
-function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardUser["subscription"]>; permissions: string[] }) {
+function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardData["subscription"]>; permissions: string[] }) {
   const badge = dashboardBadge(sub.status);
   const phonePct = usagePercent(sub.usage.phoneUsed, sub.usage.phoneLimit);
   const textPct = usagePercent(sub.usage.textUsed, sub.usage.textLimit);

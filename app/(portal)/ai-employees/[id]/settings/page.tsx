@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageAccess } from "@/features/auth/page-access.server";
+import { LOGGED_OUT_NOTICE, requirePermission } from "@/features/auth/guards.server";
 import { SettingsPage } from "@/features/ai-settings/components/settings-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "AI employee settings" };
 async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = `/ai-employees/${encodeURIComponent(id)}/settings`;
-  const access = await pageAccess({ returnTo, permission: "settings.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  const access = await requirePermission("settings.read", { returnTo, notice: LOGGED_OUT_NOTICE, delayMs: 500 });
   if (!access.ok) return access.element;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">

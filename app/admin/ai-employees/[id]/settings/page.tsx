@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { adminPageGuard } from "@/features/admin/components/admin-sub-page";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { SettingsPage } from "@/features/ai-settings/components/settings-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 
@@ -11,8 +11,8 @@ export const dynamic = "force-dynamic";
 async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = `/admin/ai-employees/${encodeURIComponent(id)}/settings`;
-  const denied = await adminPageGuard(returnTo);
-  if (denied) return denied;
+  const access = await requireAdmin(returnTo);
+  if (!access.ok) return access.element;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <p className="text-sm">
