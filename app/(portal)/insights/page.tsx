@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { pageAccess } from "@/features/auth/page-access.server";
-import { insightsScreen } from "@/features/insights/data.server";
+import { LOGGED_OUT_NOTICE, requirePermission } from "@/features/auth/guards.server";
 import { InsightsPage } from "@/features/insights/components/insights-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
+import { loadInsightsScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Insights" };
 
@@ -10,9 +10,9 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 /** Insights (issue 26): the period and filters from the address, drawn on the server. */
 async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const access = await pageAccess({ returnTo: "/insights", permission: "calls.read", delayMs: 500, loginNotice: { title: "Unauthorized", description: "You are logged out. Logging in again..." } });
+  const access = await requirePermission("calls.read", { returnTo: "/insights", notice: LOGGED_OUT_NOTICE, delayMs: 500 });
   if (!access.ok) return access.element;
-  const screen = await insightsScreen(access.account, await searchParams);
+  const screen = await loadInsightsScreen(access, await searchParams);
   return <InsightsPage screen={screen} account={access.account} />;
 }
 

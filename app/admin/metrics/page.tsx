@@ -1,22 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getCurrentUser } from "@/features/auth/current-user.server";
-import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
-import { AccessDenied } from "@/features/auth/components/access-denied";
-import { adminMetricFigures } from "@/features/admin-metrics/data.server";
+import { requireAdmin } from "@/features/auth/guards.server";
 import { MetricFigure } from "@/features/admin-metrics/components/metric-figure";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 import { formatDateTime } from "@/lib/format";
+import { loadMetricsScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Metrics" };
 
 /** The operator's revenue metrics (issue 26, ADR 0139), server-rendered from our mirror of the provider. */
 async function Page() {
-  const user = await getCurrentUser();
-  if (!user) return <RedirectToLogin returnTo="/admin/metrics" delayMs={500} />;
-  if (user.role !== "admin") return <AccessDenied />;
-  const now = new Date();
-  const figures = await adminMetricFigures({ now });
+  const access = await requireAdmin("/admin/metrics");
+  if (!access.ok) return access.element;
+  const { now, figures } = await loadMetricsScreen();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
