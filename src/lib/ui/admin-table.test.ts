@@ -8,22 +8,27 @@ const row = createElement("tr", { "data-testid": "row" }, createElement("td", nu
 
 describe("AdminTable", () => {
   it("shows only the empty text without rows", () => {
-    const html = renderToStaticMarkup(createElement(AdminTable, { caption: "E-mails", columns: ["To"], count: 0, empty: "No e-mails yet.", minWidth: "min-w-[720px]", children: [] }));
+    const html = renderToStaticMarkup(
+      createElement(AdminTable, { caption: "E-mails", columns: ["To"], count: 0, empty: "No e-mails yet.", minWidth: "min-w-[720px]" }),
+    );
     expect(html).toContain("No e-mails yet.");
     expect(html).not.toContain("<table");
   });
 
   it("with rows: caption, column headers (hidden ones for screen readers) and the rows in a named, focusable region", () => {
     const html = renderToStaticMarkup(
-      createElement(AdminTable, {
-        caption: "Text messages, newest first",
-        columns: ["To", { label: "Action", hidden: true }],
-        count: 1,
-        empty: "none",
-        minWidth: "min-w-[760px]",
-        regionLabel: "Text messages",
-        children: row,
-      }),
+      createElement(
+        AdminTable,
+        {
+          caption: "Text messages, newest first",
+          columns: ["To", { label: "Action", hidden: true }],
+          count: 1,
+          empty: "none",
+          minWidth: "min-w-[760px]",
+          regionLabel: "Text messages",
+        },
+        row,
+      ),
     );
     expect(html).toContain('role="region" aria-label="Text messages" tabindex="0"');
     expect(html).toContain('<caption class="sr-only">Text messages, newest first</caption>');

@@ -29,7 +29,8 @@ export function AdminTable({
   regionLabel?: string;
   className?: string;
   emptyClassName?: string;
-  children: React.ReactNode;
+  /** The rows. */
+  children?: React.ReactNode;
 }) {
   if (count === 0) return <p className={cn(emptyClassName, "text-slate-700")}>{empty}</p>;
   const region = regionLabel ? ({ role: "region", "aria-label": regionLabel, tabIndex: 0 } as const) : {};
