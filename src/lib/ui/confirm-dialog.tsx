@@ -25,6 +25,21 @@ export type ConfirmDialogProps = {
 };
 
 /**
+ * The open state and last error of a dialog opened by its trigger: `props`
+ * go to ConfirmDialog (opening or closing it clears the error); `close` after
+ * the action succeeds, `setError` when it fails.
+ */
+export function useConfirmState() {
+  const [open, setOpen] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+  const onOpenChange = (o: boolean) => {
+    setOpen(o);
+    setError(null);
+  };
+  return { props: { open, error, onOpenChange }, close: () => setOpen(false), setError };
+}
+
+/**
  * The one confirmation dialog (ADR 0142): a title, what will happen, an
  * optional error, Cancel and the confirming button. The confirm button submits
  * the dialog's form, so Enter confirms and the busy state blocks a second

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/lib/ui/button";
-import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
+import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
 import { ROLE_LABELS } from "../permissions";
 import { orgPost } from "./org-api";
 import { OWNER_ROLE, type MemberView } from "./members-model";
@@ -10,25 +10,20 @@ type Done = (message: string) => void;
 
 /** "Remove" on a member's row, confirmed in a dialog; the plugin refuses removing the last owner. */
 export function RemoveMemberButton({ accountId, member, onDone }: { accountId: string; member: MemberView; onDone: Done }) {
-  const [open, setOpen] = useState(false);
+  const confirm = useConfirmState();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     setBusy(true);
-    setError(null);
+    confirm.setError(null);
     const res = await orgPost("remove-member", { memberIdOrEmail: member.id, organizationId: accountId });
     setBusy(false);
-    if (!res.ok) return setError(res.message);
-    setOpen(false);
+    if (!res.ok) return confirm.setError(res.message);
+    confirm.close();
     onDone(`${member.name} was removed from the account.`);
   };
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setError(null);
-      }}
+      {...confirm.props}
       trigger={
         <Button type="button" size="sm" variant="outline" aria-label={`Remove ${member.name}`}>
           Remove
@@ -36,7 +31,6 @@ export function RemoveMemberButton({ accountId, member, onDone }: { accountId: s
       }
       title={`Remove ${member.name}?`}
       description={`${member.email} loses access to this account at once, including any page they have open. You can invite them again later.`}
-      error={error}
       cancel="Keep as it is"
       confirm="Remove member"
       busyLabel="Removing..."
@@ -53,37 +47,32 @@ export function RemoveMemberButton({ accountId, member, onDone }: { accountId: s
  * in this order, so the account is never without an owner.
  */
 export function TransferOwnershipButton({ accountId, member, me, onDone }: { accountId: string; member: MemberView; me: MemberView; onDone: Done }) {
-  const [open, setOpen] = useState(false);
+  const confirm = useConfirmState();
   const [stepDown, setStepDown] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     setBusy(true);
-    setError(null);
+    confirm.setError(null);
     const made = await orgPost("update-member-role", { memberId: member.id, role: OWNER_ROLE, organizationId: accountId });
     if (!made.ok) {
       setBusy(false);
-      return setError(made.message);
+      return confirm.setError(made.message);
     }
     if (stepDown) {
       const stepped = await orgPost("update-member-role", { memberId: me.id, role: "manager", organizationId: accountId });
       if (!stepped.ok) {
         setBusy(false);
-        setOpen(false);
+        confirm.close();
         return onDone(`${member.name} is now an owner, but your own role could not be changed: ${stepped.message}`);
       }
     }
     setBusy(false);
-    setOpen(false);
+    confirm.close();
     onDone(stepDown ? `${member.name} is now an owner, and you are a ${ROLE_LABELS.manager}.` : `${member.name} is now an owner.`);
   };
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setError(null);
-      }}
+      {...confirm.props}
       trigger={
         <Button type="button" size="sm" variant="outline" aria-label={`Transfer ownership to ${member.name}`}>
           Transfer ownership
@@ -91,7 +80,6 @@ export function TransferOwnershipButton({ accountId, member, me, onDone }: { acc
       }
       title={`Transfer ownership to ${member.name}?`}
       description={`${member.name} becomes an owner: everything, including billing and deleting the account. An account always keeps at least one owner.`}
-      error={error}
       cancel="Keep as it is"
       confirm="Transfer ownership"
       busyLabel="Transferring..."
@@ -108,18 +96,17 @@ export function TransferOwnershipButton({ accountId, member, me, onDone }: { acc
 
 /** "Leave" on the viewer's own row; the plugin refuses it to the last owner. */
 export function LeaveAccountButton({ accountId, accountName }: { accountId: string; accountName: string }) {
-  const [open, setOpen] = useState(false);
+  const confirm = useConfirmState();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     setBusy(true);
-    setError(null);
+    confirm.setError(null);
     const res = await orgPost("leave", { organizationId: accountId }, {
       YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the account's only owner. Make another member an owner before you leave.",
     });
     if (!res.ok) {
       setBusy(false);
-      return setError(res.message);
+      return confirm.setError(res.message);
     }
     // A full load: the user is no longer in this account, nothing of its pages may stay.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
@@ -127,11 +114,7 @@ export function LeaveAccountButton({ accountId, accountName }: { accountId: stri
   };
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setError(null);
-      }}
+      {...confirm.props}
       trigger={
         <Button type="button" size="sm" variant="outline">
           Leave account
@@ -139,7 +122,6 @@ export function LeaveAccountButton({ accountId, accountName }: { accountId: stri
       }
       title={`Leave ${accountName}?`}
       description="You lose access to this account at once. To come back, an owner or manager must invite you again."
-      error={error}
       cancel="Keep as it is"
       confirm="Leave account"
       busyLabel="Leaving..."

@@ -50,6 +50,8 @@ function Avatar({ order, size = "size-10" }: { order: AdminOrderView; size?: str
 
 const when = (iso: string) => formatDate(iso);
 
+const ORDER_COLUMNS = ["AI Employee", "Phone", "Customer Email", "Account", "Web Chat", "Status", "Created"] as const;
+
 /** Manage Orders tab: list (filtered by business account with ?account=, ADR 0110), view, edit (Save/Cancel) and delete after confirmation. */
 export function ManageOrders() {
   const [mode, setMode] = useState<Mode>(null);
@@ -102,27 +104,11 @@ export function ManageOrders() {
               <caption className="sr-only">AI ready orders</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    AI Employee
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Phone
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Customer Email
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Account
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Web Chat
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Created
-                  </th>
+                  {ORDER_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="py-2 pr-3">
+                      {c}
+                    </th>
+                  ))}
                   <th scope="col" className="py-2 text-right">
                     Actions
                   </th>

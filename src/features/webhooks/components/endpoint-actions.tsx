@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
-import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
+import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
 import { Label, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import type { EndpointView, SecretRotated } from "../endpoint.schema";
@@ -50,24 +50,19 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
 
 /** "Rotate secret", confirmed: a new secret (shown once); the old one keeps working for 24 hours. */
 export function RotateSecretButton({ endpoint, onRotated }: { endpoint: EndpointView; onRotated: (r: SecretRotated) => void }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmState();
   const rotate = useMutation({
     mutationFn: () => webhooksApi.rotate(endpoint.id),
     onSuccess: (r) => {
-      setOpen(false);
+      confirm.close();
       onRotated(r);
     },
-    onError: (err) => setProblem(errorMessage(err, "The secret could not be rotated.")),
+    onError: (err) => confirm.setError(errorMessage(err, "The secret could not be rotated.")),
     meta,
   });
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setProblem(null);
-      }}
+      {...confirm.props}
       trigger={
         <Button type="button" variant="outline">
           Rotate secret
@@ -80,7 +75,6 @@ export function RotateSecretButton({ endpoint, onRotated }: { endpoint: Endpoint
           delivery is signed with both, so you have a day to put the new one in your receiver.
         </>
       }
-      error={problem}
       cancel="Keep as it is"
       confirm="Rotate secret"
       busyLabel="Rotating..."
@@ -92,24 +86,19 @@ export function RotateSecretButton({ endpoint, onRotated }: { endpoint: Endpoint
 
 /** "Delete endpoint", confirmed: the endpoint and its delivery log go; nothing more is sent to it. */
 export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: EndpointView; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmState();
   const remove = useMutation({
     mutationFn: () => webhooksApi.remove(endpoint.id),
     onSuccess: () => {
-      setOpen(false);
+      confirm.close();
       onDeleted();
     },
-    onError: (err) => setProblem(errorMessage(err, "The endpoint could not be deleted.")),
+    onError: (err) => confirm.setError(errorMessage(err, "The endpoint could not be deleted.")),
     meta,
   });
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setProblem(null);
-      }}
+      {...confirm.props}
       trigger={
         <Button type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50">
           Delete endpoint
@@ -121,7 +110,6 @@ export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: Endpoi
           Nothing more is sent to <span className="break-all">{endpoint.url}</span>, and its delivery log is deleted with it. Events waiting for a retry are not sent.
         </>
       }
-      error={problem}
       cancel="Keep as it is"
       confirm="Delete endpoint"
       busyLabel="Deleting..."
