@@ -64,7 +64,8 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent role={alert ? "alertdialog" : undefined}>
+      {/* Radix names the content "dialog"; a role prop, even undefined, would replace it. */}
+      <DialogContent {...(alert ? { role: "alertdialog" } : {})}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
