@@ -36,3 +36,10 @@ export function useDebounced<T>(value: T, ms = 300): T {
   }, [value, ms]);
   return debounced;
 }
+
+/** A list's search box: the text as typed, and `q`, trimmed and debounced, for the query. */
+export function useSearchText(ms = 300) {
+  const [text, setText] = React.useState("");
+  const q = useDebounced(text.trim(), ms);
+  return { text, setText, q };
+}

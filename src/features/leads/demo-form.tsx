@@ -1,5 +1,7 @@
 "use client";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Bot, CircleCheck, ExternalLink } from "lucide-react";
 import { Button } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
@@ -7,15 +9,13 @@ import { api } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
 import { schedulingLink } from "./scheduling";
 import { demoPrefill, NO_PREFILL, type DemoPrefill } from "./demo-prefill";
-import { checkDemoFields, demoProblem } from "./demo-problem";
-import { DEMO_FIELDS, type DemoField, type DemoFieldErrors } from "./schema";
-
-type Fields = Record<DemoField, string>;
+import { demoProblem } from "./demo-problem";
+import { DEMO_FIELDS, demoFormSchema, type DemoField, type DemoFieldErrors, type DemoFormInput, type DemoFormOutput } from "./schema";
 
 /**
- * The demo booking form (spec 5, 7, 8). Every field is required and marked
- * so; a field at fault shows its message (the form's check and the server's
- * 400 use the same schema) instead of a greyed-out button. On success the
+ * The demo booking form (spec 5, 7, 8), on react-hook-form (ADR 0016). Every
+ * field is required and marked so; a field at fault shows its message (the
+ * form's resolver and the server's 400 use the same schema) instead of a greyed-out button. On success the
  * scheduling page opens in a new tab with the details prefilled, the fields
  * are cleared except the AI employee's name and id, and the confirmation is
  * shown in the form beside the "Open the scheduling page" link, not as a
@@ -45,52 +45,44 @@ const INPUTS: Record<DemoField, React.InputHTMLAttributes<HTMLInputElement>> = {
   website: { type: "text", inputMode: "url", autoComplete: "url", placeholder: "yourbusiness.com" },
 };
 
+const EMPTY: DemoFormInput = { name: "", email: "", phone: "", website: "" };
+
 function DemoFormFields({ schedulingUrl, prefill }: { schedulingUrl: string; prefill: DemoPrefill }) {
-  const [fields, setFields] = useState<Fields>({ name: "", email: prefill.email, phone: prefill.phone, website: "" });
-  const [errors, setErrors] = useState<DemoFieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  // Checked on submit only; typing in a field clears its message (it is checked again on the next submit).
+  const form = useForm<DemoFormInput, unknown, DemoFormOutput>({
+    resolver: zodResolver(demoFormSchema),
+    defaultValues: { ...EMPTY, email: prefill.email, phone: prefill.phone },
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting: submitting } = form.formState;
   const [lastLink, setLastLink] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const { aiEmployeeName, aiEmployeeId } = prefill;
 
-  const set = (key: DemoField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-    setErrors((errs) => (errs[key] ? { ...errs, [key]: undefined } : errs));
-  };
-
-  /** Shows the messages and moves focus to the first field at fault. */
+  /** The server's messages beside their fields, focus on the first field at fault. */
   function showErrors(found: DemoFieldErrors) {
-    setErrors(found);
+    for (const f of DEMO_FIELDS) if (found[f]) form.setError(f, { type: "server", message: found[f] });
     const first = DEMO_FIELDS.find((f) => found[f]);
-    if (first) form.current?.querySelector<HTMLInputElement>(`#demo-${first}`)?.focus();
+    if (first) form.setFocus(first);
   }
 
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (submitting) return;
-    const found = checkDemoFields(fields);
-    if (Object.keys(found).length) return showErrors(found);
-    setSubmitting(true);
+  async function onValid(fields: DemoFormOutput) {
     setLastLink(null);
     try {
       await api.post("/api/demo-leads", { ...fields, aiEmployeeName: aiEmployeeName || null, aiEmployeeId: aiEmployeeId || null });
       const link = schedulingLink(schedulingUrl, { ...fields, aiEmployeeName, aiEmployeeId });
       window.open(link, "_blank", "noopener,noreferrer");
       setLastLink(link);
-      setErrors({});
-      setFields({ name: "", email: "", phone: "", website: "" });
+      form.reset(EMPTY);
     } catch (err) {
       // A 400 names its fields; other refusals say why; spec 8's toast for the rest.
       const problem = demoProblem(err);
       if (Object.keys(problem.fields).length) showErrors(problem.fields);
       else toast({ title: "Error", description: problem.message ?? "", variant: "destructive" });
-    } finally {
-      setSubmitting(false);
     }
   }
 
   return (
-    <form ref={form} onSubmit={onSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="demo-form-title" noValidate>
+    <form onSubmit={form.handleSubmit(onValid)} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="demo-form-title" noValidate>
       <div>
         <h2 id="demo-form-title" className="text-xl font-semibold text-slate-950">
           Your details
@@ -118,18 +110,16 @@ function DemoFormFields({ schedulingUrl, prefill }: { schedulingUrl: string; pre
           </Label>
           <Input
             id={`demo-${f}`}
-            name={f}
             {...INPUTS[f]}
             required
             aria-invalid={errors[f] ? true : undefined}
             aria-describedby={errors[f] ? `demo-${f}-error` : undefined}
             className={errors[f] ? "border-red-600" : undefined}
-            value={fields[f]}
-            onChange={set(f)}
+            {...form.register(f, { onChange: () => form.clearErrors(f) })}
           />
           {errors[f] ? (
             <p id={`demo-${f}-error`} className="text-sm text-red-700" data-testid={`demo-${f}-error`}>
-              {errors[f]}
+              {errors[f].message}
             </p>
           ) : null}
         </div>

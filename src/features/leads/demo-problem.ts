@@ -1,20 +1,11 @@
 import { ApiError } from "@/lib/api-client";
-import { DEMO_FIELDS, demoFieldErrors, demoLeadSchema, type DemoFieldErrors } from "./schema";
+import { DEMO_FIELDS, type DemoFieldErrors } from "./schema";
 
 /** Spec 8: the toast of a failed submission that no field explains (network, server error). */
 export const DEMO_FAILED = "Something went wrong. Please try again.";
 
 /** What the form shows after a failed submission: messages beside fields, else one sentence. */
 export type DemoProblem = { fields: DemoFieldErrors; message: string | null };
-
-/**
- * The form's own check, with the server's rules and messages (the same
- * schema), so an empty or malformed field is named before anything is sent.
- */
-export function checkDemoFields(fields: Record<(typeof DEMO_FIELDS)[number], string>): DemoFieldErrors {
-  const parsed = demoLeadSchema.safeParse(fields);
-  return parsed.success ? {} : demoFieldErrors(parsed.error.issues);
-}
 
 /**
  * The problem of a failed POST /api/demo-leads: a 400 names its fields (each

@@ -49,6 +49,11 @@ export const demoLeadSchema = z.object({
 
 export type DemoLead = z.output<typeof demoLeadSchema>;
 
+/** The demo form's own check (react-hook-form's resolver, ADR 0016): the server's rules and messages for the four fields. */
+export const demoFormSchema = demoLeadSchema.pick({ name: true, email: true, phone: true, website: true });
+export type DemoFormInput = z.input<typeof demoFormSchema>;
+export type DemoFormOutput = z.output<typeof demoFormSchema>;
+
 /** The four fields a prospect fills in. */
 export const DEMO_FIELDS = ["name", "email", "phone", "website"] as const;
 export type DemoField = (typeof DEMO_FIELDS)[number];

@@ -6,6 +6,7 @@ import { cn } from "./cn";
 
 export const Dialog = D.Root;
 export const DialogClose = D.Close;
+export const DialogTrigger = D.Trigger;
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof D.Content>) {
   return (
     <D.Portal>

@@ -1,70 +1,43 @@
 "use client";
 import { useState } from "react";
-import { Dialog as D } from "radix-ui";
 import { Button } from "@/lib/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
+import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
 import { ROLE_LABELS } from "../permissions";
 import { orgPost } from "./org-api";
 import { OWNER_ROLE, type MemberView } from "./members-model";
 
 type Done = (message: string) => void;
 
-function ErrorText({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
-function Footer({ busy, confirm, busyLabel, destructive = false }: { busy: boolean; confirm: string; busyLabel: string; destructive?: boolean }) {
-  return (
-    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Keep as it is
-        </Button>
-      </DialogClose>
-      <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
-        {busy ? busyLabel : confirm}
-      </Button>
-    </div>
-  );
-}
-
 /** "Remove" on a member's row, confirmed in a dialog; the plugin refuses removing the last owner. */
 export function RemoveMemberButton({ accountId, member, onDone }: { accountId: string; member: MemberView; onDone: Done }) {
-  const [open, setOpen] = useState(false);
+  const confirm = useConfirmState();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setBusy(true);
-    setError(null);
+    confirm.setError(null);
     const res = await orgPost("remove-member", { memberIdOrEmail: member.id, organizationId: accountId });
     setBusy(false);
-    if (!res.ok) return setError(res.message);
-    setOpen(false);
+    if (!res.ok) return confirm.setError(res.message);
+    confirm.close();
     onDone(`${member.name} was removed from the account.`);
   };
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); setError(null); }}>
-      <D.Trigger asChild>
+    <ConfirmDialog
+      {...confirm.props}
+      trigger={
         <Button type="button" size="sm" variant="outline" aria-label={`Remove ${member.name}`}>
           Remove
         </Button>
-      </D.Trigger>
-      <DialogContent>
-        <form onSubmit={submit}>
-          <DialogTitle>Remove {member.name}?</DialogTitle>
-          <DialogDescription>
-            {member.email} loses access to this account at once, including any page they have open. You can invite them again later.
-          </DialogDescription>
-          <ErrorText message={error} />
-          <Footer busy={busy} confirm="Remove member" busyLabel="Removing..." destructive />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Remove ${member.name}?`}
+      description={`${member.email} loses access to this account at once, including any page they have open. You can invite them again later.`}
+      cancel="Keep as it is"
+      confirm="Remove member"
+      busyLabel="Removing..."
+      busy={busy}
+      onConfirm={() => void submit()}
+      destructive
+    />
   );
 }
 
@@ -74,91 +47,87 @@ export function RemoveMemberButton({ accountId, member, onDone }: { accountId: s
  * in this order, so the account is never without an owner.
  */
 export function TransferOwnershipButton({ accountId, member, me, onDone }: { accountId: string; member: MemberView; me: MemberView; onDone: Done }) {
-  const [open, setOpen] = useState(false);
+  const confirm = useConfirmState();
   const [stepDown, setStepDown] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setBusy(true);
-    setError(null);
+    confirm.setError(null);
     const made = await orgPost("update-member-role", { memberId: member.id, role: OWNER_ROLE, organizationId: accountId });
     if (!made.ok) {
       setBusy(false);
-      return setError(made.message);
+      return confirm.setError(made.message);
     }
     if (stepDown) {
       const stepped = await orgPost("update-member-role", { memberId: me.id, role: "manager", organizationId: accountId });
       if (!stepped.ok) {
         setBusy(false);
-        setOpen(false);
+        confirm.close();
         return onDone(`${member.name} is now an owner, but your own role could not be changed: ${stepped.message}`);
       }
     }
     setBusy(false);
-    setOpen(false);
+    confirm.close();
     onDone(stepDown ? `${member.name} is now an owner, and you are a ${ROLE_LABELS.manager}.` : `${member.name} is now an owner.`);
   };
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); setError(null); }}>
-      <D.Trigger asChild>
+    <ConfirmDialog
+      {...confirm.props}
+      trigger={
         <Button type="button" size="sm" variant="outline" aria-label={`Transfer ownership to ${member.name}`}>
           Transfer ownership
         </Button>
-      </D.Trigger>
-      <DialogContent>
-        <form onSubmit={submit}>
-          <DialogTitle>Transfer ownership to {member.name}?</DialogTitle>
-          <DialogDescription>
-            {member.name} becomes an owner: everything, including billing and deleting the account. An account always keeps at least one owner.
-          </DialogDescription>
-          <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
-            <input type="checkbox" className="mt-0.5 size-4" checked={stepDown} onChange={(e) => setStepDown(e.target.checked)} />
-            <span>Then make me a {ROLE_LABELS.manager} (everything but billing and deleting the account)</span>
-          </label>
-          <ErrorText message={error} />
-          <Footer busy={busy} confirm="Transfer ownership" busyLabel="Transferring..." />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Transfer ownership to ${member.name}?`}
+      description={`${member.name} becomes an owner: everything, including billing and deleting the account. An account always keeps at least one owner.`}
+      cancel="Keep as it is"
+      confirm="Transfer ownership"
+      busyLabel="Transferring..."
+      busy={busy}
+      onConfirm={() => void submit()}
+    >
+      <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
+        <input type="checkbox" className="mt-0.5 size-4" checked={stepDown} onChange={(e) => setStepDown(e.target.checked)} />
+        <span>Then make me a {ROLE_LABELS.manager} (everything but billing and deleting the account)</span>
+      </label>
+    </ConfirmDialog>
   );
 }
 
 /** "Leave" on the viewer's own row; the plugin refuses it to the last owner. */
 export function LeaveAccountButton({ accountId, accountName }: { accountId: string; accountName: string }) {
-  const [open, setOpen] = useState(false);
+  const confirm = useConfirmState();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setBusy(true);
-    setError(null);
+    confirm.setError(null);
     const res = await orgPost("leave", { organizationId: accountId }, {
       YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the account's only owner. Make another member an owner before you leave.",
     });
     if (!res.ok) {
       setBusy(false);
-      return setError(res.message);
+      return confirm.setError(res.message);
     }
     // A full load: the user is no longer in this account, nothing of its pages may stay.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign("/dashboard");
   };
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); setError(null); }}>
-      <D.Trigger asChild>
+    <ConfirmDialog
+      {...confirm.props}
+      trigger={
         <Button type="button" size="sm" variant="outline">
           Leave account
         </Button>
-      </D.Trigger>
-      <DialogContent>
-        <form onSubmit={submit}>
-          <DialogTitle>Leave {accountName}?</DialogTitle>
-          <DialogDescription>You lose access to this account at once. To come back, an owner or manager must invite you again.</DialogDescription>
-          <ErrorText message={error} />
-          <Footer busy={busy} confirm="Leave account" busyLabel="Leaving..." destructive />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Leave ${accountName}?`}
+      description="You lose access to this account at once. To come back, an owner or manager must invite you again."
+      cancel="Keep as it is"
+      confirm="Leave account"
+      busyLabel="Leaving..."
+      busy={busy}
+      onConfirm={() => void submit()}
+      destructive
+    />
   );
 }

@@ -4,9 +4,9 @@ import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
-import { Spinner } from "@/lib/ui/spinner";
-import { Input, Label, Select } from "@/lib/ui/input";
-import { usePagedList, useDebounced } from "@/lib/paged-list";
+import { Label, Select } from "@/lib/ui/input";
+import { usePagedList, useSearchText } from "@/lib/paged-list";
+import { ListShell } from "@/lib/ui/list-shell";
 import { PLANS } from "@/features/plans/catalogue";
 import { errorMessage } from "@/lib/api-client";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
@@ -24,13 +24,13 @@ import { subscriptionLabels } from "@/features/usage/components/subscription-lab
  * flags; the overage panel on demand.
  */
 export function SubscriptionsTab(): React.JSX.Element {
-  const [search, setSearch] = React.useState("");
+  const search = useSearchText();
+  const q = search.q;
   const [status, setStatus] = React.useState("");
   const [plan, setPlan] = React.useState("");
   const [flag, setFlag] = React.useState("");
-  const q = useDebounced(search.trim());
   const account = useAccountFilter();
-  const { items, isLoading, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], {
+  const list = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], {
     q: q || undefined,
     status: status || undefined,
     plan: plan || undefined,
@@ -39,6 +39,7 @@ export function SubscriptionsTab(): React.JSX.Element {
   });
   const filtered = Boolean(q || status || plan || flag || account);
   // Each subscription named by its AI employee, plan and start date (issue 23).
+  const { items, refetch, isFetching } = list;
   const labels = subscriptionLabels(items);
   return (
     <Card>
@@ -52,78 +53,70 @@ export function SubscriptionsTab(): React.JSX.Element {
         </Button>
       </CardHeader>
       <CardContent>
-        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Search subscriptions">
-          <div>
-            <Label htmlFor="subscriptions-search">Search</Label>
-            <Input
-              id="subscriptions-search"
-              type="search"
-              data-testid="admin-subscriptions-search"
-              placeholder="Name, e-mail, phone or AI employee"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor="subscriptions-status">Status</Label>
-            <Select id="subscriptions-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="">Any status</option>
-              <option value="active">Active</option>
-              <option value="trialing">Trialing</option>
-              <option value="past_due">Past due</option>
-              <option value="cancelled">Cancelled</option>
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="subscriptions-plan">Plan</Label>
-            <Select id="subscriptions-plan" value={plan} onChange={(e) => setPlan(e.target.value)}>
-              <option value="">Any plan</option>
-              {PLANS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="subscriptions-flag">Flag</Label>
-            <Select id="subscriptions-flag" value={flag} onChange={(e) => setFlag(e.target.value)}>
-              <option value="">Any</option>
-              <option value="cancelling">Cancels at period end</option>
-              <option value="mismatch">Status mismatch</option>
-              <option value="ended">Ended</option>
-            </Select>
-          </div>
-        </div>
-        {account ? <AccountFilterNote tab="subscriptions" accountId={account} accountName={items.find((s) => s.accountId === account)?.account.name ?? null} /> : null}
-        {isLoading ? (
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Spinner /> Loading subscriptions...
-          </p>
-        ) : error ? (
-          <p role="alert" className="text-sm text-red-800">
-            {errorMessage(error, "Failed to load subscriptions")}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-slate-700">{filtered ? "No subscriptions match." : "No subscriptions yet."}</p>
-        ) : (
-          <>
-            <ul className="space-y-4" aria-label="Subscriptions" data-testid="admin-subscriptions-list">
-              {items.map((s) => (
-                <li key={s.id} data-testid="admin-subscription-row">
-                  <SubscriptionItem subscription={s} label={labels.get(s.id)!} />
-                </li>
-              ))}
-            </ul>
-            {hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                  {isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
+        <ListShell
+          query={list}
+          count={items.length}
+          searchLabel="Search subscriptions"
+          searchClassName="sm:grid-cols-2 lg:grid-cols-4"
+          search={{
+            id: "subscriptions-search",
+            label: "Search",
+            testId: "admin-subscriptions-search",
+            placeholder: "Name, e-mail, phone or AI employee",
+            value: search.text,
+            onChange: search.setText,
+          }}
+          filters={
+            <>
+              <div>
+                <Label htmlFor="subscriptions-status">Status</Label>
+                <Select id="subscriptions-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+                  <option value="">Any status</option>
+                  <option value="active">Active</option>
+                  <option value="trialing">Trialing</option>
+                  <option value="past_due">Past due</option>
+                  <option value="cancelled">Cancelled</option>
+                </Select>
               </div>
-            ) : null}
-          </>
-        )}
+              <div>
+                <Label htmlFor="subscriptions-plan">Plan</Label>
+                <Select id="subscriptions-plan" value={plan} onChange={(e) => setPlan(e.target.value)}>
+                  <option value="">Any plan</option>
+                  {PLANS.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div>
+                <Label htmlFor="subscriptions-flag">Flag</Label>
+                <Select id="subscriptions-flag" value={flag} onChange={(e) => setFlag(e.target.value)}>
+                  <option value="">Any</option>
+                  <option value="cancelling">Cancels at period end</option>
+                  <option value="mismatch">Status mismatch</option>
+                  <option value="ended">Ended</option>
+                </Select>
+              </div>
+            </>
+          }
+          notice={
+            account ? (
+              <AccountFilterNote tab="subscriptions" accountId={account} accountName={items.find((s) => s.accountId === account)?.account.name ?? null} />
+            ) : null
+          }
+          loading="Loading subscriptions"
+          error={errorMessage(list.error, "Failed to load subscriptions")}
+          empty={filtered ? "No subscriptions match." : "No subscriptions yet."}
+        >
+          <ul className="space-y-4" aria-label="Subscriptions" data-testid="admin-subscriptions-list">
+            {items.map((s) => (
+              <li key={s.id} data-testid="admin-subscription-row">
+                <SubscriptionItem subscription={s} label={labels.get(s.id)!} />
+              </li>
+            ))}
+          </ul>
+        </ListShell>
       </CardContent>
     </Card>
   );
@@ -164,7 +157,9 @@ function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubsc
         <Field label="Created" value={formatDate(s.createdAt)} />
         <Field label="Customer ID" value={<code className="break-all text-xs">{s.stripeCustomerId}</code>} />
         <Field label="AI employee" value={s.aiReadyOrder ? `${s.aiReadyOrder.aiEmployeeName} (${s.aiReadyOrder.aiPhoneNumber})` : "None linked"} />
-        {s.stripeData.daysInTrial > 0 ? <Field label="Trial" value={`${s.stripeData.daysInTrial} days remaining (ends ${formatDate(s.stripeData.stripeTrialEnd)})`} /> : null}
+        {s.stripeData.daysInTrial > 0 ? (
+          <Field label="Trial" value={`${s.stripeData.daysInTrial} days remaining (ends ${formatDate(s.stripeData.stripeTrialEnd)})`} />
+        ) : null}
         {s.stripeData.upcomingInvoice ? <Field label="Upcoming invoice" value={formatMoney(s.stripeData.upcomingInvoice.amount)} /> : null}
       </dl>
       {isLive(s) ? (

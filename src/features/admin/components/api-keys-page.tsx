@@ -6,7 +6,7 @@ import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Dialog } from "@/lib/ui/dialog";
+import { ListShell } from "@/lib/ui/list-shell";
 import type { ApiKeyView } from "@/features/interactions/api-keys.server";
 import { CreateApiKey } from "./create-api-key-form";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
@@ -27,43 +27,42 @@ export function ApiKeysPage({ initialKeys }: { initialKeys: ApiKeyView[] }) {
           <CardDescription>Every key, newest first. Revoked keys stay listed: the records they sent still name them.</CardDescription>
         </CardHeader>
         <CardContent>
-          {keys.isError ? (
-            <div className="mb-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
-              <p className="font-semibold">Unable to load the API keys.</p>
-              <Button className="mt-3" variant="outline" size="sm" onClick={() => void keys.refetch()}>
-                Retry
-              </Button>
-            </div>
-          ) : null}
-          {keys.data.length === 0 ? (
-            <p className="text-slate-700">No API keys yet. Create one above for the platform.</p>
-          ) : (
+          <ListShell
+            query={keys}
+            count={keys.data.length}
+            loading="Loading the API keys"
+            error="Unable to load the API keys."
+            empty="No API keys yet. Create one above for the platform."
+          >
             <ul className="divide-y divide-slate-100" aria-label="API keys" data-testid="api-key-list">
               {keys.data.map((k) => (
                 <ApiKeyRow key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />
               ))}
             </ul>
-          )}
+          </ListShell>
         </CardContent>
       </Card>
-      <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        {revoking ? (
-          <RevokeApiKeyDialog
-            apiKey={revoking}
-            onDone={(revoked) => {
-              setRevoking(null);
-              if (revoked) void queryClient.invalidateQueries({ queryKey: KEYS_KEY });
-            }}
-          />
-        ) : null}
-      </Dialog>
+      {revoking ? (
+        <RevokeApiKeyDialog
+          apiKey={revoking}
+          onDone={(revoked) => {
+            setRevoking(null);
+            if (revoked) void queryClient.invalidateQueries({ queryKey: KEYS_KEY });
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
 function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () => void }) {
   const facts: Array<[string, React.ReactNode]> = [
-    ["Key", <code key="prefix" className="font-mono">{k.keyPrefix}…</code>],
+    [
+      "Key",
+      <code key="prefix" className="font-mono">
+        {k.keyPrefix}…
+      </code>,
+    ],
     ["Writes for", k.scope === "customer" ? `Customer ${k.customerEmail ?? "(deleted)"}` : `Platform “${k.platform}” (every AI employee)`],
     ["Created", formatDateTime(k.createdAt)],
     ["Last used", formatDateTime(k.lastUsedAt, { empty: "Never" })],

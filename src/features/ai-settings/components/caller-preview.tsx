@@ -1,5 +1,7 @@
 "use client";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { api, errorMessage, withQuery } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
@@ -8,7 +10,8 @@ import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Input, Label, Select } from "@/lib/ui/input";
-import { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from "../settings.schema";
+import { WEEKDAYS, WEEKDAY_LABELS } from "../settings.schema";
+import { previewTimeSchema, type PreviewTimeInput, type PreviewTimeOutput } from "../test-forms.schema";
 import type { PreviewResponse } from "../settings-response";
 import { nextWeekdayAt } from "../preview-time";
 
@@ -21,17 +24,13 @@ const AFTER_HOURS_WORDS = { message: "takes a message", transfer: "transfers the
  */
 export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone: string }) {
   const id = useId();
-  const [when, setWhen] = useState<"now" | "pick">("now");
-  const [day, setDay] = useState<Weekday>("mon");
-  const [time, setTime] = useState("09:00");
+  const form = useForm<PreviewTimeInput, unknown, PreviewTimeOutput>({ resolver: zodResolver(previewTimeSchema), defaultValues: { when: "now", day: "mon", time: "09:00" } });
+  const when = useWatch({ control: form.control, name: "when" });
   const preview = useMutation({
     mutationFn: (at: string | null) => api.get<PreviewResponse>(withQuery(`${apiBase}/preview`, { at })),
     meta: { unauthorized: LOGGED_OUT },
   });
-  const show = (e: React.FormEvent) => {
-    e.preventDefault();
-    preview.mutate(when === "now" ? null : nextWeekdayAt(day, time || "00:00", timeZone).at.toISOString());
-  };
+  const show = ({ when, day, time }: PreviewTimeOutput) => preview.mutate(when === "now" ? null : nextWeekdayAt(day, time, timeZone).at.toISOString());
   return (
     <Card>
       <section aria-labelledby={`${id}-title`}>
@@ -42,13 +41,13 @@ export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone
           <CardDescription>From the saved settings, in the business&apos;s time zone ({timeZone.replaceAll("_", " ")}).</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={show} className="flex flex-col gap-4">
+          <form onSubmit={form.handleSubmit(show)} className="flex flex-col gap-4">
             <fieldset>
               <legend className="text-sm font-medium text-slate-800">Preview time</legend>
               <div className="mt-2 flex flex-wrap gap-4">
                 {(["now", "pick"] as const).map((value) => (
                   <label key={value} className="flex items-center gap-2 text-sm text-slate-900">
-                    <input type="radio" name={`${id}-when`} value={value} checked={when === value} onChange={() => setWhen(value)} className="size-4 accent-brand-700" />
+                    <input type="radio" value={value} {...form.register("when")} className="size-4 accent-brand-700" />
                     {value === "now" ? "Now" : "Pick a time"}
                   </label>
                 ))}
@@ -58,7 +57,7 @@ export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone
               <div className="grid grid-cols-2 gap-3">
                 <div>
                   <Label htmlFor={`${id}-day`}>Day</Label>
-                  <Select id={`${id}-day`} value={day} onChange={(e) => setDay(e.target.value as Weekday)}>
+                  <Select id={`${id}-day`} {...form.register("day")}>
                     {WEEKDAYS.map((d) => (
                       <option key={d} value={d}>
                         {WEEKDAY_LABELS[d]}
@@ -68,7 +67,7 @@ export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone
                 </div>
                 <div>
                   <Label htmlFor={`${id}-time`}>Time</Label>
-                  <Input id={`${id}-time`} type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+                  <Input id={`${id}-time`} type="time" {...form.register("time")} required />
                 </div>
               </div>
             ) : null}

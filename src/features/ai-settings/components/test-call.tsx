@@ -1,6 +1,8 @@
 "use client";
 import { useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { PhoneCall, X } from "lucide-react";
 import { api, errorMessage } from "@/lib/api-client";
 import { formatPhone, phoneHref } from "@/lib/phone-format";
@@ -9,11 +11,10 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Input, Label } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
-import { toE164 } from "../phone-numbers";
+import { MAX_TESTERS, testerNumberSchema, type TesterNumberInput, type TesterNumberOutput } from "../test-forms.schema";
 import type { TesterNumbersResponse } from "../settings-response";
 
 const TESTERS_KEY = ["/api/account/tester-numbers"] as const;
-const MAX_TESTERS = 5;
 
 /**
  * "Test call": the AI employee's number with "Call it now" (tel:), and in the
@@ -70,8 +71,13 @@ function TesterNumbersEditor({ data, canEdit }: { data: TesterNumbersResponse; c
   const id = useId();
   const queryClient = useQueryClient();
   const [numbers, setNumbers] = useState(data.numbers);
-  const [draft, setDraft] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // The box adds to the list on Enter or "Add tester number"; the list is saved with "Save tester numbers".
+  const form = useForm<TesterNumberInput, unknown, TesterNumberOutput>({
+    resolver: zodResolver(testerNumberSchema(numbers)),
+    defaultValues: { number: "" },
+    reValidateMode: "onSubmit",
+  });
   const save = useMutation({
     mutationFn: (list: string[]) => api.put<TesterNumbersResponse>("/api/account/tester-numbers", { numbers: list }),
     onSuccess: (saved) => {
@@ -82,17 +88,15 @@ function TesterNumbersEditor({ data, canEdit }: { data: TesterNumbersResponse; c
     onError: (error) => setProblem(errorMessage(error, "The tester numbers could not be saved.")),
     meta: { unauthorized: LOGGED_OUT },
   });
-  const add = () => {
-    const raw = draft.trim();
-    if (!raw) return;
-    const e164 = toE164(raw);
-    if (!e164) return setProblem(`"${raw}" is not a valid phone number`);
-    if (numbers.includes(e164)) return setProblem(`${formatPhone(e164, "US")} is already a tester number`);
+  const add = ({ number }: TesterNumberOutput) => {
+    if (!number) return;
     setProblem(null);
-    setNumbers([...numbers, e164]);
-    setDraft("");
+    setNumbers([...numbers, number]);
+    form.reset({ number: "" });
   };
+  const full = numbers.length >= MAX_TESTERS;
   const dirty = numbers.join(",") !== data.numbers.join(",");
+  const shown = form.formState.errors.number?.message ?? problem;
   return (
     <div className="border-t border-slate-200 pt-4">
       <h3 className="text-base font-semibold text-slate-900">Tester numbers</h3>
@@ -117,37 +121,31 @@ function TesterNumbersEditor({ data, canEdit }: { data: TesterNumbersResponse; c
       )}
       {canEdit ? (
         <div className="mt-3 flex flex-col gap-3">
-          <div>
+          <form onSubmit={form.handleSubmit(add)} noValidate>
             <Label htmlFor={`${id}-number`}>Tester number</Label>
             <div className="mt-1 flex gap-2">
               <Input
                 id={`${id}-number`}
                 type="tel"
                 autoComplete="tel"
-                value={draft}
-                onChange={(e) => setDraft(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    add();
-                  }
-                }}
-                disabled={numbers.length >= MAX_TESTERS}
-                aria-describedby={numbers.length >= MAX_TESTERS ? `${id}-max` : undefined}
+                {...form.register("number", { onChange: () => form.clearErrors("number") })}
+                disabled={full}
+                aria-invalid={form.formState.errors.number ? true : undefined}
+                aria-describedby={full ? `${id}-max` : undefined}
               />
-              <Button type="button" variant="outline" onClick={add} disabled={numbers.length >= MAX_TESTERS}>
+              <Button type="submit" variant="outline" disabled={full}>
                 Add tester number
               </Button>
             </div>
-            {numbers.length >= MAX_TESTERS ? (
+            {full ? (
               <p id={`${id}-max`} className="mt-1 text-xs text-slate-600">
                 At most {MAX_TESTERS} tester numbers.
               </p>
             ) : null}
-          </div>
-          {problem ? (
+          </form>
+          {shown ? (
             <p role="alert" className="text-sm text-red-900">
-              {problem}
+              {shown}
             </p>
           ) : null}
           <div>

@@ -8,7 +8,7 @@ import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
+import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { toast } from "@/lib/ui/toaster";
 import { SETTINGS_KEY_LABELS, type SettingsDocument } from "../settings.schema";
 import { diffSettings } from "../settings-diff";
@@ -75,24 +75,16 @@ export function VersionHistory({ apiBase, current, displayTimeZone, canEdit, onR
           )}
         </CardContent>
       </section>
-      <Dialog open={restoring !== null} onOpenChange={(open) => !open && !restore.isPending && setRestoring(null)}>
-        {restoring !== null ? (
-          <DialogContent>
-            <DialogTitle>Restore version {restoring}?</DialogTitle>
-            <DialogDescription>Its settings are saved as a new version and sent to the voice platform. The current settings stay in the history.</DialogDescription>
-            <div className="mt-6 flex justify-end gap-3">
-              <DialogClose asChild>
-                <Button variant="outline" disabled={restore.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button onClick={() => restore.mutate(restoring)} disabled={restore.isPending}>
-                {restore.isPending ? "Restoring…" : "Restore"}
-              </Button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(open) => !open && !restore.isPending && setRestoring(null)}
+        title={`Restore version ${restoring}?`}
+        description="Its settings are saved as a new version and sent to the voice platform. The current settings stay in the history."
+        confirm="Restore"
+        busyLabel="Restoring…"
+        busy={restore.isPending}
+        onConfirm={() => restoring !== null && restore.mutate(restoring)}
+      />
     </Card>
   );
 }

@@ -8,9 +8,8 @@ import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Spinner } from "@/lib/ui/spinner";
-import { Input, Label } from "@/lib/ui/input";
-import { useDebounced, usePagedList } from "@/lib/paged-list";
+import { usePagedList, useSearchText } from "@/lib/paged-list";
+import { ListShell } from "@/lib/ui/list-shell";
 import { cn } from "@/lib/ui/cn";
 import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import type { NotificationView } from "../notifications.server";
@@ -37,9 +36,8 @@ function PriorityBadge({ priority }: { priority: string }) {
 /** Notifications tab: newest first, with 'Mark Read'. */
 export function NotificationsTab() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = React.useState("");
+  const { text, setText, q } = useSearchText();
   const [unreadOnly, setUnreadOnly] = React.useState(false);
-  const q = useDebounced(search.trim());
   // One page at a time, unread first, then newest (ADR 0096).
   const list = usePagedList<NotificationView>(KEY[0], { q: q || undefined, unread: unreadOnly ? "true" : undefined });
   const markRead = useMutation({
@@ -66,30 +64,21 @@ export function NotificationsTab() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="mb-4 flex flex-wrap items-end gap-4" role="search" aria-label="Search notifications">
-          <div className="min-w-64 flex-1">
-            <Label htmlFor="notifications-search">Search</Label>
-            <Input id="notifications-search" type="search" placeholder="Title or message" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} /> Unread only
-          </label>
-        </div>
-        {list.isPending ? (
-          <div className="flex items-center gap-2 text-slate-700">
-            <Spinner label="Loading notifications" /> Loading notifications...
-          </div>
-        ) : list.isError ? (
-          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
-            <p className="font-semibold">Unable to load notifications.</p>
-            <Button className="mt-3" variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : list.items.length === 0 ? (
-          <p className="text-slate-700">{q || unreadOnly ? "No notifications match." : "No notifications yet."}</p>
-        ) : (
-          <>
+        <ListShell
+          query={list}
+          count={list.items.length}
+          searchLabel="Search notifications"
+          searchClassName="sm:grid-cols-[minmax(16rem,1fr)_auto] sm:items-end"
+          search={{ id: "notifications-search", label: "Search", placeholder: "Title or message", value: text, onChange: setText }}
+          filters={
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} /> Unread only
+            </label>
+          }
+          loading="Loading notifications"
+          error="Unable to load notifications."
+          empty={q || unreadOnly ? "No notifications match." : "No notifications yet."}
+        >
           <ul className="space-y-3" data-testid="admin-notifications-list">
             {list.items.map((n) => {
               const style = TYPE_STYLE[n.type] ?? DEFAULT_STYLE;
@@ -142,15 +131,7 @@ export function NotificationsTab() {
               );
             })}
           </ul>
-          {list.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            </div>
-          ) : null}
-          </>
-        )}
+        </ListShell>
       </CardContent>
     </Card>
   );

@@ -10,10 +10,11 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
-import { Spinner } from "@/lib/ui/spinner";
-import { Input, Label, Select } from "@/lib/ui/input";
-import { useDebounced, usePagedList } from "@/lib/paged-list";
+import { Label, Select } from "@/lib/ui/input";
+import { usePagedList, useSearchText } from "@/lib/paged-list";
+import { ListShell } from "@/lib/ui/list-shell";
 import { toast } from "@/lib/ui/toaster";
 import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
@@ -49,12 +50,13 @@ function Avatar({ order, size = "size-10" }: { order: AdminOrderView; size?: str
 
 const when = (iso: string) => formatDate(iso);
 
+const ORDER_COLUMNS = ["AI Employee", "Phone", "Customer Email", "Account", "Web Chat", "Status", "Created"] as const;
+
 /** Manage Orders tab: list (filtered by business account with ?account=, ADR 0110), view, edit (Save/Cancel) and delete after confirmation. */
 export function ManageOrders() {
   const [mode, setMode] = useState<Mode>(null);
-  const [search, setSearch] = useState("");
+  const { text, setText, q } = useSearchText();
   const [status, setStatus] = useState("");
-  const q = useDebounced(search.trim());
   const account = useAccountFilter();
   // One page at a time, searched and filtered on the server (ADR 0096).
   const orders = usePagedList<AdminOrderListItem>(ORDERS_KEY[0], { q: q || undefined, status: status || undefined, account: account ?? undefined });
@@ -67,51 +69,49 @@ export function ManageOrders() {
         <CardDescription>Every AI employee prepared for a customer, newest first.</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2" role="search" aria-label="Search orders">
-          <div>
-            <Label htmlFor="orders-search">Search</Label>
-            <Input id="orders-search" type="search" placeholder="AI employee, e-mail or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="orders-status">Status</Label>
-            <Select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="">Any status</option>
-              <option value="pending">Pending</option>
-              <option value="claimed">Claimed</option>
-              <option value="active">Active</option>
-            </Select>
-          </div>
-        </div>
-        {account ? (
-          <AccountFilterNote tab="ai-ready-orders" accountId={account} accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null} />
-        ) : null}
-        {orders.isPending ? (
-          <div className="flex items-center gap-2 text-slate-700">
-            <Spinner label="Loading orders" /> Loading orders...
-          </div>
-        ) : orders.isError ? (
-          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
-            <p className="font-semibold">Unable to load AI ready orders.</p>
-            <Button className="mt-3" variant="outline" size="sm" onClick={() => void orders.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : orders.items.length === 0 ? (
-          <p className="text-slate-700">{filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}</p>
-        ) : (
+        <ListShell
+          query={orders}
+          count={orders.items.length}
+          searchLabel="Search orders"
+          searchClassName="sm:grid-cols-2"
+          search={{ id: "orders-search", label: "Search", placeholder: "AI employee, e-mail or phone", value: text, onChange: setText }}
+          filters={
+            <div>
+              <Label htmlFor="orders-status">Status</Label>
+              <Select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+                <option value="">Any status</option>
+                <option value="pending">Pending</option>
+                <option value="claimed">Claimed</option>
+                <option value="active">Active</option>
+              </Select>
+            </div>
+          }
+          notice={
+            account ? (
+              <AccountFilterNote
+                tab="ai-ready-orders"
+                accountId={account}
+                accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null}
+              />
+            ) : null
+          }
+          loading="Loading orders"
+          error="Unable to load AI ready orders."
+          empty={filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}
+        >
           <div className="relative overflow-x-auto" data-testid="admin-orders-list">
             <table className="w-full min-w-[1000px] text-left text-sm">
               <caption className="sr-only">AI ready orders</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">AI Employee</th>
-                  <th scope="col" className="py-2 pr-3">Phone</th>
-                  <th scope="col" className="py-2 pr-3">Customer Email</th>
-                  <th scope="col" className="py-2 pr-3">Account</th>
-                  <th scope="col" className="py-2 pr-3">Web Chat</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Created</th>
-                  <th scope="col" className="py-2 text-right">Actions</th>
+                  {ORDER_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="py-2 pr-3">
+                      {c}
+                    </th>
+                  ))}
+                  <th scope="col" className="py-2 text-right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -165,21 +165,14 @@ export function ManageOrders() {
                 ))}
               </tbody>
             </table>
-            {orders.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-                  {orders.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            ) : null}
           </div>
-        )}
+        </ListShell>
       </CardContent>
-      <Dialog open={mode !== null} onOpenChange={(open) => !open && setMode(null)}>
+      <Dialog open={mode?.kind === "view" || mode?.kind === "edit"} onOpenChange={(open) => !open && setMode(null)}>
         {mode?.kind === "view" ? <ViewOrder order={mode.order} onEdit={() => setMode({ kind: "edit", order: mode.order })} /> : null}
         {mode?.kind === "edit" ? <EditOrder key={mode.order.id} order={mode.order} onDone={() => setMode(null)} /> : null}
-        {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
       </Dialog>
+      {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
     </Card>
   );
 }
@@ -253,7 +246,12 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
     <DialogContent className="max-w-2xl">
       <DialogTitle>Edit {order.aiEmployeeName}</DialogTitle>
       <DialogDescription>Change the order and save, or cancel to keep it as it is.</DialogDescription>
-      <form noValidate className="mt-4 space-y-5" onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)} aria-label={`Edit ${order.aiEmployeeName}`}>
+      <form
+        noValidate
+        className="mt-4 space-y-5"
+        onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)}
+        aria-label={`Edit ${order.aiEmployeeName}`}
+      >
         <OrderFields idPrefix="edit" register={form.register} errors={form.formState.errors} />
         <AvatarUpload
           value={avatar}
@@ -286,17 +284,17 @@ function DeleteOrder({ order, onDone }: { order: AdminOrderView; onDone: () => v
     onError: (error) => showAdminError(error, "Failed to delete AI ready order"),
   });
   return (
-    <DialogContent role="alertdialog">
-      <DialogTitle>Delete {order.aiEmployeeName}?</DialogTitle>
-      <DialogDescription>{DELETE_CONFIRM}</DialogDescription>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="outline" onClick={onDone} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
-          {remove.isPending ? "Deleting..." : "Delete"}
-        </Button>
-      </div>
-    </DialogContent>
+    <ConfirmDialog
+      alert
+      open
+      onOpenChange={(open) => !open && !remove.isPending && onDone()}
+      title={`Delete ${order.aiEmployeeName}?`}
+      description={DELETE_CONFIRM}
+      confirm="Delete"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      destructive
+    />
   );
 }

@@ -7,11 +7,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Button } from "@/lib/ui/button";
 import { Input, Label, Select } from "@/lib/ui/input";
-import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/ui/cn";
-import { useDebounced, usePagedList } from "@/lib/paged-list";
+import { usePagedList, useSearchText } from "@/lib/paged-list";
+import { ListShell } from "@/lib/ui/list-shell";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { StatusBadges } from "@/features/billing/components/status-badges";
 import { USAGE_CATEGORIES, usageFormProblem, usageFormSchema, type AddUsageResponse, type UsageFormInput, type UsageFormOutput } from "../usage.schema";
@@ -25,8 +25,8 @@ const EMPTY: UsageFormInput = { subscriptionId: "", billingCycleId: "", ...EMPTY
 export function UsageManagement() {
   const qc = useQueryClient();
   // Searched on the server (ADR 0096): one page of live subscriptions matching the text.
-  const [search, setSearch] = React.useState("");
-  const q = useDebounced(search.trim());
+  const search = useSearchText();
+  const q = search.q;
   const subs = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], { status: "active,trialing", q: q || undefined, limit: "20" });
   const [chosen, setChosen] = React.useState<AdminSubscription | null>(null);
   const found = subs.items.filter(isLive);
@@ -79,28 +79,22 @@ export function UsageManagement() {
           <CardDescription>Active and trial subscriptions usage can be recorded for.</CardDescription>
         </CardHeader>
         <CardContent>
-          <div className="mb-3 space-y-1.5">
-            <Label htmlFor="usage-subscription-search">Search subscriptions</Label>
-            <Input
-              id="usage-subscription-search"
-              type="search"
-              data-testid="usage-subscription-search"
-              placeholder="Name, e-mail, phone or AI employee"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          {subs.isLoading ? (
-            <p className="flex items-center gap-2 text-sm text-slate-700">
-              <Spinner className="[&_svg]:size-4" /> Loading subscriptions...
-            </p>
-          ) : subs.error ? (
-            <p role="alert" className="text-sm text-red-800">
-              {errorMessage(subs.error, "Failed to load subscriptions")}
-            </p>
-          ) : live.length === 0 ? (
-            <p className="text-sm text-slate-700">No active subscriptions.</p>
-          ) : (
+          <ListShell
+            query={subs}
+            count={live.length}
+            searchLabel="Search subscriptions"
+            search={{
+              id: "usage-subscription-search",
+              label: "Search subscriptions",
+              testId: "usage-subscription-search",
+              placeholder: "Name, e-mail, phone or AI employee",
+              value: search.text,
+              onChange: search.setText,
+            }}
+            loading="Loading subscriptions"
+            error={errorMessage(subs.error, "Failed to load subscriptions")}
+            empty="No active subscriptions."
+          >
             <ul className="space-y-2" aria-label="Active subscriptions">
               {live.map((s) => (
                 <li key={s.id}>
@@ -118,7 +112,9 @@ export function UsageManagement() {
                       <span className="font-semibold text-slate-900">{displayName(s)}</span>
                       <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />
                     </span>
-                    <span className="block font-medium text-slate-900" data-testid="usage-subscription-label">{labels.get(s.id)}</span>
+                    <span className="block font-medium text-slate-900" data-testid="usage-subscription-label">
+                      {labels.get(s.id)}
+                    </span>
                     <span className="block text-slate-700">{s.user.email}</span>
                     <span className="block text-slate-700">
                       {s.plan.name} · {s.billing === "annual" ? "Annual" : "Monthly"} · period ends {formatDate(s.currentPeriodEnd)}
@@ -127,7 +123,7 @@ export function UsageManagement() {
                 </li>
               ))}
             </ul>
-          )}
+          </ListShell>
         </CardContent>
       </Card>
 
@@ -170,14 +166,7 @@ export function UsageManagement() {
               {USAGE_CATEGORIES.map((c) => (
                 <div key={c.field} className="space-y-1.5">
                   <Label htmlFor={`usage-${c.field}`}>{c.label} usage</Label>
-                  <Input
-                    id={`usage-${c.field}`}
-                    type="number"
-                    min={0}
-                    step={1}
-                    inputMode="numeric"
-                    {...form.register(c.field)}
-                  />
+                  <Input id={`usage-${c.field}`} type="number" min={0} step={1} inputMode="numeric" {...form.register(c.field)} />
                 </div>
               ))}
             </div>

@@ -1,11 +1,10 @@
 "use client";
 import { useId, useState } from "react";
-import { Dialog as D } from "radix-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
+import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
 import { Label, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import type { EndpointView, SecretRotated } from "../endpoint.schema";
@@ -49,93 +48,74 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
   );
 }
 
-function ConfirmFooter({ busy, confirm, busyLabel, destructive = false }: { busy: boolean; confirm: string; busyLabel: string; destructive?: boolean }) {
-  return (
-    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Keep as it is
-        </Button>
-      </DialogClose>
-      <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
-        {busy ? busyLabel : confirm}
-      </Button>
-    </div>
-  );
-}
-
-function DialogError({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** "Rotate secret", confirmed: a new secret (shown once); the old one keeps working for 24 hours. */
 export function RotateSecretButton({ endpoint, onRotated }: { endpoint: EndpointView; onRotated: (r: SecretRotated) => void }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmState();
   const rotate = useMutation({
     mutationFn: () => webhooksApi.rotate(endpoint.id),
     onSuccess: (r) => {
-      setOpen(false);
+      confirm.close();
       onRotated(r);
     },
-    onError: (err) => setProblem(errorMessage(err, "The secret could not be rotated.")),
+    onError: (err) => confirm.setError(errorMessage(err, "The secret could not be rotated.")),
     meta,
   });
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); setProblem(null); }}>
-      <D.Trigger asChild>
+    <ConfirmDialog
+      {...confirm.props}
+      trigger={
         <Button type="button" variant="outline">
           Rotate secret
         </Button>
-      </D.Trigger>
-      <DialogContent>
-        <form onSubmit={(e) => { e.preventDefault(); rotate.mutate(); }}>
-          <DialogTitle>Rotate the signing secret?</DialogTitle>
-          <DialogDescription>
-            A new secret is made for <span className="break-all">{endpoint.url}</span> and shown once. The old secret keeps working for 24 hours: until then every delivery is signed with both, so you have a day to put the new one in your receiver.
-          </DialogDescription>
-          <DialogError message={problem} />
-          <ConfirmFooter busy={rotate.isPending} confirm="Rotate secret" busyLabel="Rotating..." />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Rotate the signing secret?"
+      description={
+        <>
+          A new secret is made for <span className="break-all">{endpoint.url}</span> and shown once. The old secret keeps working for 24 hours: until then every
+          delivery is signed with both, so you have a day to put the new one in your receiver.
+        </>
+      }
+      cancel="Keep as it is"
+      confirm="Rotate secret"
+      busyLabel="Rotating..."
+      busy={rotate.isPending}
+      onConfirm={() => rotate.mutate()}
+    />
   );
 }
 
 /** "Delete endpoint", confirmed: the endpoint and its delivery log go; nothing more is sent to it. */
 export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: EndpointView; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirmState();
   const remove = useMutation({
     mutationFn: () => webhooksApi.remove(endpoint.id),
     onSuccess: () => {
-      setOpen(false);
+      confirm.close();
       onDeleted();
     },
-    onError: (err) => setProblem(errorMessage(err, "The endpoint could not be deleted.")),
+    onError: (err) => confirm.setError(errorMessage(err, "The endpoint could not be deleted.")),
     meta,
   });
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); setProblem(null); }}>
-      <D.Trigger asChild>
+    <ConfirmDialog
+      {...confirm.props}
+      trigger={
         <Button type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50">
           Delete endpoint
         </Button>
-      </D.Trigger>
-      <DialogContent>
-        <form onSubmit={(e) => { e.preventDefault(); remove.mutate(); }}>
-          <DialogTitle>Delete this endpoint?</DialogTitle>
-          <DialogDescription>
-            Nothing more is sent to <span className="break-all">{endpoint.url}</span>, and its delivery log is deleted with it. Events waiting for a retry are not sent.
-          </DialogDescription>
-          <DialogError message={problem} />
-          <ConfirmFooter busy={remove.isPending} confirm="Delete endpoint" busyLabel="Deleting..." destructive />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Delete this endpoint?"
+      description={
+        <>
+          Nothing more is sent to <span className="break-all">{endpoint.url}</span>, and its delivery log is deleted with it. Events waiting for a retry are not sent.
+        </>
+      }
+      cancel="Keep as it is"
+      confirm="Delete endpoint"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      destructive
+    />
   );
 }
