@@ -12,7 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib
 import { Progress } from "@/lib/ui/progress";
 import { Spinner } from "@/lib/ui/spinner";
 import type { ActivityEntry, ActivityResponse } from "../activity";
-import { dashboardBadge, formatDate, usagePercent } from "../format";
+import { dashboardBadge, isLive } from "@/features/billing/subscription-state";
+import { formatDate, usagePercent } from "../format";
 import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
@@ -39,9 +40,6 @@ export type DashboardUser = {
     units: Units;
   } | null;
 };
-
-/** Statuses that show the full dashboard: a trial or an overdue payment is still a live subscription. */
-const LIVE = new Set(["active", "trialing", "past_due"]);
 
 /** The signed-in dashboard: welcome, plan, usage, quick actions, recent activity. `spendLimit`: the server-rendered spend limit card (issue 24). */
 export function DashboardPage({ spendLimit = null }: { spendLimit?: ReactNode } = {}) {
@@ -82,7 +80,8 @@ export function DashboardPage({ spendLimit = null }: { spendLimit?: ReactNode } 
   }
 
   const sub = user.subscription;
-  const live = Boolean(sub && LIVE.has(sub.status));
+  // A trial or an overdue payment is still a live subscription: the full dashboard shows.
+  const live = Boolean(sub && isLive(sub.status));
   // A first-time customer (no subscription or no calls yet): "Welcome" and the three steps (issue 23).
   const firstTime = !sub || (attention.data ? !attention.data.hasCalls : false);
   const timeZone = attention.data?.today.timeZone ?? "UTC";
