@@ -10,7 +10,7 @@ import { findPlan } from "@/features/plans/catalogue";
 import { createNotification } from "@/features/notifications/notify.server";
 import { getProvider } from "./provider";
 import { queueDunningEmail } from "./dunning-email.server";
-import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
+import type { ProviderInvoice, ProviderSubscription, UpcomingInvoice } from "./provider/port";
 import { statusFromProvider, type SubscriptionStatus } from "./subscription-state";
 import { inTurn } from "@/lib/one-at-a-time";
 import { isCardlessSubscribeStart } from "./trial-cardless";
