@@ -10,6 +10,9 @@ import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
  *   app/             pages and route handlers: may import features and lib
  *   src/features/*   may import lib, db and the features it declares below
  *   src/lib, src/db  import no feature and no page (they may use each other)
+ *   src/features/billing/subscription-state.ts  the statuses' meaning (ADR
+ *                    0135): below every feature (each may import it, so no
+ *                    cycle), imports only db
  *
  * FEATURE_DEPENDENCIES is the one declaration of which feature may import
  * which: a feature imports only the features listed for it. Every folder in
@@ -106,7 +109,10 @@ const layers = {
       { type: "lib", pattern: "src/lib", partialMatch: false },
       { type: "db", pattern: "src/db", partialMatch: false },
     ],
-    "boundaries/files": [{ category: "test", pattern: ["**/*.test.ts", "**/*.test.tsx"] }],
+    "boundaries/files": [
+      { category: "test", pattern: ["**/*.test.ts", "**/*.test.tsx"] },
+      { category: "subscription-state", pattern: "src/features/billing/subscription-state.ts" },
+    ],
     // Re-exports and import() count as much as import statements.
     "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
     "boundaries/legacy-templates": false,
@@ -120,12 +126,16 @@ const layers = {
         policies: [
           { from: { element: { type: "app" } }, allow: { to: { element: { type: ["feature", "lib"] } } } },
           { from: { element: { type: ["lib", "db"] } }, allow: { to: { element: { type: ["lib", "db"] } } } },
+          // Every feature may use the statuses' meaning (ADR 0135); that file imports only db.
+          { from: { element: { type: "feature" } }, allow: { to: { file: { categories: "subscription-state" } } } },
           ...Object.entries(FEATURE_DEPENDENCIES).map(([feature, deps]) => ({
             from: { element: { type: "feature", captured: { feature } } },
             allow: {
               to: [{ element: { type: ["lib", "db"] } }, ...(deps.length ? [{ element: { type: "feature", captured: { feature: deps } } }] : [])],
             },
           })),
+          // ...and it imports db only (no feature, no lib), so it stays below every feature and client-safe.
+          { from: { file: { categories: "subscription-state" } }, disallow: { to: { element: { type: ["feature", "lib", "app"] } } } },
           // A test may also call the route handlers it tests.
           { from: { file: { categories: "test" } }, allow: { to: { element: { type: "app" } } } },
         ],

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePermission } from "@/features/auth/guards.server";
 import { formatCents } from "@/features/plans/catalogue";
+import { statusBadge } from "@/features/billing/subscription-state";
 import { safeReturnUrl, sandboxPortalData } from "@/features/billing/sandbox/portal-data.server";
 import { CancelAtPeriodEndButton, RenewSubscriptionButton, UpdateCardPanel } from "@/features/billing/sandbox/portal-actions";
 import { formatDate } from "@/lib/format";
@@ -16,14 +17,8 @@ export const dynamic = "force-dynamic";
 
 const fmtDate = (iso: string | null) => formatDate(iso, { empty: "—" });
 
-const STATUS_VARIANT: Record<string, "green" | "blue" | "yellow" | "red" | "grey"> = {
-  active: "green",
-  trialing: "blue",
-  past_due: "yellow",
-  cancelled: "red",
-  paid: "green",
-  open: "yellow",
-};
+/** Invoice badges; a subscription's colour is the customer badge's (subscription-state.ts). */
+const INVOICE_VARIANT: Record<string, "green" | "yellow" | "grey"> = { paid: "green", open: "yellow" };
 
 const INVOICE_COLUMNS = [["Date", "left"], ["Description", "left"], ["Amount", "right"], ["Status", "right"]] as const;
 
@@ -95,7 +90,7 @@ async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Recor
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <Badge variant={STATUS_VARIANT[s.status] ?? "grey"}>{s.status}</Badge>
+                  <Badge variant={statusBadge(s.status).variant}>{s.status}</Badge>
                   {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : s.status !== "cancelled" ? <RenewSubscriptionButton subscriptionId={s.id} planName={s.planName} /> : null}
                 </div>
               </li>
@@ -125,7 +120,7 @@ async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Recor
                   </td>
                   <td className="py-2 text-right">{formatCents(inv.amount)}</td>
                   <td className="py-2 text-right">
-                    <Badge variant={STATUS_VARIANT[inv.status] ?? "grey"}>{inv.status}</Badge>
+                    <Badge variant={INVOICE_VARIANT[inv.status] ?? "grey"}>{inv.status}</Badge>
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { SUBSCRIPTION_STATUS_VALUES } from "./subscription-statuses";
 
 /**
  * Our own vocabularies, stored as PostgreSQL enums so that the database
@@ -7,7 +8,8 @@ import { pgEnum } from "drizzle-orm/pg-core";
  * text columns typed in TypeScript only: a value the provider adds later is
  * mirrored rather than refused (ADR 0014).
  */
-export const subscriptionStatus = pgEnum("subscription_status", ["active", "trialing", "past_due", "cancelled"]);
+/** Our subscription statuses: the one list (subscription-statuses.ts), given meaning by features/billing/subscription-state.ts (ADR 0135). */
+export const subscriptionStatus = pgEnum("subscription_status", SUBSCRIPTION_STATUS_VALUES);
 export const orderStatus = pgEnum("order_status", ["pending", "claimed", "active"]);
 export const overageStatus = pgEnum("overage_status", ["draft", "pending", "billed", "failed"]);
 export const emailStatus = pgEnum("email_status", ["outbox", "queued", "sent", "failed"]);

@@ -13,6 +13,7 @@ import { ProviderError } from "@/features/billing/provider/port";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { anonymiseAccountInteractions } from "@/features/interactions/retention.server";
 import { accountNameConfirmationProblem } from "./delete-account-confirmation";
+import { LIVE_STATUSES } from "@/features/billing/subscription-state";
 
 /**
  * What deleting a business account does outside the accounts feature
@@ -21,9 +22,6 @@ import { accountNameConfirmationProblem } from "./delete-account-confirmation";
  * anonymised. accounts/account-deletion.server.ts runs both inside its
  * transaction.
  */
-
-/** The statuses that can still bill. */
-const LIVE = ["active", "trialing", "past_due"] as const;
 
 /** The idempotency key of one subscription's cancellation, for the job and for the provider alike. */
 export function deletionCancelKey(providerSubscriptionId: string): string {
@@ -66,7 +64,7 @@ async function cancelSubscriptions(tx: DbOrTx, accountId: string, now: Date): Pr
   const live = await tx
     .select({ id: subscriptions.id, providerSubscriptionId: subscriptions.providerSubscriptionId, providerCustomerId: subscriptions.providerCustomerId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...LIVE])));
+    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...LIVE_STATUSES])));
   for (const s of live) {
     await enqueueJob(
       tx,

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, member, orderPhoneKey, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
 import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
-import { hasEnded } from "@/features/billing/views.server";
+import { ENDED_STATUS, PROVIDER_CANCELED, PROVIDER_ENDED_STATUSES, SUBSCRIPTION_STATUSES, hasEnded } from "@/features/billing/subscription-state";
 import { usagePriceFor } from "@/features/billing/usage-prices";
 import type { AdminSubscription, PaymentPriceView, StripePricesResponse } from "@/features/billing/admin-api-types";
 import type { ProviderPrice } from "@/features/billing/provider/port";
@@ -23,16 +23,16 @@ export function daysInTrial(status: string, trialEnd: Date | null, now = new Dat
   return Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS));
 }
 
-const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "cancelled"] as const;
 /** The flags of subscription-flags.ts, as filters. */
 const SUBSCRIPTION_FLAGS = ["cancelling", "mismatch", "ended"] as const;
 
 const s = subscriptions;
-const ENDED_SQL = sql`(${s.status} = 'cancelled' or coalesce(${s.providerStatus}, '') in ('canceled', 'incomplete_expired'))`;
+/** hasEnded (subscription-state.ts) in SQL, on the statuses only: the admin lists show the mirror as stored. */
+const ENDED_SQL = or(eq(s.status, ENDED_STATUS), and(isNotNull(s.providerStatus), inArray(s.providerStatus, [...PROVIDER_ENDED_STATUSES])))!;
 const FLAG_SQL: Record<(typeof SUBSCRIPTION_FLAGS)[number], SQL> = {
   ended: ENDED_SQL,
-  cancelling: sql`(not ${ENDED_SQL} and (${s.cancelAtPeriodEnd} or ${s.providerCancelAtPeriodEnd}))`,
-  mismatch: sql`(${s.providerStatus} is not null and (case when ${s.providerStatus} = 'canceled' then 'cancelled' else ${s.providerStatus} end) <> ${s.status}::text)`,
+  cancelling: and(not(ENDED_SQL), or(eq(s.cancelAtPeriodEnd, true), eq(s.providerCancelAtPeriodEnd, true)))!,
+  mismatch: sql`(${s.providerStatus} is not null and (case when ${s.providerStatus} = ${PROVIDER_CANCELED} then ${ENDED_STATUS} else ${s.providerStatus} end) <> ${s.status}::text)`,
 };
 
 /**

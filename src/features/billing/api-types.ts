@@ -4,7 +4,8 @@ import type { AdminOrderView } from "@/features/orders/order.schema";
  * JSON shapes of the customer billing API (spec sections 3 and 7). Dates are
  * ISO strings, money integer cents. Server routes return these; pages read them.
  */
-export type SubscriptionStatus = "active" | "trialing" | "past_due" | "cancelled";
+import type { AiEmployeeStatus, SubscriptionStatus } from "./subscription-state";
+export type { SubscriptionStatus } from "./subscription-state";
 
 export type PlanView = {
   id: string;
@@ -41,7 +42,9 @@ export type CustomerSubscription = {
 };
 
 /** GET /api/ai-ready-orders items. */
-export type AiReadyOrderView = Omit<AdminOrderView, "subscriptionId" | "updatedAt"> & {
+export type AiReadyOrderView = Omit<AdminOrderView, "subscriptionId" | "updatedAt" | "status"> & {
+  /** The order's status, or "ended" once its subscription has ended (what the /billing card shows; ADR 0135). */
+  status: AiEmployeeStatus;
   subscription: CustomerSubscription | null;
   /** It joined a subscription that was waiting for an AI employee (issue 23): no trial of its own. */
   joinedSubscription: boolean;

@@ -10,8 +10,8 @@ import { findPlan } from "@/features/plans/catalogue";
 import { createNotification } from "@/features/notifications/notify.server";
 import { getProvider } from "./provider";
 import { queueDunningEmail } from "./dunning-email.server";
-import type { ProviderInvoice, ProviderSubscription, ProviderSubscriptionStatus, UpcomingInvoice } from "./provider/port";
-import type { SubscriptionStatus } from "./api-types";
+import type { ProviderInvoice, ProviderSubscription, UpcomingInvoice } from "./provider/port";
+import { statusFromProvider, type SubscriptionStatus } from "./subscription-state";
 import { inTurn } from "@/lib/one-at-a-time";
 import { isCardlessSubscribeStart } from "./trial-cardless";
 import { queueTrialStartedEmail } from "./trial-emails.server";
@@ -20,22 +20,6 @@ import { emitWebhookEvents, type EmitInput } from "@/features/webhooks/emit.serv
 import { invoiceEvents, subscriptionUpdatedEvent } from "./billing-events.server";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Our status from the provider's: trialing, active, past_due (past_due/unpaid), cancelled (canceled/incomplete_expired). */
-export function mapStatus(status: ProviderSubscriptionStatus | string): SubscriptionStatus {
-  switch (status) {
-    case "trialing":
-      return "trialing";
-    case "active":
-      return "active";
-    case "canceled":
-    case "incomplete_expired":
-      return "cancelled";
-    default:
-      // past_due, unpaid, incomplete, paused: payment needs attention.
-      return "past_due";
-  }
-}
 
 export type SyncResult = { found: boolean; subscriptions: number; invoices: number };
 
@@ -130,7 +114,7 @@ async function oneSyncAtATime<T>(providerCustomerId: string, fn: (write: Writer)
 }
 
 async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscription, up: UpcomingInvoice | null): Promise<void> {
-  const status = mapStatus(s.status);
+  const status = statusFromProvider(s.status);
   const now = new Date();
   const mirror = {
     planId: s.planId!,

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
 import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
 import { getProvider } from "./provider";
+import { aiEmployeeStatus, hasEnded, reportedStatus } from "./subscription-state";
 import type { AiReadyOrderView, CustomerSubscription, InvoiceView, PlanView } from "./api-types";
 
 const DAY_MS = 86_400_000;
@@ -33,22 +34,18 @@ export function daysInTrial(row: Pick<SubscriptionRow, "status" | "trialEnd">, n
 }
 
 /**
- * A subscription that has ended (ours cancelled, or the provider's canceled /
- * incomplete_expired). The provider keeps cancel_at_period_end set on a
- * subscription that was cancelled at period end, so the views clear the cancel
- * flags and the upcoming invoice of an ended one: it is never "cancelling"
- * (ADR 0088).
+ * A subscription's view as of `now` (the provider's clock). Once it has
+ * ended (hasEnded, subscription-state.ts: our or the provider's status says
+ * so, or it cancelled at a period end that has passed) it reports the status
+ * "cancelled", and the cancel flags and the upcoming invoice are cleared: an
+ * ended subscription is never "cancelling" (ADR 0088, ADR 0135).
  */
-export function hasEnded(row: Pick<SubscriptionRow, "status" | "providerStatus">): boolean {
-  return row.status === "cancelled" || row.providerStatus === "canceled" || row.providerStatus === "incomplete_expired";
-}
-
 export function customerSubscriptionView(row: SubscriptionRow, now: Date): CustomerSubscription {
   const plan = findPlan(row.planId);
-  const ended = hasEnded(row);
+  const ended = hasEnded(row, now);
   return {
     id: row.id,
-    status: row.status,
+    status: reportedStatus(row, now),
     billing: row.billing,
     plan: {
       id: plan?.id ?? row.planId,
@@ -113,10 +110,16 @@ export async function accountOrders(user: { email: string; emailVerified: boolea
     customerEmail: o.customerEmail,
     webChatUrl: o.webChatUrl,
     createdAt: o.createdAt.toISOString(),
-    status: o.status,
-    subscription: o.subscriptionId ? (byId.get(o.subscriptionId) ?? null) : null,
+    ...withSubscription(o, o.subscriptionId ? (byId.get(o.subscriptionId) ?? null) : null),
     joinedSubscription: o.joinedSubscriptionAt !== null,
   }));
+}
+
+/** The AI employee's status as the /billing card shows it ("ended" once its subscription has), with that subscription. */
+function withSubscription(o: { status: string }, subscription: CustomerSubscription | null): Pick<AiReadyOrderView, "status" | "subscription"> {
+  const status = aiEmployeeStatus(o.status, subscription);
+  // The order enum has no other value; a row outside it is reported as stored.
+  return { status: status === "other" ? (o.status as AiReadyOrderView["status"]) : status, subscription };
 }
 
 /** The business account's invoices from the invoices mirror, newest first. */

@@ -13,9 +13,7 @@ import { summaryWindow, type SummaryWindow } from "./daily-summary-window";
 import { dayActivity, isQuiet, type DayActivity } from "./daily-summary-data.server";
 import { dailySummaryEmail } from "./daily-summary-email";
 import { unsubscribeLinks } from "./unsubscribe-token.server";
-
-/** Subscriptions whose account has calls to summarise. */
-const LIVE = ["active", "trialing", "past_due"] as const;
+import { LIVE_STATUSES } from "@/features/billing/subscription-state";
 
 export type DailySummaryResult = { accounts: number; sent: number; skipped: number };
 
@@ -36,7 +34,7 @@ async function accountsWithCalls(): Promise<Account[]> {
           db
             .select({ id: subscriptions.id })
             .from(subscriptions)
-            .where(and(eq(subscriptions.accountId, organization.id), inArray(subscriptions.status, [...LIVE]))),
+            .where(and(eq(subscriptions.accountId, organization.id), inArray(subscriptions.status, [...LIVE_STATUSES]))),
         ),
       ),
     );

@@ -20,9 +20,7 @@ import { emitWebhookEvents } from "@/features/webhooks/emit.server";
 import { callEventColumns, storedCallEvents, type StoredCall } from "./call-events.server";
 import { enqueueCallAlerts } from "@/features/call-alerts/enqueue.server";
 import { isAfterHours, openingHoursOf } from "@/features/ai-settings/opening-hours.server";
-
-/** Subscription statuses whose AI employee's units count (ADR 0101). */
-const COUNTING = ["active", "trialing", "past_due"] as const;
+import { COUNTING_STATUSES } from "@/features/billing/subscription-state";
 
 type Owner = {
   orderId: string;
@@ -263,7 +261,7 @@ async function findOwners(records: InteractionRecord[]): Promise<{ byId: Map<str
       subCreated: s.createdAt,
     })
     .from(o)
-    .leftJoin(s, and(or(eq(s.id, o.subscriptionId), eq(s.aiReadyOrderId, o.id)), inArray(s.status, [...COUNTING])))
+    .leftJoin(s, and(or(eq(s.id, o.subscriptionId), eq(s.aiReadyOrderId, o.id)), inArray(s.status, [...COUNTING_STATUSES])))
     .where(or(ids.length ? inArray(o.id, ids) : undefined, phones.length ? inArray(orderPhoneKey(o), phones) : undefined))
     // The newest AI employee (and its newest subscription) wins a shared number.
     .orderBy(sql`${o.createdAt} desc, ${s.createdAt} desc nulls last`);

@@ -6,9 +6,7 @@ import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import { getProvider } from "@/features/billing/provider";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { applySpendLimit } from "@/features/ai-settings/spend-mode.server";
-
-/** Subscription statuses whose units count (ingest.server.ts, ADR 0101). */
-const COUNTING = ["active", "trialing", "past_due"] as const;
+import { COUNTING_STATUSES } from "@/features/billing/subscription-state";
 
 /**
  * The spend limit after an ingested batch (issue 24): run by the usage-alerts
@@ -49,7 +47,7 @@ export async function reevaluateSpendLimit(orderId: string): Promise<number> {
     const subs = await db
       .selectDistinct({ id: subscriptions.id })
       .from(aiReadyOrders)
-      .innerJoin(subscriptions, and(or(eq(subscriptions.id, aiReadyOrders.subscriptionId), eq(subscriptions.aiReadyOrderId, aiReadyOrders.id)), inArray(subscriptions.status, [...COUNTING])))
+      .innerJoin(subscriptions, and(or(eq(subscriptions.id, aiReadyOrders.subscriptionId), eq(subscriptions.aiReadyOrderId, aiReadyOrders.id)), inArray(subscriptions.status, [...COUNTING_STATUSES])))
       .where(eq(aiReadyOrders.id, orderId));
     let switched = 0;
     for (const s of subs) switched += await checkSpendLimitNow(s.id);

@@ -6,8 +6,7 @@ import { logger } from "@/lib/logger";
 import { defineJob, scheduleJob } from "@/lib/jobs";
 import { aiEmployeeSettings, aiReadyOrders, subscriptions } from "@/db/schema";
 import { checkSpendLimitNow } from "./spend-limit-check.server";
-
-const COUNTING = ["active", "trialing", "past_due"] as const;
+import { COUNTING_STATUSES } from "@/features/billing/subscription-state";
 
 /**
  * The spend limit's reverse (issue 24, ADR 0124), every minute: each
@@ -27,7 +26,7 @@ export async function resetSpendMonths(): Promise<number> {
     .selectDistinct({ id: subscriptions.id })
     .from(aiEmployeeSettings)
     .innerJoin(o, eq(o.id, aiEmployeeSettings.aiReadyOrderId))
-    .innerJoin(subscriptions, and(or(eq(subscriptions.id, o.subscriptionId), eq(subscriptions.aiReadyOrderId, o.id)), inArray(subscriptions.status, [...COUNTING])))
+    .innerJoin(subscriptions, and(or(eq(subscriptions.id, o.subscriptionId), eq(subscriptions.aiReadyOrderId, o.id)), inArray(subscriptions.status, [...COUNTING_STATUSES])))
     .where(eq(aiEmployeeSettings.spendMode, "messages_only"));
   let switched = 0;
   let failed = 0;

@@ -13,6 +13,7 @@ import { notFound } from "@/lib/http/errors";
 import type { AdminOrderView, OrderData } from "./order.schema";
 import { createDefaultSettings } from "@/features/ai-settings/defaults.server";
 import { orderSetupEmail } from "./emails";
+import { GOOD_STANDING_STATUSES } from "@/features/billing/subscription-state";
 
 export const SETUP_EMAIL_JOB = "orders.setup-email";
 
@@ -85,7 +86,7 @@ async function joinWaitingSubscription(tx: DbOrTx, order: Row): Promise<Row> {
       and(
         eq(sql`lower(${user.email})`, order.customerEmail.trim().toLowerCase()),
         eq(user.emailVerified, true),
-        inArray(subscriptions.status, ["trialing", "active"]),
+        inArray(subscriptions.status, [...GOOD_STANDING_STATUSES]),
         isNull(subscriptions.aiReadyOrderId),
       ),
     )

@@ -14,6 +14,7 @@ import { findPlan, formatCents } from "@/features/plans/catalogue";
 import { usageMonthEnd } from "@/features/usage/usage-month";
 import { insertLineItem, submitEntry } from "./overage.server";
 import { lineItemSchema } from "./overage.schema";
+import { PAYING_STATUSES } from "@/features/billing/subscription-state";
 
 /** Who the automatic entries name as their creator. */
 export const AUTO_BILL_CREATOR = "auto-bill";
@@ -59,7 +60,7 @@ export async function autoBillOverage(): Promise<number> {
     .where(
       and(
         eq(subscriptions.autoBillOverage, true),
-        inArray(subscriptions.status, ["active", "past_due"]),
+        inArray(subscriptions.status, [...PAYING_STATUSES]),
         isNull(interactions.spamReportedAt),
         gte(interactions.usageMonthStart, new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000)),
       ),

@@ -14,6 +14,7 @@ import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { isPlanPrice } from "./plan-prices";
 import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItem, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
+import { isPaying } from "@/features/billing/subscription-state";
 
 export const OVERAGE_BILL_JOB = "overage.bill";
 /** After this many failed attempts with a retryable error the entry is marked failed. */
@@ -110,7 +111,7 @@ export async function createEntry(input: unknown, createdBy: string): Promise<Ov
   const data = createEntrySchema.parse(input);
   const sub = await loadSubscription(data.subscriptionId);
   if (sub.status === "trialing") throw badRequest(TRIAL_MESSAGE);
-  if (sub.status !== "active" && sub.status !== "past_due") throw badRequest("Overage can only be billed for an active subscription");
+  if (!isPaying(sub.status)) throw badRequest("Overage can only be billed for an active subscription");
   const periodStart = new Date(data.periodStart);
   const periodEnd = new Date(data.periodEnd);
   if (periodEnd <= periodStart) throw badRequest("The billing period must end after it starts");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { subscriptionView } from "./testing/subscription-fixture";
 import type { AiReadyOrderView, CustomerSubscription } from "@/features/billing/api-types";
-import { aiEmployeeCardState, canCancel, isCancelling, isEnded, isPastDue, pastDueSubscriptions, planNames } from "./format";
+import { aiEmployeeCardState, canCancel, pastDueSubscriptions, planNames } from "./format";
+import { hasEnded, isCancelling, isPastDue } from "@/features/billing/subscription-state";
 
 const sub = subscriptionView;
 
@@ -24,12 +25,12 @@ function order(status: AiReadyOrderView["status"], subscription: CustomerSubscri
 
 describe("an ended subscription", () => {
   it("is ended when our status or the provider's says so", () => {
-    expect(isEnded(ended)).toBe(true);
-    expect(isEnded(sub({ status: "cancelled" }, { stripeStatus: null }))).toBe(true);
-    expect(isEnded(sub({}, { stripeStatus: "canceled" }))).toBe(true);
-    expect(isEnded(sub({}, { stripeStatus: "incomplete_expired" }))).toBe(true);
-    expect(isEnded(sub())).toBe(false);
-    expect(isEnded(sub({ status: "past_due" }, { stripeStatus: "past_due" }))).toBe(false);
+    expect(hasEnded(ended)).toBe(true);
+    expect(hasEnded(sub({ status: "cancelled" }, { stripeStatus: null }))).toBe(true);
+    expect(hasEnded(sub({}, { stripeStatus: "canceled" }))).toBe(true);
+    expect(hasEnded(sub({}, { stripeStatus: "incomplete_expired" }))).toBe(true);
+    expect(hasEnded(sub())).toBe(false);
+    expect(hasEnded(sub({ status: "past_due" }, { stripeStatus: "past_due" }))).toBe(false);
   });
 
   it("is never cancelling and cannot be cancelled, whatever flags were left set", () => {

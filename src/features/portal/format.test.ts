@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subscriptionView } from "./testing/subscription-fixture";
-import { canCancel, daysUntil, includedWithPlan, INCLUDED_DEFAULTS, isCancelling, parseBilling, providerStatusLabel, statusBadge, subscriptionPrice, usagePercent } from "./format";
+import { canCancel, daysUntil, includedWithPlan, INCLUDED_DEFAULTS, parseBilling, providerStatusLabel, subscriptionPrice, usagePercent } from "./format";
+import { isCancelling, statusBadge } from "@/features/billing/subscription-state";
 import { parseTab, returnNotice } from "./billing/return-notice";
 import { planChooserHref } from "./billing/plan-chooser";
 

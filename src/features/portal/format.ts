@@ -1,6 +1,7 @@
 import { formatDate as formatLibDate } from "@/lib/format";
 import { findPlan, formatCents, type Billing } from "@/features/plans/catalogue";
 import type { AiReadyOrderView, CustomerSubscription } from "@/features/billing/api-types";
+import { aiEmployeeStatus, hasEnded, isCancelling, isPastDue, providerDiffers, type AiEmployeeStatus, type SubscriptionFacts } from "@/features/billing/subscription-state";
 
 /** 'March 5, 2026' from an ISO string, in UTC (@/lib/format); '' for null or an invalid date. */
 export function formatDate(iso: string | null | undefined): string {
@@ -17,42 +18,14 @@ export function subscriptionPrice(sub: Pick<CustomerSubscription, "billing" | "p
   return sub.billing === "annual" ? `${formatCents(sub.plan.annualPrice)} per year` : `${formatCents(sub.plan.monthlyPrice)} per month`;
 }
 
-type SubscriptionState = {
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  stripeData: { stripeStatus: string | null; stripeCancelAtPeriodEnd: boolean };
-};
-
-/** The provider's statuses of a subscription that has ended (it cannot come back). */
-const ENDED_PROVIDER_STATUSES = new Set(["canceled", "incomplete_expired"]);
-
-/**
- * The subscription has ended: our status or the provider's (which takes
- * precedence for the badge, spec 4) says so. An ended subscription is never
- * "cancelling", whatever cancel flags were left set (ADR 0088).
- */
-export function isEnded(sub: Pick<SubscriptionState, "status" | "stripeData">): boolean {
-  return sub.status === "cancelled" || ENDED_PROVIDER_STATUSES.has(sub.stripeData.stripeStatus ?? "");
-}
-
-/** Cancelling at period end (our flag or the provider's), until the subscription has ended. */
-export function isCancelling(sub: SubscriptionState): boolean {
-  return !isEnded(sub) && (sub.cancelAtPeriodEnd || sub.stripeData.stripeCancelAtPeriodEnd);
-}
-
 /** Cancel is offered only when active and not already cancelling (spec 4). */
-export function canCancel(sub: SubscriptionState): boolean {
-  return sub.status === "active" && !isEnded(sub) && !isCancelling(sub);
-}
-
-/** Past due: the last payment failed and the customer must update the payment method. */
-export function isPastDue(sub: Pick<SubscriptionState, "status" | "stripeData">): boolean {
-  return sub.status === "past_due" && !isEnded(sub);
+export function canCancel(sub: CustomerSubscription): boolean {
+  return sub.status === "active" && !hasEnded(sub) && !isCancelling(sub);
 }
 
 /** The past-due subscriptions of a list (the /billing banner shows while there is one). */
-export function pastDueSubscriptions<T extends Pick<SubscriptionState, "status" | "stripeData">>(subs: readonly T[] | null | undefined): T[] {
-  return (subs ?? []).filter(isPastDue);
+export function pastDueSubscriptions<T extends SubscriptionFacts>(subs: readonly T[] | null | undefined): T[] {
+  return (subs ?? []).filter((s) => isPastDue(s));
 }
 
 /** 'the Small plan', 'the Small and Medium plans', 'the Small, Medium and Large plans'. */
@@ -64,14 +37,12 @@ export function planNames(subs: readonly Pick<CustomerSubscription, "plan">[]): 
 }
 
 /**
- * Which AI employee card to show: the order's status, except that a claimed or
- * active AI employee whose subscription has ended is 'ended' (it can be
- * subscribed again).
+ * Which AI employee card to show: the status /api/ai-ready-orders reports
+ * (aiEmployeeStatus, subscription-state.ts), worked out again from the
+ * subscription so that a card never shows an ended one as active.
  */
-export function aiEmployeeCardState(order: Pick<AiReadyOrderView, "status" | "subscription">): "pending" | "claimed" | "active" | "ended" | "other" {
-  if (order.status === "pending") return "pending";
-  if (order.status !== "claimed" && order.status !== "active") return "other";
-  return order.subscription && isEnded(order.subscription) ? "ended" : order.status;
+export function aiEmployeeCardState(order: Pick<AiReadyOrderView, "status" | "subscription">): AiEmployeeStatus | "other" {
+  return order.status === "ended" ? "ended" : aiEmployeeStatus(order.status, order.subscription);
 }
 
 /** The date a cancelling subscription ends. */
@@ -83,33 +54,7 @@ export function cancelDate(sub: Pick<CustomerSubscription, "currentPeriodEnd" | 
 export function providerStatusLabel(sub: Pick<CustomerSubscription, "status" | "stripeData">): string | null {
   const provider = sub.stripeData.stripeStatus;
   if (!provider) return "Unknown";
-  const normalised = provider === "canceled" ? "cancelled" : provider;
-  return normalised === sub.status ? null : provider;
-}
-
-/** Customer badge colours (spec 4): active green, trialing blue 'Free Trial', past_due yellow, else red. */
-export function statusBadge(status: string): { label: string; variant: "green" | "blue" | "yellow" | "red" } {
-  switch (status) {
-    case "active":
-      return { label: "Active", variant: "green" };
-    case "trialing":
-      return { label: "Free Trial", variant: "blue" };
-    case "past_due":
-      return { label: "Past Due", variant: "yellow" };
-    case "cancelled":
-    case "canceled":
-      return { label: "Cancelled", variant: "red" };
-    default:
-      return { label: status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ") : "Unknown", variant: "red" };
-  }
-}
-
-/** Dashboard badge colours (spec 4): active green, cancelled red, trialing blue, other yellow. */
-export function dashboardBadge(status: string): { label: string; variant: "green" | "blue" | "yellow" | "red" } {
-  if (status === "active") return { label: "Active", variant: "green" };
-  if (status === "cancelled" || status === "canceled") return { label: "Cancelled", variant: "red" };
-  if (status === "trialing") return { label: "Free Trial", variant: "blue" };
-  return { label: status === "past_due" ? "Past Due" : status || "Unknown", variant: "yellow" };
+  return providerDiffers(sub.status, provider) ? provider : null;
 }
 
 /** Usage percent = used / limit × 100 (spec 9; a missing or zero limit divides by 1). */

@@ -8,6 +8,7 @@ import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { METER_EVENT_NAMES, ProviderError } from "@/features/billing/provider/port";
 import { parsePlanLookupKey } from "@/features/billing/provider/prices";
 import { createTestSubscriptionSchema, meterUsageSchema, type CreateTestSubscriptionResponse, type MeterUsageResponse, type TestToolDefaults } from "./test-tools.schema";
+import { isLive } from "@/features/billing/subscription-state";
 
 /** Test tools exist only when ENABLE_TEST_TOOLS is on; otherwise the routes are 404. */
 export function requireTestTools(): void {
@@ -78,7 +79,7 @@ export async function chargeTestMeterUsage(body: unknown): Promise<{ status: num
   }
   try {
     const subs = await provider.listSubscriptions(customerId);
-    const sub = subs.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due");
+    const sub = subs.find((s) => isLive(s.status));
     if (!sub) return { status: 400, body: { success: false, error: "The test customer has no active subscription" } };
     const runId = randomUUID();
     const now = await provider.now();

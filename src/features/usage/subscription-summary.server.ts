@@ -6,6 +6,7 @@ import { findPlan, type Plan } from "@/features/plans/catalogue";
 import { usageAnchor, usageMonth } from "./usage-month";
 import { getProvider } from "@/features/billing/provider";
 import { monthOfPeriod } from "./billing-cycles";
+import { SUBSCRIPTION_STATUSES } from "@/features/billing/subscription-state";
 
 export type SubscriptionSummary = {
   id: string;
@@ -26,7 +27,8 @@ export type SubscriptionSummary = {
   units: { monthStart: string; monthEnd: string; phone: number; text: number; calls: number; conversations: number; included: number | null; extra: number; extraCostCents: number };
 };
 
-const STATUS_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2, cancelled: 3 };
+/** The summary shows the first subscription in the order of SUBSCRIPTION_STATUSES (active, trialing, past due, cancelled). */
+const STATUS_RANK = (status: string): number => (SUBSCRIPTION_STATUSES as readonly string[]).indexOf(status) >>> 0;
 const DAY_MS = 86_400_000;
 /** Longer than any usage month (a month of a period is at most 31 days). */
 const MONTH_REACH_DAYS = 32;
@@ -89,7 +91,7 @@ export async function subscriptionSummary(accountId: string): Promise<Subscripti
   const row = result.rows[0]!;
   if (row.subs.length === 0) return null;
   const nowDate = new Date(row.now);
-  const sub = [...row.subs].sort((a, b) => (STATUS_RANK[a.status] ?? 9) - (STATUS_RANK[b.status] ?? 9))[0]!;
+  const sub = [...row.subs].sort((a, b) => STATUS_RANK(a.status) - STATUS_RANK(b.status))[0]!;
   const plan = findPlan(sub.planId);
   const start = new Date(sub.start ?? sub.createdAt);
   const end = sub.end ? new Date(sub.end) : new Date(start.getTime() + 31 * DAY_MS);

@@ -14,11 +14,9 @@ import { cycleRefusalReason, meterEventWindowProblem, usageRecordTime } from "./
 import { usageTotals } from "./usage-totals.server";
 import { unitsByCycle } from "./cycle-units.server";
 import { USAGE_CATEGORIES, usagePayloadSchema, type AddUsageResponse, type SubscriptionPeriodResponse, type UsagePayload } from "./usage.schema";
+import { isCounting } from "@/features/billing/subscription-state";
 
 export const USAGE_REPORT_JOB = "usage.report-meter-events";
-
-/** Statuses for which usage may be recorded. */
-const RECORDABLE = new Set(["active", "trialing", "past_due"]);
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -63,7 +61,7 @@ export async function recordUsage(input: UsagePayload, recordedBy: string): Prom
   const payload = usagePayloadSchema.parse(input);
   const sub = await loadSubscription(payload.subscriptionId);
   if (payload.accountId && payload.accountId !== sub.accountId) throw badRequest("This subscription does not belong to the selected account");
-  if (!RECORDABLE.has(sub.status)) throw badRequest("Usage can only be recorded for active or trialing subscriptions");
+  if (!isCounting(sub.status)) throw badRequest("Usage can only be recorded for active, trialing or past-due subscriptions");
   const cycle = deriveBillingCycles(sub, { includeTrial: true }).find((c) => c.id === payload.billingCycleId);
   if (!cycle) throw badRequest("Billing cycle not found for this subscription");
   const counts = {

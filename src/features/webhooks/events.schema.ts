@@ -1,6 +1,7 @@
 import { z } from "@/lib/zod";
 import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { SUBSCRIPTION_STATUSES } from "@/features/billing/subscription-state";
 
 /**
  * The payloads of outbound webhook events (issue 25): one zod schema per
@@ -79,7 +80,7 @@ export const subscriptionUpdatedDataSchema = z
   .object({
     subscriptionId: z.string(),
     aiEmployeeId: z.string().nullable(),
-    status: z.enum(["active", "trialing", "past_due", "cancelled"]),
+    status: z.enum(SUBSCRIPTION_STATUSES),
     planId: z.string(),
     trialEnd: z.iso.datetime({ offset: true }).nullable(),
     currentPeriodEnd: z.iso.datetime({ offset: true }).nullable(),

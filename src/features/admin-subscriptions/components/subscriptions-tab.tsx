@@ -10,9 +10,10 @@ import { ListShell } from "@/lib/ui/list-shell";
 import { PLANS } from "@/features/plans/catalogue";
 import { errorMessage } from "@/lib/api-client";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { ADMIN_SUBSCRIPTIONS_KEY, formatDate, isLive } from "@/features/usage/components/admin-client";
+import { ADMIN_SUBSCRIPTIONS_KEY, formatDate } from "@/features/usage/components/admin-client";
 import { OveragePanel } from "@/features/overage/components/overage-panel";
 import { StatusBadges } from "@/features/billing/components/status-badges";
+import { ADMIN_STATUS_NAMES, SUBSCRIPTION_STATUSES, isCounting } from "@/features/billing/subscription-state";
 import { formatMoney } from "@/lib/format";
 import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
 import { subscriptionFlags } from "./subscription-flags";
@@ -72,10 +73,11 @@ export function SubscriptionsTab(): React.JSX.Element {
                 <Label htmlFor="subscriptions-status">Status</Label>
                 <Select id="subscriptions-status" value={status} onChange={(e) => setStatus(e.target.value)}>
                   <option value="">Any status</option>
-                  <option value="active">Active</option>
-                  <option value="trialing">Trialing</option>
-                  <option value="past_due">Past due</option>
-                  <option value="cancelled">Cancelled</option>
+                  {SUBSCRIPTION_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {ADMIN_STATUS_NAMES[value]}
+                    </option>
+                  ))}
                 </Select>
               </div>
               <div>
@@ -162,7 +164,8 @@ function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubsc
         ) : null}
         {s.stripeData.upcomingInvoice ? <Field label="Upcoming invoice" value={formatMoney(s.stripeData.upcomingInvoice.amount)} /> : null}
       </dl>
-      {isLive(s) ? (
+      {/* Overage applies where usage counts: a past-due subscription too, as the server accepts (a trial shows why not). */}
+      {isCounting(s.status) ? (
         <div className="mt-4 border-t border-slate-200 pt-4">
           {overageOpen ? (
             <OveragePanel subscription={s} label={label} />

@@ -6,7 +6,8 @@ import { formatCents } from "@/features/plans/catalogue";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { aiEmployeeCardState, cancelDate, formatDate, isCancelling, isPastDue } from "../format";
+import { isCancelling, isPastDue } from "@/features/billing/subscription-state";
+import { aiEmployeeCardState, cancelDate, formatDate } from "../format";
 import { usePortalSession } from "./use-portal-actions";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 

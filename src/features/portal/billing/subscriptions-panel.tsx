@@ -6,7 +6,8 @@ import type { CustomerSubscription } from "@/features/billing/api-types";
 import { formatCents } from "@/features/plans/catalogue";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { cancelDate, canCancel, formatDate, isCancelling, subscriptionPrice } from "../format";
+import { isCancelling, isInGoodStanding } from "@/features/billing/subscription-state";
+import { cancelDate, canCancel, formatDate, subscriptionPrice } from "../format";
 import { SubscriptionStatusBadges } from "./status-badges";
 import { usePortalSession } from "./use-portal-actions";
 import { CancelSubscriptionButton, ResumeSubscriptionButton } from "./cancel-resume-controls";
@@ -120,5 +121,5 @@ function SubscriptionItem({ sub }: { sub: CustomerSubscription }) {
 
 /** A live subscription that is not cancelling may change plan (a past-due one pays first). */
 function canChangePlan(sub: CustomerSubscription): boolean {
-  return (sub.status === "active" || sub.status === "trialing") && !isCancelling(sub);
+  return isInGoodStanding(sub.status) && !isCancelling(sub);
 }

@@ -9,7 +9,8 @@ import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Progress } from "@/lib/ui/progress";
 import type { ActivityEntry, ActivityResponse } from "../activity";
-import { dashboardBadge, formatDate, usagePercent } from "../format";
+import { dashboardBadge, isLive } from "@/features/billing/subscription-state";
+import { formatDate, usagePercent } from "../format";
 import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
@@ -41,9 +42,6 @@ export type DashboardData = {
   } | null;
 };
 
-/** Statuses that show the full dashboard: a trial or an overdue payment is still a live subscription. */
-const LIVE = new Set(["active", "trialing", "past_due"]);
-
 /**
  * The signed-in dashboard: welcome, plan, usage, quick actions, recent
  * activity. `data` comes from the server with the page; the inbox and the
@@ -55,7 +53,8 @@ export function DashboardPage({ data, spendLimit = null }: { data: DashboardData
   const attention = useQuery<AttentionResponse>({ queryKey: ["/api/attention"] });
 
   const sub = data.subscription;
-  const live = Boolean(sub && LIVE.has(sub.status));
+  // A trial or an overdue payment is still a live subscription: the full dashboard shows.
+  const live = Boolean(sub && isLive(sub.status));
   // A first-time customer (no subscription or no calls yet): "Welcome" and the three steps (issue 23).
   const firstTime = !sub || (attention.data ? !attention.data.hasCalls : false);
   const timeZone = attention.data?.today.timeZone ?? "UTC";

@@ -3,6 +3,7 @@ import { api, withQuery } from "@/lib/api-client";
 import { formatDate as formatLibDate } from "@/lib/format";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import type { SubscriptionPeriodResponse } from "../usage.schema";
+import { COUNTING_STATUSES, isCounting } from "@/features/billing/subscription-state";
 
 export const ADMIN_SUBSCRIPTIONS_KEY = ["/api/admin/subscriptions"] as const;
 
@@ -22,9 +23,12 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
   return api.post<T>(url, body);
 }
 
-/** Active and trialing subscriptions (the ones usage and overage apply to). */
-export function isLive(s: AdminSubscription): boolean {
-  return s.status === "active" || s.status === "trialing";
+/** The picker's status filter for GET /api/admin/subscriptions: the counting statuses, past due included. */
+export const RECORDABLE_STATUS_FILTER = COUNTING_STATUSES.join(",");
+
+/** The subscriptions usage may be recorded for: the server's rule (isCounting, subscription-state.ts), past due included. */
+export function isRecordable(s: Pick<AdminSubscription, "status">): boolean {
+  return isCounting(s.status);
 }
 
 /** The admin console's error toast (a 401 is left to the MutationCache handler). */

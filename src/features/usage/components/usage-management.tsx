@@ -16,7 +16,7 @@ import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import { StatusBadges } from "@/features/billing/components/status-badges";
 import { USAGE_CATEGORIES, usageFormProblem, usageFormSchema, type AddUsageResponse, type UsageFormInput, type UsageFormOutput } from "../usage.schema";
 import { subscriptionLabels } from "./subscription-label";
-import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isLive, postJson, showAdminError, subscriptionPeriodQuery } from "./admin-client";
+import { ADMIN_SUBSCRIPTIONS_KEY, displayName, formatDate, isRecordable, postJson, RECORDABLE_STATUS_FILTER, showAdminError, subscriptionPeriodQuery } from "./admin-client";
 
 const EMPTY_COUNTS = { phoneInboundUsage: "0", phoneOutboundUsage: "0", textInboundUsage: "0", textOutboundUsage: "0" } as const;
 const EMPTY: UsageFormInput = { subscriptionId: "", billingCycleId: "", ...EMPTY_COUNTS };
@@ -24,12 +24,12 @@ const EMPTY: UsageFormInput = { subscriptionId: "", billingCycleId: "", ...EMPTY
 /** /admin/usage: live subscriptions on the left, the 'Add Usage' form on the right. */
 export function UsageManagement() {
   const qc = useQueryClient();
-  // Searched on the server (ADR 0096): one page of live subscriptions matching the text.
+  // Searched on the server (ADR 0096): one page of the subscriptions usage may be recorded for (past due too) matching the text.
   const search = useSearchText();
   const q = search.q;
-  const subs = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], { status: "active,trialing", q: q || undefined, limit: "20" });
+  const subs = usePagedList<AdminSubscription>(ADMIN_SUBSCRIPTIONS_KEY[0], { status: RECORDABLE_STATUS_FILTER, q: q || undefined, limit: "20" });
   const [chosen, setChosen] = React.useState<AdminSubscription | null>(null);
-  const found = subs.items.filter(isLive);
+  const found = subs.items.filter(isRecordable);
   const live = chosen && !found.some((s) => s.id === chosen.id) ? [chosen, ...found] : found;
   const form = useForm<UsageFormInput, unknown, UsageFormOutput>({ resolver: zodResolver(usageFormSchema), defaultValues: EMPTY });
   const [subscriptionId, billingCycleId] = useWatch({ control: form.control, name: ["subscriptionId", "billingCycleId"] });
