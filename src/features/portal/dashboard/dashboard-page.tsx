@@ -15,6 +15,7 @@ import type { ActivityEntry, ActivityResponse } from "../activity";
 import { dashboardBadge, formatDate, usagePercent } from "../format";
 import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
+import { formatUnits } from "@/lib/format";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
 import type { AttentionResponse } from "@/features/interactions/attention";
 import { AttentionInbox } from "./attention-inbox";
@@ -313,10 +314,6 @@ function DownloadReports() {
       </ul>
     </details>
   );
-}
-
-function formatUnits(n: number): string {
-  return n.toLocaleString("en-US", { maximumFractionDigits: 3 });
 }
 
 function plural(n: number, one: string, many: string): string {
