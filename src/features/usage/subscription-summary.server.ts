@@ -1,10 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
-import { subscriptions } from "@/db/schema";
 import { findPlan } from "@/features/plans/catalogue";
 import { getProvider } from "@/features/billing/provider";
-import { usageMonthAt, usedMilli } from "./ledger.server";
+import { monthAt, readLedger, usedMilli } from "./ledger.server";
 import { priceUsage } from "./pricing";
 
 export type SubscriptionSummary = {
@@ -30,29 +27,21 @@ export type SubscriptionSummary = {
 
 const STATUS_RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2, cancelled: 3 };
 
-type SubRow = { id: string; status: string; planId: string; billing: "monthly" | "annual"; end: string | null; cancelAtPeriodEnd: boolean };
-
 /**
  * The subscription summary of /api/auth/user: the caller's most relevant
  * subscription (active before trialing before past_due), with this usage
- * month's units from the ledger (usageMonthAt: the month of the
- * subscription's anchor day holding the provider's now), priced by the
- * ledger's priceUsage. Reads only.
+ * month's units from the ledger (the month of the subscription's anchor day
+ * holding the provider's now), priced by the ledger's priceUsage. One
+ * statement (readLedger), on the hottest read. Reads only.
  */
 export async function subscriptionSummary(accountId: string): Promise<SubscriptionSummary | null> {
-  const db = await getDb();
   const provider = await getProvider();
-  const result = (await db.execute(sql`
-    select ${provider.nowSql()} as now, coalesce((select json_agg(json_build_object(
-      'id', id, 'status', status, 'planId', plan_id, 'billing', billing, 'end', current_period_end, 'cancelAtPeriodEnd', cancel_at_period_end
-    ) order by created_at desc) from ${subscriptions} where account_id = ${accountId}), '[]'::json) as subs
-  `)) as unknown as { rows: Array<{ now: string | Date; subs: SubRow[] }> };
-  const row = result.rows[0]!;
-  if (row.subs.length === 0) return null;
-  const sub = [...row.subs].sort((a, b) => (STATUS_RANK[a.status] ?? 9) - (STATUS_RANK[b.status] ?? 9))[0]!;
+  const ledger = await readLedger({ accountId }, { at: provider.nowSql() });
+  if (ledger.subscriptions.length === 0) return null;
+  const sub = [...ledger.subscriptions].sort((a, b) => (STATUS_RANK[a.status] ?? 9) - (STATUS_RANK[b.status] ?? 9))[0]!;
   const plan = findPlan(sub.planId);
-  const month = (await usageMonthAt(sub.id, new Date(row.now)))!;
-  const priced = priceUsage({ usedMilli: usedMilli(month), plan, billing: sub.billing, trialEnd: month.subscription.trialEnd, monthStart: month.start });
+  const month = monthAt(ledger, sub, ledger.now);
+  const priced = priceUsage({ usedMilli: usedMilli(month), plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: month.start });
   const units: SubscriptionSummary["units"] = {
     monthStart: month.start.toISOString(),
     monthEnd: month.end.toISOString(),
@@ -69,8 +58,8 @@ export async function subscriptionSummary(accountId: string): Promise<Subscripti
     status: sub.status,
     plan: { id: plan?.id ?? sub.planId, name: plan?.name ?? sub.planId },
     billing: sub.billing,
-    currentPeriodEnd: sub.end ? new Date(sub.end).toISOString() : null,
-    cancelAtPeriodEnd: sub.status !== "cancelled" && sub.cancelAtPeriodEnd === true,
+    currentPeriodEnd: sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
+    cancelAtPeriodEnd: sub.status !== "cancelled" && sub.cancelAtPeriodEnd,
     usage: {
       phoneUsed: units.phone,
       // Spec 9: the default limit divisor is 1 (enterprise has no limit).
