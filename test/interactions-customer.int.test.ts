@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { getDb } from "@/lib/db";
 import { config, resetConfigForTests } from "@/lib/config";
 import { aiReadyOrders, interactions, meterReports, notifications, type TranscriptTurn } from "@/db/schema";
-import { unitsFor } from "@/features/interactions/units";
+import { unitsFor } from "@/features/plans/units";
 import { usageMonth } from "@/features/usage/usage-month";
 import { signedRecordingPath } from "@/features/interactions/recording-url.server";
 import type { InteractionDetail, InteractionPage } from "@/features/interactions/interaction-view";

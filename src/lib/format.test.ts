@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney } from "./format";
+import { formatDate, formatDateTime, formatMoney, formatUnits } from "./format";
 
 describe("formatDate", () => {
   const d = new Date("2026-11-23T00:05:09Z");
@@ -35,5 +35,21 @@ describe("formatMoney", () => {
     expect(formatMoney(0)).toBe("$0.00");
     expect(formatMoney(109900, "USD", { whole: true })).toBe("$1,099");
     expect(formatMoney(14900, "EUR")).toBe("€149.00");
+  });
+});
+
+describe("formatUnits (the one unit formatter)", () => {
+  it("groups thousands and keeps up to three decimals, without trailing zeros", () => {
+    expect(formatUnits(2900)).toBe("2,900");
+    expect(formatUnits(1234.5)).toBe("1,234.5");
+    expect(formatUnits(0.15)).toBe("0.15");
+    expect(formatUnits(0.02)).toBe("0.02");
+    expect(formatUnits(96.5)).toBe("96.5");
+    expect(formatUnits(120)).toBe("120");
+    expect(formatUnits(0)).toBe("0");
+  });
+  it("shows every thousandth a sum of units can carry", () => {
+    expect(formatUnits(12345.678)).toBe("12,345.678");
+    expect(formatUnits(1001 / 1000)).toBe("1.001");
   });
 });

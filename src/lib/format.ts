@@ -76,3 +76,13 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY, 
   }
   return cached(`m|${currency}|2`, () => new Intl.NumberFormat(LOCALE, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(cents / 100);
 }
+
+/**
+ * Units as every page, e-mail and chart shows them (issue 26: the one unit
+ * formatter): thousands grouped, at most three decimals (units are integer
+ * thousandths, so no digit is ever hidden), no trailing zeros: '2,900',
+ * '0.15', '1,234.5', '96.5'. Takes decimal units (thousandths / 1000).
+ */
+export function formatUnits(units: number): string {
+  return cached("u|3", () => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 })).format(units);
+}

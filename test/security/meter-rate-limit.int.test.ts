@@ -13,7 +13,7 @@ import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.se
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import { markMetersDirty, meterReportAfterRateLimitJob, meterReportJob, rateLimitDelaySeconds, reportInteractionMeters } from "@/features/interactions/meter-report.server";
-import { unitsFor } from "@/features/interactions/units";
+import { unitsFor } from "@/features/plans/units";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { createUser } from "../http-helpers";
 

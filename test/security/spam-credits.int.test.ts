@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { interactions, meterReports, notifications } from "@/db/schema";
-import { unitsFor } from "@/features/interactions/units";
+import { unitsFor } from "@/features/plans/units";
 import { usageMonth } from "@/features/usage/usage-month";
 import type { InteractionDetail, InteractionPage } from "@/features/interactions/interaction-view";
 import type { PendingSpamReport, SpamReviewResult } from "@/features/interactions/spam-reports.server";

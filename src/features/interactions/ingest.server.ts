@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
 import { aiReadyOrders, interactions, orderPhoneKey, phoneKey, subscriptions } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs";
 import { FUTURE_SLACK_MS, interactionRecordSchema, recordProblem, type IngestResult, type InteractionRecord } from "./record.schema";
-import { toUnits, unitsFor } from "./units";
+import { toUnits, unitsFor } from "@/features/plans/units";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { MAX_ALERT_MONTHS, usageAlertsJob } from "./usage-alerts.server";
 import { markMetersDirty, meterCategory } from "./meter-report.server";

@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 import { INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
-import { UNIT_RULES } from "./units";
+import { UNIT_RULES } from "@/features/plans/units";
 
 /**
  * The answers of the call log's API (GET /api/interactions and

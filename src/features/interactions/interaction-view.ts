@@ -1,4 +1,5 @@
 import type { z } from "@/lib/zod";
+import { formatUnits } from "@/lib/format";
 import type { interactionDetailSchema, interactionItemSchema, interactionPageSchema } from "./interaction-view.schema";
 
 /**
@@ -46,7 +47,7 @@ export function formatDuration(seconds: number | null): string {
 
 /** Units as the customer reads them: "1 unit", "0.15 units". */
 export function formatUnitCount(units: number): string {
-  return `${units} ${units === 1 ? "unit" : "units"}`;
+  return `${formatUnits(units)} ${units === 1 ? "unit" : "units"}`;
 }
 
 /** A transcript turn's ISO timestamp as the detail page's clock in `timeZone` ("15:50:31"); null when `at` is not an ISO timestamp. */

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { cursorString, cursorTimestamp, decodeCursor, toPage } from "@/lib/http/pagination";
-import { UNIT_RULE_TEXT, toUnits, type UnitRule } from "./units";
+import { UNIT_RULE_TEXT, toUnits, type UnitRule } from "@/features/plans/units";
 import { filterWhere, readFilters, readListQuery, readPageQuery, type InteractionFilters } from "./interaction-filters.server";
 import { signedRecordingPath } from "./recording-url.server";
 import { csvRow, phoneCell, type CsvValue } from "./csv";

@@ -3,12 +3,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { interactions, meterReports, subscriptions } from "@/db/schema";
+import { meterReports, subscriptions } from "@/db/schema";
 import { defineJob, enqueueJob, nextWaitingRun, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { meterEventWindowProblem } from "@/features/usage/provider-window";
 import { usageMonthEnd } from "@/features/usage/usage-month";
+import { meterUnitsSql } from "@/features/usage/ledger.server";
 import { ProviderError, type MeterEventName } from "@/features/billing/provider/port";
 
 /** At most this many meter events a second (Stripe's test mode allows 25 requests a second in all). */
@@ -135,9 +136,8 @@ async function reportOne(key: MonthKey, now: Date): Promise<number> {
     .where(eq(subscriptions.id, key.subscriptionId))
     .limit(1);
   if (!sub) return 0;
-  const units = sql`(select (coalesce(sum(${interactions.unitsMilli}), 0) / 1000)::integer from ${interactions}
-    where ${interactions.subscriptionId} = ${key.subscriptionId} and ${interactions.usageMonthStart} = ${key.usageMonthStart.toISOString()}::timestamptz
-    and ${interactions.spamReportedAt} is null and ${meterCategoryOf()} = ${key.category})`;
+  // The ledger counts the month (ledger.server.ts); admin records reach the meters by their own job.
+  const units = meterUnitsSql(key);
   const [row] = await db
     .update(meterReports)
     // With a target already pending, the row stays dirty when it was: units that came since go in the next target.
@@ -170,10 +170,6 @@ async function reportOne(key: MonthKey, now: Date): Promise<number> {
   await db.update(meterReports).set({ reportedUnits: target, pendingUnits: null, updatedAt: sql`now()` }).where(stillPending);
   await new Promise((r) => setTimeout(r, 1000 / EVENTS_PER_SECOND));
   return 1;
-}
-
-function meterCategoryOf() {
-  return sql`(case when ${interactions.channel} = 'phone' then 'phone_' else 'text_' end) || ${interactions.direction}::text`;
 }
 
 function matches(key: MonthKey) {

@@ -10,9 +10,9 @@ import { enqueueCallAlertsForSummary } from "@/features/call-alerts/enqueue.serv
 import { loadClosedMonths } from "./closed-months.server";
 import { RETELL_SOURCE } from "./ingest-source";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
-import { TEST_CALL_UNITS, toUnits, unitsFor } from "./units";
+import { TEST_CALL_UNITS, toUnits, unitsFor } from "@/features/plans/units";
 import { MAX_CALLER_NAME, type InteractionRecord } from "./record.schema";
-import type { Outcome } from "./units";
+import type { Outcome } from "@/features/plans/units";
 import { emitWebhookEvents } from "@/features/webhooks/emit.server";
 import { analysisEvents, callEventColumns } from "./call-events.server";
 

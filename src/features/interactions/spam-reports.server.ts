@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { formatDateTime } from "@/lib/format";
 import { createNotification } from "@/features/notifications/notify.server";
 import { findPlan } from "@/features/plans/catalogue";
-import { toUnits } from "./units";
+import { toUnits } from "@/features/plans/units";
 import { markMetersDirty, meterCategory } from "./meter-report.server";
 import { CLOSED_MONTH_MESSAGE, recordMonthClosed } from "./closed-months.server";
 import { getProvider } from "@/features/billing/provider";

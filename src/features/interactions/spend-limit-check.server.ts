@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
 import { getProvider } from "@/features/billing/provider";
-import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
+import { usageMonthAt, usedMilli } from "@/features/usage/ledger.server";
 import { applySpendLimit } from "@/features/ai-settings/spend-mode.server";
 import { COUNTING_STATUSES } from "@/features/billing/subscription-state";
 
@@ -19,19 +19,12 @@ export async function checkSpendLimit(subscriptionId: string, months: Date[]): P
   return checkSpendLimitNow(subscriptionId, (current) => months.some((m) => m.getTime() === current.getTime()));
 }
 
-/** The subscription's current usage month and its units so far, applied to each AI employee's spend limit. */
+/** The subscription's current usage month and its units so far (the ledger's, ADR 0133), applied to each AI employee's spend limit. */
 export async function checkSpendLimitNow(subscriptionId: string, only: (currentMonthStart: Date) => boolean = () => true): Promise<number> {
-  const db = await getDb();
-  const [sub] = await db.select({ trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt }).from(subscriptions).where(eq(subscriptions.id, subscriptionId)).limit(1);
-  if (!sub) return 0;
   const now = await (await getProvider()).now();
-  const month = usageMonth(usageAnchor(sub), now);
-  if (!only(month.start)) return 0;
-  const [total] = await db
-    .select({ milli: sql<string>`coalesce(sum(${interactions.unitsMilli}), 0)::text` })
-    .from(interactions)
-    .where(and(eq(interactions.subscriptionId, subscriptionId), eq(interactions.usageMonthStart, month.start), isNull(interactions.spamReportedAt)));
-  return applySpendLimit(subscriptionId, month, Number(total?.milli ?? 0), now);
+  const month = await usageMonthAt(subscriptionId, now);
+  if (!month || !only(month.start)) return 0;
+  return applySpendLimit(subscriptionId, { start: month.start, end: month.end }, usedMilli(month), now);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/db";
 import { accountTesterNumbers, interactions } from "@/db/schema";
 import { toE164 } from "@/features/ai-settings/phone-numbers";
 import { FREE_TEST_CALLS_PER_MONTH, freeTestCallsIn, testCallMonth } from "@/features/ai-settings/testers.server";
-import { TEST_CALL_UNITS, TEST_TAG } from "./units";
+import { TEST_CALL_UNITS, TEST_TAG } from "@/features/plans/units";
 
 /** The tester numbers (E.164) of each account, for the accounts a batch touches. */
 export async function testerNumbersByAccount(db: DbOrTx, accountIds: string[]): Promise<Map<string, Set<string>>> {

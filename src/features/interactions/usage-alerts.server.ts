@@ -1,18 +1,20 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { customerNotices, interactions, member, organization, subscriptions, usageAlerts, user } from "@/db/schema";
+import { customerNotices, member, organization, subscriptions, usageAlerts, user } from "@/db/schema";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { config } from "@/lib/config";
 import { defineJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatUnits } from "@/lib/format";
 import { queueEmail } from "@/features/email/email.server";
 import { createNotification } from "@/features/notifications/notify.server";
-import { findPlan } from "@/features/plans/catalogue";
-import { usageMonthEnd } from "@/features/usage/usage-month";
+import { findPlan, type Plan } from "@/features/plans/catalogue";
+import { usageMonthEnd as usageMonthEndOf } from "@/features/usage/usage-month";
+import { usageMonths, usedMilli } from "@/features/usage/ledger.server";
+import { priceUsage } from "@/features/usage/pricing";
 import { usageAlertEmail } from "./usage-alert-email";
 import { checkSpendLimit } from "./spend-limit-check.server";
 import { emitWebhookEvents } from "@/features/webhooks/emit.server";
@@ -24,8 +26,8 @@ export const MAX_ALERT_MONTHS = 24;
 export const ALERT_THRESHOLDS = [80, 100] as const;
 
 /**
- * Checks one subscription's usage months against the plan's included units
- * and sends what is due: at 80% and 100%, one e-mail and one notice in the
+ * Checks one subscription's usage months (the ledger's: admin-recorded usage
+ * counts, ADR 0133) against the plan's included units and sends what is due: at 80% and 100%, one e-mail and one notice in the
  * portal; at 100% also an admin notification. Runs as a job queued by the
  * ingestion transaction, so it reads committed totals: of two requests
  * committing at the same time, the later one's check sees both. The
@@ -39,6 +41,7 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
     .select({
       id: subscriptions.id,
       planId: subscriptions.planId,
+      billing: subscriptions.billing,
       trialEnd: subscriptions.trialEnd,
       createdAt: subscriptions.createdAt,
       accountId: subscriptions.accountId,
@@ -56,28 +59,28 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
     .limit(1);
   const plan = findPlan(sub?.planId);
   if (!sub || !plan || plan.units === null) return 0; // unlimited (Enterprise), or gone
-  const includedMilli = plan.units * 1000;
   let sent = 0;
+  // Both alerts of a month already sent: nothing to sum (a busy month is checked after every batch).
+  const due: Date[] = [];
   for (const month of months) {
-    // Both alerts of the month already sent: nothing to sum (a busy month is checked after every batch).
     const done = await db.select({ threshold: usageAlerts.threshold }).from(usageAlerts).where(and(eq(usageAlerts.subscriptionId, subscriptionId), eq(usageAlerts.usageMonthStart, month)));
-    if (done.length === ALERT_THRESHOLDS.length) continue;
-    const [total] = await db
-      .select({ milli: sql<string>`coalesce(sum(${interactions.unitsMilli}), 0)::text` })
-      .from(interactions)
-      .where(and(eq(interactions.subscriptionId, subscriptionId), eq(interactions.usageMonthStart, month), isNull(interactions.spamReportedAt)));
-    const used = Number(total?.milli ?? 0);
+    if (done.length < ALERT_THRESHOLDS.length) due.push(month);
+  }
+  const ledger = due.length ? await usageMonths({ subscriptionIds: [subscriptionId] }, { months: due }) : [];
+  for (const month of due) {
+    const m = ledger.find((l) => l.start.getTime() === month.getTime());
+    const used = m ? usedMilli(m) : 0;
     for (const threshold of ALERT_THRESHOLDS) {
-      if (used * 100 < threshold * includedMilli) continue;
+      if (!alertDue(used, plan, threshold)) continue;
       const key = `usage-alert:${subscriptionId}:${month.toISOString()}:${threshold}`;
       const created = await db.transaction(async (tx) => {
         const rows = await tx.insert(usageAlerts).values({ subscriptionId, usageMonthStart: month, threshold }).onConflictDoNothing().returning({ threshold: usageAlerts.threshold });
         if (rows.length === 0) return false;
-        const usedUnits = formatUnits(used);
-        const end = usageMonthEnd(sub, month);
+        const usedUnits = formatUnits(used / 1000);
+        const end = m?.end ?? usageMonthEndOf(sub, month);
         const monthEnd = formatDate(end);
-        // The rule overage billing follows: a month that ends within the trial is never billed.
-        const trial = Boolean(sub.trialEnd && end <= sub.trialEnd);
+        // The rule overage billing follows (priceUsage): a trial month is never billed.
+        const trial = !priceUsage({ usedMilli: used, plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: month }).billable;
         const email = sub.billingEmail ?? sub.ownerEmail;
         if (email) await queueEmail(tx, await usageAlertEmail({ email, firstName: sub.billingEmail ? null : sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial }, config().baseUrl), { key });
         await tx
@@ -123,9 +126,10 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
   return sent;
 }
 
-/** Thousandths as the customer reads units: "96.5", "120", "0.15". */
-export function formatUnits(milli: number): string {
-  return String(milli / 1000);
+/** Whether a month's units reach `threshold` percent of the plan's included units (none: an unlimited plan never alerts). */
+export function alertDue(usedMilli: number, plan: Plan | undefined, threshold: number): boolean {
+  const { includedMilli } = priceUsage({ usedMilli, plan, billing: "monthly", trialEnd: null, monthStart: new Date(0) });
+  return includedMilli !== null && usedMilli * 100 >= threshold * includedMilli;
 }
 
 export const usageAlertsJob = defineJob({

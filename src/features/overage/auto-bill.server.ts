@@ -1,17 +1,18 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { interactions, overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
+import { overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
 import { defineJob, scheduleJob } from "@/lib/jobs";
 import { notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatUnits } from "@/lib/format";
 import { getProvider } from "@/features/billing/provider";
 import { usagePriceFor } from "@/features/billing/usage-prices";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
-import { usageMonthEnd } from "@/features/usage/usage-month";
+import { usageMonths, usedMilli } from "@/features/usage/ledger.server";
+import { priceUsage } from "@/features/usage/pricing";
 import { insertLineItem, submitEntry } from "./overage.server";
 import { lineItemSchema } from "./overage.schema";
 import { PAYING_STATUSES } from "@/features/billing/subscription-state";
@@ -36,7 +37,9 @@ export async function setAutoBillOverage(subscriptionId: string, enabled: boolea
  * plan's extra-unit price. The `overage_auto_bills` key makes it once: of two
  * runs at the same time, the one that loses the key removes its draft. A run
  * that stopped half-way (a draft kept its key) is finished by the next one.
- * Trial months are never billed, nor a month an admin already billed by hand
+ * The months and their price are the ledger's (usageMonths, priceUsage:
+ * admin-recorded usage counts, ADR 0133). Trial months are never billed, nor
+ * a month an admin already billed by hand
  * (an overlapping submitted entry). An annual plan's month is billed at once
  * (its next invoice is up to a year away); a monthly plan's goes on its next
  * invoice. Returns the entries submitted.
@@ -45,40 +48,23 @@ export async function autoBillOverage(): Promise<number> {
   const db = await getDb();
   const provider = await getProvider();
   const now = await provider.now();
-  const months = await db
-    .select({
-      subscriptionId: interactions.subscriptionId,
-      start: interactions.usageMonthStart,
-      milli: sql<string>`sum(${interactions.unitsMilli})::text`,
-      planId: subscriptions.planId,
-      billing: subscriptions.billing,
-      trialEnd: subscriptions.trialEnd,
-      createdAt: subscriptions.createdAt,
-    })
-    .from(interactions)
-    .innerJoin(subscriptions, eq(subscriptions.id, interactions.subscriptionId))
-    .where(
-      and(
-        eq(subscriptions.autoBillOverage, true),
-        inArray(subscriptions.status, [...PAYING_STATUSES]),
-        isNull(interactions.spamReportedAt),
-        gte(interactions.usageMonthStart, new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000)),
-      ),
-    )
-    .groupBy(interactions.subscriptionId, interactions.usageMonthStart, subscriptions.planId, subscriptions.billing, subscriptions.trialEnd, subscriptions.createdAt);
+  const subs = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.autoBillOverage, true), inArray(subscriptions.status, [...PAYING_STATUSES])));
+  const months = subs.length ? await usageMonths({ subscriptionIds: subs.map((x) => x.id) }, { from: new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000) }) : [];
   let billed = 0;
   for (const m of months) {
-    const plan = findPlan(m.planId);
-    const start = m.start!;
-    const end = usageMonthEnd(m, start);
-    if (!plan || plan.units === null || end > now || (m.trialEnd && end <= m.trialEnd)) continue;
-    const extraMilli = Number(m.milli) - plan.units * 1000;
-    const rate = plan.extraUnitPrice?.[m.billing] ?? 0;
-    if (extraMilli <= 0 || rate <= 0) continue;
+    const sub = m.subscription;
+    const plan = findPlan(sub.planId);
+    if (m.end > now) continue;
+    const priced = priceUsage({ usedMilli: usedMilli(m), plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: m.start });
+    if (!priced.billable || priced.extraMilli <= 0 || priced.costCents <= 0) continue;
+    const rate = plan!.extraUnitPrice![sub.billing];
     try {
-      if (await billMonth(m.subscriptionId!, start, end, extraMilli, rate, m.planId, m.billing)) billed++;
+      if (await billMonth(sub.id, m.start, m.end, { extraMilli: priced.extraMilli, costCents: priced.costCents, rate }, sub.planId, sub.billing)) billed++;
     } catch (err) {
-      logger.error({ err, subscriptionId: m.subscriptionId, month: start.toISOString() }, "automatic overage billing failed; retried next run");
+      logger.error({ err, subscriptionId: sub.id, month: m.start.toISOString() }, "automatic overage billing failed; retried next run");
     }
   }
   if (billed) logger.info({ entries: billed }, "overage billed automatically");
@@ -91,7 +77,8 @@ export async function autoBillOverage(): Promise<number> {
  * a run that finds one (the last run stopped before submitting) only submits
  * it; submitting twice enqueues one billing job. True when submitted now.
  */
-async function billMonth(subscriptionId: string, start: Date, end: Date, extraMilli: number, rate: number, planId: string, billing: "monthly" | "annual"): Promise<boolean> {
+async function billMonth(subscriptionId: string, start: Date, end: Date, price: { extraMilli: number; costCents: number; rate: number }, planId: string, billing: "monthly" | "annual"): Promise<boolean> {
+  const { extraMilli, rate } = price;
   const db = await getDb();
   const key = and(eq(overageAutoBills.subscriptionId, subscriptionId), eq(overageAutoBills.usageMonthStart, start));
   const [reserved] = await db.select({ entryId: overageAutoBills.entryId, status: overageEntries.status }).from(overageAutoBills).innerJoin(overageEntries, eq(overageEntries.id, overageAutoBills.entryId)).where(key);
@@ -99,14 +86,14 @@ async function billMonth(subscriptionId: string, start: Date, end: Date, extraMi
   let entryId: string | undefined = reserved?.entryId;
   if (!entryId && (await billedByHand(subscriptionId, start, end))) return false;
   if (!entryId) {
-    const price = usagePriceFor(await (await getProvider()).listPrices(), "phone_inbound", planId, billing);
-    if (!price) throw new Error(`no metered usage price for the ${planId} plan (${billing})`);
+    const usagePrice = usagePriceFor(await (await getProvider()).listPrices(), "phone_inbound", planId, billing);
+    if (!usagePrice) throw new Error(`no metered usage price for the ${planId} plan (${billing})`);
     const item = lineItemSchema.parse({
-      stripePriceId: price.id,
+      stripePriceId: usagePrice.id,
       quantity: 1,
-      // Thousandths × cents per unit, rounded to a cent once.
-      unitPrice: Math.round((extraMilli * rate) / 1000),
-      description: `${(extraMilli / 1000).toLocaleString("en-US")} extra units (${formatDate(start)} – ${formatDate(end)}) at ${formatCents(rate)} a unit`,
+      // The ledger's price (priceUsage): thousandths × cents per unit, rounded to a cent once.
+      unitPrice: price.costCents,
+      description: `${formatUnits(extraMilli / 1000)} extra units (${formatDate(start)} – ${formatDate(end)}) at ${formatCents(rate)} a unit`,
     });
     entryId = await db.transaction(async (tx) => {
       const [entry] = await tx.insert(overageEntries).values({ id: randomUUID(), subscriptionId, periodStart: start, periodEnd: end, billNow: billing === "annual", status: "draft", createdBy: AUTO_BILL_CREATOR }).returning({ id: overageEntries.id });
@@ -116,7 +103,7 @@ async function billMonth(subscriptionId: string, start: Date, end: Date, extraMi
         await tx.delete(overageEntries).where(eq(overageEntries.id, entry!.id));
         return undefined;
       }
-      await insertLineItem(tx, entry!.id, price, item);
+      await insertLineItem(tx, entry!.id, usagePrice, item);
       return entry!.id;
     });
     if (!entryId) return false;

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { estimate, monthlyCentiUnits, perCallText, recommendationText } from "./estimator";
+import { estimate, monthlyMilliUnits, perCallText, recommendationText } from "./estimator";
 
 describe("monthly units of a usage profile", () => {
   it("adds call units and chat units", () => {
     // 100 two-minute calls = 100 units; 40 short chats = 20 units.
-    expect(monthlyCentiUnits({ callsPerMonth: 100, avgCallMinutes: 2, chatsPerMonth: 40 })).toBe(12000);
+    expect(monthlyMilliUnits({ callsPerMonth: 100, avgCallMinutes: 2, chatsPerMonth: 40 })).toBe(120000);
   });
 
   it("uses the 3-minute steps for longer calls and the 15-turn blocks for chats", () => {
     // 10 calls of 4 minutes = 20 units; 10 chats of 20 turns = 10 units.
-    expect(monthlyCentiUnits({ callsPerMonth: 10, avgCallMinutes: 4, chatsPerMonth: 10, avgChatTurns: 20 })).toBe(3000);
+    expect(monthlyMilliUnits({ callsPerMonth: 10, avgCallMinutes: 4, chatsPerMonth: 10, avgChatTurns: 20 })).toBe(30000);
   });
 
   it("rejects negative or fractional counts", () => {
-    expect(() => monthlyCentiUnits({ callsPerMonth: -1, avgCallMinutes: 2, chatsPerMonth: 0 })).toThrow(RangeError);
-    expect(() => monthlyCentiUnits({ callsPerMonth: 1.5, avgCallMinutes: 2, chatsPerMonth: 0 })).toThrow(RangeError);
-    expect(() => monthlyCentiUnits({ callsPerMonth: 1, avgCallMinutes: -2, chatsPerMonth: 0 })).toThrow(RangeError);
+    expect(() => monthlyMilliUnits({ callsPerMonth: -1, avgCallMinutes: 2, chatsPerMonth: 0 })).toThrow(RangeError);
+    expect(() => monthlyMilliUnits({ callsPerMonth: 1.5, avgCallMinutes: 2, chatsPerMonth: 0 })).toThrow(RangeError);
+    expect(() => monthlyMilliUnits({ callsPerMonth: 1, avgCallMinutes: -2, chatsPerMonth: 0 })).toThrow(RangeError);
   });
 });
 
@@ -28,13 +28,13 @@ describe("plan recommendation", () => {
     expect(e.recommended.overageUnits).toBe(0);
   });
 
-  it("adds overage at the plan's extra-unit price, rounded up to whole units", () => {
-    // 121 units + 0.5 = 121.5 units -> 2 extra units on Small at $1.98.
+  it("adds overage at the plan's extra-unit price as billing does: thousandths, rounded to a cent once", () => {
+    // 121 units + 0.5 = 121.5 units -> 1.5 extra units on Small at $1.98 = $2.97 (billing never rounds units up).
     const e = estimate({ callsPerMonth: 121, avgCallMinutes: 1, chatsPerMonth: 1 });
     const small = e.plans.find((p) => p.plan.id === "small")!;
-    expect(small.overageUnits).toBe(2);
-    expect(small.overagePrice).toBe(396);
-    expect(small.total).toBe(14900 + 396);
+    expect(small.overageUnits).toBe(1.5);
+    expect(small.overagePrice).toBe(297);
+    expect(small.total).toBe(14900 + 297);
   });
 
   it("switches to Medium once Small's overage costs more than the step up", () => {

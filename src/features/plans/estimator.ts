@@ -1,5 +1,6 @@
 import { PURCHASABLE_PLANS, formatCents, type Billing, type Plan } from "./catalogue";
-import { formatUnits, textCentiUnits, voiceCentiUnits, voiceUnits } from "./units";
+import { formatUnits } from "@/lib/format";
+import { callMilli, conversationMilli, extraUnits, toUnits, voiceUnits } from "./units";
 
 export type EstimateInput = {
   /** Answered calls per month. */
@@ -18,14 +19,14 @@ export type PlanEstimate = {
   /** Monthly plan price in cents for the chosen billing period. */
   basePrice: number;
   includedUnits: number;
-  /** Whole extra units billed (usage above the allowance, rounded up). */
+  /** Extra units billed (usage above the allowance, thousandths as a decimal: billing never rounds them up). */
   overageUnits: number;
   overagePrice: number;
   total: number;
 };
 
 export type Estimate = {
-  /** Units the usage needs per month (may be fractional, two decimals). */
+  /** Units the usage needs per month (decimal, from thousandths). */
   units: number;
   plans: PlanEstimate[];
   recommended: PlanEstimate;
@@ -39,36 +40,34 @@ function check(name: string, value: number, integer: boolean): void {
   }
 }
 
-/** Monthly units for a usage profile, in hundredths of a unit. */
-export function monthlyCentiUnits(input: EstimateInput): number {
+/** Monthly units for a usage profile, in thousandths of a unit (the billing's unit rule, plans/units.ts). */
+export function monthlyMilliUnits(input: EstimateInput): number {
   check("callsPerMonth", input.callsPerMonth, true);
   check("avgCallMinutes", input.avgCallMinutes, false);
   check("chatsPerMonth", input.chatsPerMonth, true);
   const turns = input.avgChatTurns ?? 10;
   check("avgChatTurns", turns, true);
-  const perCall = voiceCentiUnits(input.avgCallMinutes * 60);
-  const perChat = textCentiUnits(turns);
+  const perCall = callMilli(input.avgCallMinutes * 60);
+  const perChat = conversationMilli(turns);
   return input.callsPerMonth * perCall + input.chatsPerMonth * perChat;
 }
 
 /**
  * Prices the usage on every purchasable plan (plan price plus extra units at
- * that plan's extra-unit price) and recommends the cheapest; on a tie the
- * smaller plan wins.
+ * that plan's extra-unit price, by the billing's own extra-units formula,
+ * `extraUnits`) and recommends the cheapest; on a tie the smaller plan wins.
  */
 export function estimate(input: EstimateInput): Estimate {
   const billing = input.billing ?? "monthly";
-  const centi = monthlyCentiUnits(input);
+  const milli = monthlyMilliUnits(input);
   const plans = PURCHASABLE_PLANS.map((plan): PlanEstimate => {
     const basePrice = (billing === "annual" ? plan.annualPrice : plan.monthlyPrice)!;
-    const includedUnits = plan.units!;
-    const overageUnits = Math.max(0, Math.ceil((centi - includedUnits * 100) / 100));
-    const overagePrice = overageUnits * plan.extraUnitPrice![billing];
-    return { plan, basePrice, includedUnits, overageUnits, overagePrice, total: basePrice + overagePrice };
+    const extra = extraUnits(milli, plan, billing);
+    return { plan, basePrice, includedUnits: plan.units!, overageUnits: toUnits(extra.extraMilli), overagePrice: extra.costCents, total: basePrice + extra.costCents };
   });
   const recommended = plans.reduce((best, p) => (p.total < best.total ? p : best));
   const largest = PURCHASABLE_PLANS.at(-1)!.units!;
-  return { units: centi / 100, plans, recommended, suggestEnterprise: centi > largest * 200 };
+  return { units: toUnits(milli), plans, recommended, suggestEnterprise: milli > largest * 2000 };
 }
 
 /** The estimator's words for the recommended plan, numbers grouped: '$4,950.00 a month billed monthly (plan $1,099.00 + 2,900 extra units $3,248.00)'. */

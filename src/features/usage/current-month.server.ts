@@ -1,14 +1,19 @@
 import "server-only";
+import { and, desc, eq, or } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { aiReadyOrders, organization, subscriptions } from "@/db/schema";
+import { isKnownTimeZone } from "@/lib/time-zone";
 import { findPlan } from "@/features/plans/catalogue";
+import { getProvider } from "@/features/billing/provider";
 import { subscriptionSummary } from "./subscription-summary.server";
+import { usageDays, usageMonthAt, usedMilli } from "./ledger.server";
 import { priceUsage, projectUsage } from "./pricing";
 
 /**
  * The current usage month of an account (or of one AI employee's
  * subscription) for /insights and the dashboard: units so far, the
- * projection, and what the projection would cost. GROUNDWORK STUB: the ledger
- * helper reimplements it on the ledger's one month query (with `days`); the
- * signature is fixed.
+ * projection, and what the projection would cost, all from the ledger's month
+ * (ledger.server.ts, admin-recorded usage included) and its priceUsage.
  */
 export type CurrentUsageMonth = {
   subscriptionId: string;
@@ -17,22 +22,52 @@ export type CurrentUsageMonth = {
   includedMilli: number | null;
   usedMilli: number;
   projectedMilli: number;
-  /** Extra units and cost of the projection (what the month is heading for). */
+  /** Extra units and cost of the projection (what the month is heading for; cost 0 in a trial month). */
   projectedExtraMilli: number;
   projectedCostCents: number;
-  /** Units per day of the month so far, by UTC day of the record's time (ledger helper: the account's zone). */
+  /** Units per day of the month so far, by the day of the record's time in the account's time zone. */
   days: Array<{ date: string; milli: number }>;
 };
 
+/**
+ * Without `aiEmployeeId`: the account's summary subscription (the dashboard's).
+ * With it: that AI employee's subscription in this account (null when it
+ * has none, or is another account's). `now` defaults to the provider's clock.
+ */
 export async function currentUsageMonth(accountId: string, opts: { aiEmployeeId?: string; now?: Date } = {}): Promise<CurrentUsageMonth | null> {
-  void opts.aiEmployeeId;
-  const summary = await subscriptionSummary(accountId);
-  if (!summary) return null;
-  const plan = findPlan(summary.plan.id);
-  const start = new Date(summary.units.monthStart);
-  const end = new Date(summary.units.monthEnd);
-  const usedMilli = Math.round((summary.units.phone + summary.units.text) * 1000);
-  const projectedMilli = projectUsage({ usedMilli, monthStart: start, monthEnd: end, now: opts.now ?? new Date() });
-  const priced = priceUsage({ usedMilli: projectedMilli, plan, billing: summary.billing, trialEnd: null, monthStart: start });
-  return { subscriptionId: summary.id, start, end, includedMilli: priced.includedMilli, usedMilli, projectedMilli, projectedExtraMilli: priced.extraMilli, projectedCostCents: priced.costCents, days: [] };
+  const db = await getDb();
+  const subscriptionId = opts.aiEmployeeId ? await subscriptionOf(accountId, opts.aiEmployeeId) : (await subscriptionSummary(accountId))?.id;
+  if (!subscriptionId) return null;
+  const now = opts.now ?? (await (await getProvider()).now());
+  const month = await usageMonthAt(subscriptionId, now);
+  if (!month || month.subscription.accountId !== accountId) return null;
+  const [org] = await db.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, accountId)).limit(1);
+  const timeZone = isKnownTimeZone(org?.timeZone) ? org.timeZone : "UTC";
+  const used = usedMilli(month);
+  const projectedMilli = projectUsage({ usedMilli: used, monthStart: month.start, monthEnd: month.end, now });
+  const priced = priceUsage({ usedMilli: projectedMilli, plan: findPlan(month.subscription.planId), billing: month.subscription.billing, trialEnd: month.subscription.trialEnd, monthStart: month.start });
+  return {
+    subscriptionId,
+    start: month.start,
+    end: month.end,
+    includedMilli: priced.includedMilli,
+    usedMilli: used,
+    projectedMilli,
+    projectedExtraMilli: priced.extraMilli,
+    projectedCostCents: priced.costCents,
+    days: await usageDays(month, timeZone, now),
+  };
+}
+
+/** The AI employee's newest subscription in this account (either side of the link may name it). */
+async function subscriptionOf(accountId: string, aiEmployeeId: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(aiReadyOrders)
+    .innerJoin(subscriptions, or(eq(subscriptions.id, aiReadyOrders.subscriptionId), eq(subscriptions.aiReadyOrderId, aiReadyOrders.id)))
+    .where(and(eq(aiReadyOrders.id, aiEmployeeId), eq(subscriptions.accountId, accountId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row?.id;
 }

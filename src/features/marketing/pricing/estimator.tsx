@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState } from "react";
 import { estimate, perCallText, recommendationText, type Estimate } from "@/features/plans/estimator";
-import { formatUnits } from "@/features/plans/units";
+import { formatUnits } from "@/lib/format";
 import { formatCents } from "@/features/plans/catalogue";
 
 type Field = "calls" | "minutes" | "chats";

@@ -13,6 +13,7 @@ import { dashboardBadge, isLive } from "@/features/billing/subscription-state";
 import { formatDate, usagePercent } from "../format";
 import { UpgradeOffer } from "../billing/upgrade-offer";
 import { formatCents } from "@/features/plans/catalogue";
+import { formatUnits } from "@/lib/format";
 import { NoticeStrip } from "@/features/interactions/components/notice-strip";
 import type { AttentionResponse } from "@/features/interactions/attention";
 import { AttentionInbox } from "./attention-inbox";
@@ -285,10 +286,6 @@ function DownloadReports() {
       </ul>
     </details>
   );
-}
-
-function formatUnits(n: number): string {
-  return n.toLocaleString("en-US", { maximumFractionDigits: 3 });
 }
 
 function plural(n: number, one: string, many: string): string {

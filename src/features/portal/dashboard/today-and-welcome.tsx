@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { formatUnits } from "@/lib/format";
 import type { TodayTotals } from "@/features/interactions/attention";
 
 /** The day at a glance: calls, bookings, missed calls and units used today, in the account's time zone. */
@@ -10,7 +11,7 @@ export function TodayStrip({ today }: { today: TodayTotals }) {
     ["Calls today", today.calls.toLocaleString("en-US")],
     ["Bookings today", today.bookings.toLocaleString("en-US")],
     ["Missed calls today", today.missedCalls.toLocaleString("en-US")],
-    ["Units used today", today.units.toLocaleString("en-US", { maximumFractionDigits: 3 })],
+    ["Units used today", formatUnits(today.units)],
   ];
   return (
     <section aria-labelledby="today-heading" className="mt-6">
