@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { resetConfigForTests } from "@/lib/config";
 import { member, organization, user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";

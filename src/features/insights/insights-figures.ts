@@ -89,7 +89,7 @@ export function revenueEstimate(i: RevenueInputs): RevenueEstimate {
 export function projectionSentence(month: InsightsMonth | null, showDollars: boolean): string | null {
   if (!month || month.includedUnits === null || month.projectedUnits <= month.includedUnits) return null;
   const units = `At this pace: about ${whole.format(Math.round(month.projectedUnits))} of ${whole.format(month.includedUnits)} units`;
-  if (!showDollars || month.extraCostCents <= 0) return units;
+  if (!showDollars || month.extraCostCents === null || month.extraCostCents <= 0) return units;
   return `${units}, about $${whole.format(Math.round(month.extraCostCents / 100))} extra`;
 }
 

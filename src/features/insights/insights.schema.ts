@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import { INTERACTION_CHANNELS, INTERACTION_OUTCOMES } from "@/db/schema/enums";
+import { INTERACTION_CHANNELS } from "@/db/schema/enums";
 
 /**
  * The contract of `GET /api/insights` and `/insights` (issue 26). Dates are

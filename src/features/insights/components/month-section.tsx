@@ -80,7 +80,7 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
             <dd className="tabular-nums">{formatUnitsShort(month.projectedUnits)}</dd>
             <dt>Projected extra units</dt>
             <dd className="tabular-nums">{formatUnitsShort(month.extraUnits)}</dd>
-            {showDollars && (
+            {showDollars && month.extraCostCents !== null && (
               <>
                 <dt>Projected extra cost</dt>
                 <dd className="tabular-nums">{formatMoney(month.extraCostCents)}</dd>
