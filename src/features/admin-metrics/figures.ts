@@ -257,7 +257,3 @@ function accounts(n: number): string {
 function centsText(cents: number): string {
   return formatMoney(cents, "USD");
 }
-
-export function isFigureId(v: string): v is FigureId {
-  return (FIGURE_IDS as readonly string[]).includes(v);
-}

@@ -19,7 +19,7 @@ export const LIVE_STATUSES = ["active", "trialing", "past_due"] as const satisfi
  * set as live, named for what the ledger, the spend limit and the admin
  * usage picker ask.
  */
-export const COUNTING_STATUSES = LIVE_STATUSES;
+export const COUNTING_STATUSES = ["active", "trialing", "past_due"] as const satisfies readonly SubscriptionStatus[];
 /** Paying: counts toward recurring revenue (a trial does not). */
 export const PAYING_STATUSES = ["active", "past_due"] as const satisfies readonly SubscriptionStatus[];
 /**

@@ -19,11 +19,6 @@ export async function rebuildAccountRollups(accountId: string, db?: DbOrTx): Pro
   await (await getDb()).transaction(run);
 }
 
-/** Every account's rollups rebuilt in one statement (seeding and benchmarks); writers wait for it. */
-export async function rebuildAllRollups(): Promise<void> {
-  await (await getDb()).transaction(async (tx) => void (await tx.execute(sql`select interaction_rollups_rebuild_all()`)));
-}
-
 /** The accounts the daily repair visits: every account, and any account id left in the rollups (a removed account's rows go). */
 export async function rollupAccounts(): Promise<string[]> {
   const db = await getDb();
