@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /**
- * Tables have owners (issue 26, ADR 0151). Every table in src/db/schema
+ * Tables have owners (issue 26). Every table in src/db/schema
  * belongs to one feature. Only its owner imports it; a feature that needs its
  * rows calls the owner's functions. A table may name read-only readers (a
  * join the owner cannot offer as a function without moving the reader's
@@ -57,8 +57,8 @@ const ownTables = {
     type: "problem",
     docs: { description: "Only the feature that owns a table imports it; declared readers never write it" },
     messages: {
-      foreign: "Table `{{table}}` belongs to the {{owner}} feature: call its functions instead of importing the table (tables have owners, ADR 0151; TABLE_OWNERS in eslint.config.mjs).",
-      page: "Table `{{table}}` is imported by a page or route handler: call the {{owner}} feature's functions (tables have owners, ADR 0151).",
+      foreign: "Table `{{table}}` belongs to the {{owner}} feature: call its functions instead of importing the table (tables have owners, issue 26).",
+      page: "Table `{{table}}` is imported by a page or route handler: call the {{owner}} feature's functions (tables have owners, issue 26).",
       write: "Table `{{table}}` belongs to the {{owner}} feature: only its owner writes it ({{verb}}).",
     },
     schema: [{ type: "object", properties: { owners: { type: "object" }, readers: { type: "object" } }, additionalProperties: false }],
