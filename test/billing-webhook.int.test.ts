@@ -238,6 +238,47 @@ describe("POST /api/stripe/webhook", () => {
     expect(await mirroredInvoice("in_wh_updated")).toMatchObject({ amountPaid: 1200 });
   });
 
+  it("invoice.payment_failed records when the payment first failed; a second failure and the payment keep it", async () => {
+    let status: ProviderInvoiceStatus = "open";
+    const invoice = (id: string): ProviderInvoice => ({
+      id,
+      customerId,
+      subscriptionId: null,
+      status: id === "in_wh_failed" ? status : "open",
+      description: "Usage overage",
+      amountDue: 2500,
+      amountPaid: id === "in_wh_failed" && status === "paid" ? 2500 : 0,
+      currency: "usd",
+      hostedInvoiceUrl: null,
+      invoicePdfUrl: null,
+      periodStart: null,
+      periodEnd: null,
+      createdAt: new Date("2026-11-02T00:00:00Z"),
+      metadata: {},
+    });
+    const provider = new SandboxProvider();
+    provider.listInvoices = async (c, limit) => [...(await sandbox.listInvoices(c, limit)), invoice("in_wh_failed"), invoice("in_wh_never_failed")];
+    setProviderForTests(provider);
+    const invoiceEvent = (id: string, type: string) => event(id, type, { id: "in_wh_failed", object: "invoice", customer: customerId });
+
+    expect((await deliver(invoiceEvent("evt_failed_1", "invoice.payment_failed"))).status).toBe(200);
+    await drainJobs();
+    const first = (await mirroredInvoice("in_wh_failed"))?.paymentFailedAt;
+    expect(first).toBeInstanceOf(Date);
+    // The other invoice of the same sync did not fail.
+    expect((await mirroredInvoice("in_wh_never_failed"))?.paymentFailedAt).toBeNull();
+
+    await sleep(20);
+    expect((await deliver(invoiceEvent("evt_failed_2", "invoice.payment_failed"))).status).toBe(200);
+    await drainJobs();
+    expect((await mirroredInvoice("in_wh_failed"))?.paymentFailedAt).toEqual(first);
+
+    status = "paid";
+    expect((await deliver(invoiceEvent("evt_failed_paid", "invoice.paid"))).status).toBe(200);
+    await drainJobs();
+    expect(await mirroredInvoice("in_wh_failed")).toMatchObject({ status: "paid", amountPaid: 2500, paymentFailedAt: first });
+  });
+
   it("answers 200 when the sync fails; the job retries it (not the provider)", async () => {
     const sub = await sandbox.createTrialSubscription(
       { customerId, planId: "medium", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
