@@ -78,10 +78,11 @@ async function readAndUpsert(providerCustomerId: string, write: Writer, trigger:
       count++;
     }
     // The provider's invoice.payment_failed names its invoice; without an event (the sandbox sends none), an invoice
-    // first seen open while its subscription is past due is one whose payment failed.
+    // first seen open while its subscription is past due is one whose payment failed (not its paid invoices: they
+    // would be recorded as failed on invoices.payment_failed_at).
     const pastDue = new Set(subs.filter((s) => s.status === "past_due" || s.status === "unpaid").map((s) => s.id));
     const failed = (inv: ProviderInvoice, statusBefore: string | null) =>
-      inv.id === trigger.failedInvoiceId || (statusBefore !== "open" && inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
+      inv.id === trigger.failedInvoiceId || (inv.status === "open" && statusBefore !== "open" && inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
     await upsertInvoices(tx, customer.accountId, invs, failed);
   });
   return { found: true, subscriptions: count, invoices: invs.length };
