@@ -40,6 +40,7 @@ describe("admin metrics", () => {
       "Churn over 30 days",
       "Overage revenue",
       "Failed payments",
+      "Recovered payments",
       "Units by plan",
       "Closest to or past their allowance",
     ]) {

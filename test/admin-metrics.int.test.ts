@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
 import { aiReadyOrders, interactions, invoices, organization, overageEntries, subscriptions, usageRecords } from "@/db/schema";
@@ -22,7 +23,7 @@ let customer: TestUser;
 const accountOf: Record<string, string> = {};
 const subOf: Record<string, string> = {};
 
-type Inv = { issued: string; amount: number; status?: "paid" | "open" | "uncollectible" | "draft"; months?: number; id?: string; proration?: boolean };
+type Inv = { issued: string; amount: number; status?: "paid" | "open" | "uncollectible" | "draft"; months?: number; id?: string; proration?: boolean; failed?: string };
 async function seed(key: string, s: { plan: string; billing?: "monthly" | "annual"; status: "active" | "trialing" | "past_due" | "cancelled"; created: string; trialStart?: string; trialEnd?: string }, invs: Inv[]) {
   const db = await getDb();
   const accountId = randomUUID();
@@ -59,6 +60,7 @@ async function seed(key: string, s: { plan: string; billing?: "monthly" | "annua
       periodStart: start,
       periodEnd: end,
       issuedAt: start,
+      paymentFailedAt: inv.failed ? d(inv.failed) : null,
     });
   }
 }
@@ -67,15 +69,17 @@ beforeAll(async () => {
   admin = await createUser({ role: "admin" });
   customer = await createUser();
   // A: Small monthly since August; its overage invoice (billed now) is not recurring revenue.
-  await seed("A", { plan: "small", status: "active", created: "2026-08-05" }, ["2026-08-05", "2026-09-05", "2026-10-05", "2026-11-05"].map((issued) => ({ issued, amount: SMALL })));
+  // Its October charge failed on October 6 and was paid after a retry: a recovered payment.
+  await seed("A", { plan: "small", status: "active", created: "2026-08-05" }, ["2026-08-05", "2026-09-05", "2026-10-05", "2026-11-05"].map((issued) => ({ issued, amount: SMALL, failed: issued === "2026-10-05" ? "2026-10-06" : undefined })));
   // B: Medium billed annually from June: $4,380 a year is $365 a month.
   await seed("B", { plan: "medium", billing: "annual", status: "active", created: "2026-06-10" }, [{ issued: "2026-06-10", amount: MEDIUM_ANNUAL_YEAR, months: 12 }]);
-  // C: Small in July and August, upgraded to Medium on August 20 (a proration charged at once), Medium from September.
+  // C: Small in July and August, upgraded to Medium on August 20 (a proration charged at once), Medium from September
+  // (its September charge failed on September 2 and was paid with a new card: recovered).
   await seed("C", { plan: "medium", status: "active", created: "2026-07-01" }, [
     { issued: "2026-07-01", amount: SMALL },
     { issued: "2026-08-01", amount: SMALL },
     { issued: "2026-08-20", amount: 10100, proration: true },
-    { issued: "2026-09-01", amount: MEDIUM },
+    { issued: "2026-09-01", amount: MEDIUM, failed: "2026-09-02" },
     { issued: "2026-10-01", amount: MEDIUM },
     { issued: "2026-11-01", amount: MEDIUM },
   ]);
@@ -96,7 +100,7 @@ beforeAll(async () => {
   ]);
   // H: trial from October 5, never converted.
   await seed("H", { plan: "small", status: "cancelled", created: "2026-10-05", trialStart: "2026-10-05", trialEnd: "2026-10-19" }, [{ issued: "2026-10-05", amount: 0 }]);
-  // I: past due: November's charge failed; still paying (counted), and a failed payment.
+  // I: past due: November's charge failed; still paying (counted), and a failed payment (from before failures were recorded: the approximation).
   await seed("I", { plan: "small", status: "past_due", created: "2026-10-03" }, [
     { issued: "2026-10-03", amount: SMALL },
     { issued: "2026-11-03", amount: SMALL, status: "open" },
@@ -126,6 +130,18 @@ beforeAll(async () => {
     { id: randomUUID(), subscriptionId: subOf.A!, periodStart: d("2026-10-05"), periodEnd: d("2026-11-05"), billNow: true, status: "billed", totalAmount: 5940, providerInvoiceId: "in_overage_A", submittedAt: d("2026-11-10") },
     { id: randomUUID(), subscriptionId: subOf.A!, periodStart: d("2026-11-05"), periodEnd: d("2026-12-05"), billNow: false, status: "draft", totalAmount: 990 },
   ]);
+  // A one-off invoice whose payment failed two hours ago: a failed payment at once, the record says so.
+  await db.insert(invoices).values({
+    id: randomUUID(),
+    accountId: accountOf.A!,
+    providerInvoiceId: "in_failed_recorded",
+    providerSubscriptionId: null,
+    description: "One-off",
+    amountDue: 2500,
+    status: "open",
+    issuedAt: new Date(NOW.getTime() - 3 * 3_600_000),
+    paymentFailedAt: new Date(NOW.getTime() - 2 * 3_600_000),
+  });
   // An invoice issued six hours ago is not a failed payment yet.
   await db.insert(invoices).values({
     id: randomUUID(),
@@ -213,7 +229,12 @@ describe("the operator's metrics from the mirror", () => {
   it("overage revenue, failed payments, units by plan and the closest to their allowance", async () => {
     const m = await adminMetrics({ now: NOW });
     expect(m.overage.filter((r) => r.count)).toEqual([{ month: "2026-11", count: 1, cents: 5940 }]);
-    expect(m.failedPayments.filter((r) => r.count)).toEqual([{ month: "2026-11", count: 1, cents: SMALL }]);
+    // Recorded failures by the month they failed, paid since or not; I's unrecorded one by the approximation.
+    expect(m.failedPayments.filter((r) => r.count)).toEqual([
+      { month: "2026-09", count: 1, cents: MEDIUM },
+      { month: "2026-10", count: 1, cents: SMALL },
+      { month: "2026-11", count: 2, cents: SMALL + 2500 },
+    ]);
     expect(m.unitsByPlan.find((r) => r.planId === "small")).toEqual({ planId: "small", plan: "Small", subscriptions: 4, usedMilli: 152_000, includedMilli: 480_000, extraMilli: 32_000, extraCostCents: 32 * 198 });
     expect(m.unitsByPlan.find((r) => r.planId === "medium")).toMatchObject({ subscriptions: 2, usedMilli: 0 });
     expect(m.closest[0]).toMatchObject({ accountId: accountOf.A, accountName: "Business A", usedMilli: 152_000, includedMilli: 120_000, monthStart: d("2026-11-05"), extraCostCents: 32 * 198 });
@@ -221,6 +242,34 @@ describe("the operator's metrics from the mirror", () => {
     const figures = await adminMetricFigures({ now: NOW });
     const closest = figures.find((f) => f.id === "closest-to-allowance")!;
     expect(closest.rows[0]!.href).toBe(`/admin?tab=subscriptions&account=${accountOf.A}`);
+  });
+});
+
+describe("recovered payments", () => {
+  it("counts the invoices paid after their payment failed, by the month of the failure, with the share recovered", async () => {
+    const m = await adminMetrics({ now: NOW });
+    expect(m.recoveredPayments.filter((r) => r.count || r.rate !== null)).toEqual([
+      { month: "2026-09", count: 1, cents: MEDIUM, rate: 1 },
+      { month: "2026-10", count: 1, cents: SMALL, rate: 1 },
+      // November's recorded failure is still open: none recovered yet.
+      { month: "2026-11", count: 0, cents: 0, rate: 0 },
+    ]);
+  });
+
+  it("an invoice that failed, then was paid through the sync, shows as recovered", async () => {
+    const db = await getDb();
+    // The open one-off invoice is paid (the sync keeps payment_failed_at): it moves into Recovered payments and stays a failed payment.
+    const updated = await db.update(invoices).set({ status: "paid", amountPaid: 2500 }).where(eq(invoices.providerInvoiceId, "in_failed_recorded")).returning({ id: invoices.id });
+    expect(updated).toHaveLength(1);
+    try {
+      const m = await adminMetrics({ now: NOW });
+      expect(m.recoveredPayments.find((r) => r.month === "2026-11")).toEqual({ month: "2026-11", count: 1, cents: 2500, rate: 1 });
+      expect(m.failedPayments.find((r) => r.month === "2026-11")).toEqual({ month: "2026-11", count: 2, cents: SMALL + 2500 });
+      const figure = (await adminMetricFigures({ now: NOW })).find((f) => f.id === "recovered-payments")!;
+      expect(figure.rows.find((r) => r.month === "2026-11")).toEqual({ month: "2026-11", invoices: 1, amount: 2500, rate: 1 });
+    } finally {
+      await db.update(invoices).set({ status: "open", amountPaid: 0 }).where(eq(invoices.providerInvoiceId, "in_failed_recorded"));
+    }
   });
 });
 
@@ -245,6 +294,16 @@ describe("GET /api/admin/metrics/export.csv", () => {
     const [header, first] = (await res.text()).split("\r\n");
     expect(header).toBe("account,plan,month_start,used_units,included_units,share_percent,extra_cost_usd,bill_overage_url");
     expect(first).toBe(`Business A,Small,2026-11-05,152,120,126.7,63.36,/admin?tab=subscriptions&account=${accountOf.A}`);
+  });
+
+  it("the recovered payments CSV has the rows of the table view", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    const res = await call(exportCsv.GET, { path: "/api/admin/metrics/export.csv?figure=recovered-payments", cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("month,invoices,amount_usd,rate_percent");
+    expect(lines).toHaveLength(13);
+    expect(lines.slice(10)).toEqual(["2026-09,1,420,100", "2026-10,1,149,100", "2026-11,0,0,0"]);
   });
 
   it("refuses an unknown or missing figure with a 400 and its message", async () => {

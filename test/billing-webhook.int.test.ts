@@ -10,6 +10,7 @@ import type { ProviderInvoice, ProviderInvoiceStatus } from "@/features/billing/
 import { ensureCustomer } from "@/features/billing/customers.server";
 import { SandboxProvider, sandboxWebhookSecret } from "@/features/billing/sandbox/sandbox-provider.server";
 import { billingSyncJob } from "@/features/billing/webhook.server";
+import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { BASE, createUser } from "./http-helpers";
 
@@ -236,6 +237,75 @@ describe("POST /api/stripe/webhook", () => {
       expect((await mirroredInvoice(invoiceId))?.status, type).toBe(status);
     }
     expect(await mirroredInvoice("in_wh_updated")).toMatchObject({ amountPaid: 1200 });
+  });
+
+  it("invoice.payment_failed records when the payment first failed; a second failure and the payment keep it", async () => {
+    let status: ProviderInvoiceStatus = "open";
+    const invoice = (id: string): ProviderInvoice => ({
+      id,
+      customerId,
+      subscriptionId: null,
+      status: id === "in_wh_failed" ? status : "open",
+      description: "Usage overage",
+      amountDue: 2500,
+      amountPaid: id === "in_wh_failed" && status === "paid" ? 2500 : 0,
+      currency: "usd",
+      hostedInvoiceUrl: null,
+      invoicePdfUrl: null,
+      periodStart: null,
+      periodEnd: null,
+      createdAt: new Date("2026-11-02T00:00:00Z"),
+      metadata: {},
+    });
+    const provider = new SandboxProvider();
+    provider.listInvoices = async (c, limit) => [...(await sandbox.listInvoices(c, limit)), invoice("in_wh_failed"), invoice("in_wh_never_failed")];
+    setProviderForTests(provider);
+    const invoiceEvent = (id: string, type: string) => event(id, type, { id: "in_wh_failed", object: "invoice", customer: customerId });
+
+    expect((await deliver(invoiceEvent("evt_failed_1", "invoice.payment_failed"))).status).toBe(200);
+    await drainJobs();
+    const first = (await mirroredInvoice("in_wh_failed"))?.paymentFailedAt;
+    expect(first).toBeInstanceOf(Date);
+    // The other invoice of the same sync did not fail.
+    expect((await mirroredInvoice("in_wh_never_failed"))?.paymentFailedAt).toBeNull();
+
+    await sleep(20);
+    expect((await deliver(invoiceEvent("evt_failed_2", "invoice.payment_failed"))).status).toBe(200);
+    await drainJobs();
+    expect((await mirroredInvoice("in_wh_failed"))?.paymentFailedAt).toEqual(first);
+
+    status = "paid";
+    expect((await deliver(invoiceEvent("evt_failed_paid", "invoice.paid"))).status).toBe(200);
+    await drainJobs();
+    expect(await mirroredInvoice("in_wh_failed")).toMatchObject({ status: "paid", amountPaid: 2500, paymentFailedAt: first });
+  });
+
+  it("without an event, only an invoice first seen open while its subscription is past due is recorded as failed, not its paid ones", async () => {
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "wh-past-due");
+    const invoice = (id: string, status: ProviderInvoiceStatus): ProviderInvoice => ({
+      id,
+      customerId,
+      subscriptionId: sub.id,
+      status,
+      description: "Subscription",
+      amountDue: 14900,
+      amountPaid: status === "paid" ? 14900 : 0,
+      currency: "usd",
+      hostedInvoiceUrl: null,
+      invoicePdfUrl: null,
+      periodStart: null,
+      periodEnd: null,
+      createdAt: new Date("2026-10-01T00:00:00Z"),
+      metadata: {},
+    });
+    const provider = new SandboxProvider();
+    provider.listSubscriptions = async (c) => (await sandbox.listSubscriptions(c)).map((s) => (s.id === sub.id ? { ...s, status: "past_due" as const } : s));
+    provider.listInvoices = async (c, limit) => [...(await sandbox.listInvoices(c, limit)), invoice("in_wh_paid_before", "paid"), invoice("in_wh_open_past_due", "open")];
+    setProviderForTests(provider);
+
+    expect((await syncCustomerSubscriptions(customerId)).found).toBe(true);
+    expect((await mirroredInvoice("in_wh_open_past_due"))?.paymentFailedAt).toBeInstanceOf(Date);
+    expect((await mirroredInvoice("in_wh_paid_before"))?.paymentFailedAt).toBeNull();
   });
 
   it("answers 200 when the sync fails; the job retries it (not the provider)", async () => {

@@ -446,9 +446,20 @@ describe("billing", () => {
       [bad.user.id, "past_due"],
     ]);
 
+    // The sandbox sends no event: the sync's own reading of the failure records it on the invoice (ADR 0139).
+    expect(unpaid.paymentFailedAt).toBeInstanceOf(Date);
+    expect(paid.paymentFailedAt).toBeNull();
+
     emit.mockClear();
     await syncCustomerSubscriptions(good.customerId);
     await syncCustomerSubscriptions(bad.customerId);
     expect(emitted().filter((e) => e.type.startsWith("invoice."))).toEqual([]);
+    expect((await invoiceOf(bad.user.id)).paymentFailedAt).toEqual(unpaid.paymentFailedAt);
+
+    // A good card pays the open invoice: paid, and its failure kept (a recovered payment).
+    const si = await sandbox.createSetupIntent(bad.customerId, `si-${randomUUID()}`);
+    await sandbox.confirmSetupIntent(si.clientSecret, { number: SANDBOX_SUCCESS_CARD, ...CARD });
+    await syncCustomerSubscriptions(bad.customerId);
+    expect(await invoiceOf(bad.user.id)).toMatchObject({ id: unpaid.id, status: "paid", paymentFailedAt: unpaid.paymentFailedAt });
   });
 });

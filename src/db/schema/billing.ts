@@ -85,6 +85,8 @@ export const invoices = pgTable(
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** When we first saw a payment of it fail (invoice.payment_failed, or the sandbox's past-due open invoice); never overwritten, kept once paid: paid with this set = a recovered payment (ADR 0139). */
+    paymentFailedAt: timestamp("payment_failed_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("invoices_account_issued_idx").on(t.accountId, t.issuedAt)],

@@ -11,6 +11,10 @@ const metrics: AdminMetrics = {
   churn: { accountsAtStart: 4, accountsChurned: 1, logoChurn: 0.25, mrrAtStartCents: 100000, mrrLostCents: 14900, revenueChurn: 0.149, from: new Date(), to: new Date() },
   overage: [{ month: "2026-11", count: 2, cents: 5940 }],
   failedPayments: [{ month: "2026-11", count: 1, cents: 14900 }],
+  recoveredPayments: [
+    { month: "2026-10", count: 0, cents: 0, rate: null },
+    { month: "2026-11", count: 1, cents: 14900, rate: 0.5 },
+  ],
   unitsByPlan: [{ planId: "small", plan: "Small", subscriptions: 1, usedMilli: 150_500, includedMilli: 120_000, extraMilli: 30_500, extraCostCents: 6039 }],
   closest: [
     {
@@ -46,6 +50,7 @@ describe("figures and their CSV", () => {
       "month,mrr_usd,new_usd,reactivation_usd,expansion_usd,contraction_usd,churned_usd,paying\r\n2026-11,569,420,0,0,0,149,2\r\n",
     );
     expect(figureCsv(byId("units-by-plan"))).toBe("plan,subscriptions,used_units,included_units,extra_units,extra_cost_usd\r\nSmall,1,150.5,120,30.5,60.39\r\n");
+    expect(figureCsv(byId("recovered-payments"))).toBe("month,invoices,amount_usd,rate_percent\r\n2026-10,0,0,\r\n2026-11,1,149,50\r\n");
     expect(figureCsv(byId("churn"))).toBe("measure,at_start,lost,rate_percent\r\nLogo churn,4 accounts,1 account,25\r\nRevenue churn,\"$1,000.00\",$149.00,14.9\r\n");
   });
 
@@ -54,6 +59,12 @@ describe("figures and their CSV", () => {
       "account,plan,month_start,used_units,included_units,share_percent,extra_cost_usd,bill_overage_url\r\n" +
         "\"'=Smith, Plumbing\",Small,2026-11-10,150.5,120,125.4,60.39,/admin?tab=subscriptions&account=acc%201\r\n",
     );
+  });
+
+  it("says how failed payments are counted before failures were recorded, and what a recovered payment is", () => {
+    expect(byId("failed-payments").definitions.map((d) => d.term)).toContain("Before failures were recorded");
+    expect(byId("recovered-payments").title).toBe("Recovered payments");
+    expect(byId("recovered-payments").definitions[0]!.description).toMatch(/payment failed and that are paid now/);
   });
 
   it("the page shows the same cells formatted for people", () => {

@@ -12,6 +12,7 @@ import { trialConversion, type TrialOutcome } from "./trial-conversion";
 import { churn } from "./churn";
 import { closestToAllowance, unitsByPlan, type MonthUsage } from "./allowance";
 import { buildFigures, type AdminMetrics, type Figure, type MonthAmountRow, type PlanCountRow } from "./figures";
+import { recoveredPayments, type FailedMonthRow } from "./payments";
 
 /**
  * The data of /admin/metrics and its CSVs (ADR 0139), read from our mirror of
@@ -45,7 +46,7 @@ export async function adminMetrics(opts: { now?: Date } = {}): Promise<AdminMetr
   const from = reported[0]!.start;
   // Snapshots: the end of each month (the baseline month first), then 30 days ago for churn.
   const snapshots = [...months.map((m) => snapshotAt(m, now)), new Date(now.getTime() - CHURN_DAYS * DAY_MS)];
-  const [mrrRows, planRows, trialRows, overage, failed, usages] = await Promise.all([
+  const [mrrRows, planRows, trialRows, overage, failed, recovered, usages] = await Promise.all([
     mrrSeries(snapshots),
     planCounts(),
     trialOutcomes(from),
@@ -54,11 +55,11 @@ export async function adminMetrics(opts: { now?: Date } = {}): Promise<AdminMetr
       from ${overageEntries}
       where ${overageEntries.status} = 'billed' and coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt}) >= ${from.toISOString()}::timestamptz
       group by 1`),
+    failedPayments(from, now),
     monthAmounts(sql`
-      select ${monthKey(sql`${invoices.issuedAt}`)} as month, count(*)::int as count, coalesce(sum(${invoices.amountDue}), 0)::bigint as cents
+      select ${monthKey(sql`${invoices.paymentFailedAt}`)} as month, count(*)::int as count, coalesce(sum(${invoices.amountPaid}), 0)::bigint as cents
       from ${invoices}
-      where ${invoices.amountDue} > 0 and ${invoices.issuedAt} >= ${from.toISOString()}::timestamptz
-        and (${invoices.status} = 'uncollectible' or (${invoices.status} = 'open' and ${invoices.issuedAt} < ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz))
+      where ${invoices.amountDue} > 0 and ${invoices.status} = 'paid' and ${invoices.paymentFailedAt} >= ${from.toISOString()}::timestamptz
       group by 1`),
     currentMonthUsages(now),
   ]);
@@ -102,7 +103,12 @@ export async function adminMetrics(opts: { now?: Date } = {}): Promise<AdminMetr
     ),
     failedPayments: fillMonths(
       reported.map((m) => m.key),
+      failed.map((r) => ({ month: r.month, count: r.count, cents: r.cents })),
+    ),
+    recoveredPayments: recoveredPayments(
+      reported.map((m) => m.key),
       failed,
+      recovered,
     ),
     unitsByPlan: unitsByPlan(usages),
     closest: closestToAllowance(usages, 20),
@@ -194,6 +200,24 @@ async function trialOutcomes(from: Date): Promise<TrialOutcome[]> {
 async function monthAmounts(q: SQL): Promise<MonthAmountRow[]> {
   const rows = await query<{ month: string; count: number; cents: string | number }>(q);
   return rows.map((r) => ({ month: r.month, count: Number(r.count), cents: Number(r.cents) }));
+}
+
+/**
+ * Invoices above $0 whose payment failed, by month (ADR 0139): in the month of
+ * `payment_failed_at` when the sync recorded it, whatever became of the
+ * invoice; else (invoices from before the record) the approximation by the
+ * month issued: uncollectible, or still open more than a day after issue.
+ */
+async function failedPayments(from: Date, now: Date): Promise<FailedMonthRow[]> {
+  const failedAt = sql`coalesce(${invoices.paymentFailedAt}, ${invoices.issuedAt})`;
+  const rows = await query<{ month: string; count: number; recorded: number; cents: string | number }>(sql`
+    select ${monthKey(failedAt)} as month, count(*)::int as count, count(${invoices.paymentFailedAt})::int as recorded, coalesce(sum(${invoices.amountDue}), 0)::bigint as cents
+    from ${invoices}
+    where ${invoices.amountDue} > 0 and ${failedAt} >= ${from.toISOString()}::timestamptz
+      and (${invoices.paymentFailedAt} is not null
+        or ${invoices.status} = 'uncollectible' or (${invoices.status} = 'open' and ${invoices.issuedAt} < ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz))
+    group by 1`);
+  return rows.map((r) => ({ month: r.month, count: Number(r.count), recorded: Number(r.recorded), cents: Number(r.cents) }));
 }
 
 function fillMonths(keys: string[], rows: MonthAmountRow[]): MonthAmountRow[] {

@@ -3,6 +3,7 @@ import type { MrrMonthRow } from "./mrr-movements";
 import type { TrialCohortRow } from "./trial-conversion";
 import type { ChurnFigures } from "./churn";
 import type { AllowanceRow, PlanUnitsRow } from "./allowance";
+import type { RecoveredMonthRow } from "./payments";
 
 /**
  * The figures of /admin/metrics as tables (ADR 0139): the page draws each one
@@ -10,7 +11,7 @@ import type { AllowanceRow, PlanUnitsRow } from "./allowance";
  * integer cents and units integer thousandths here; the page and the CSV
  * format them.
  */
-export const FIGURE_IDS = ["mrr", "subscriptions-by-plan", "trial-conversion", "churn", "overage-revenue", "failed-payments", "units-by-plan", "closest-to-allowance"] as const;
+export const FIGURE_IDS = ["mrr", "subscriptions-by-plan", "trial-conversion", "churn", "overage-revenue", "failed-payments", "recovered-payments", "units-by-plan", "closest-to-allowance"] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
 export type ColumnFormat = "text" | "month" | "count" | "cents" | "units" | "percent";
@@ -43,6 +44,7 @@ export type AdminMetrics = {
   churn: ChurnFigures & { from: Date; to: Date };
   overage: MonthAmountRow[];
   failedPayments: MonthAmountRow[];
+  recoveredPayments: RecoveredMonthRow[];
   unitsByPlan: PlanUnitsRow[];
   closest: AllowanceRow[];
 };
@@ -179,7 +181,12 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
         {
           term: "Failed payments",
           description:
-            "Invoices above $0 issued in the month (UTC) that are not collected: still open more than a day after they were issued (the automatic charge failed) or marked uncollectible. An invoice paid later, after a retry, leaves this count.",
+            "Invoices above $0 whose payment failed in the month (UTC), as recorded when the provider reported the failure; an invoice paid later still counts here, and in Recovered payments.",
+        },
+        {
+          term: "Before failures were recorded",
+          description:
+            "Invoices without a recorded failure (older than the record) are counted the earlier way, in the month they were issued: not collected, still open more than a day after they were issued or marked uncollectible. For those, an invoice paid later after a retry leaves this count.",
         },
         { term: "Source", description: SOURCE },
       ],
@@ -191,6 +198,31 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
       rows: m.failedPayments.map((r) => ({ month: r.month, invoices: r.count, amount: r.cents })),
       bar: { key: "amount", labelKey: "month" },
       empty: "No failed payments in the last 12 months.",
+    },
+    {
+      id: "recovered-payments",
+      title: "Recovered payments",
+      definitions: [
+        {
+          term: "Recovered payments",
+          description:
+            "Invoices above $0 whose payment failed and that are paid now (after a retry or a new card), counted in the month (UTC) the payment first failed, with the amount paid. The mirror records when a payment failed, not when it was paid.",
+        },
+        {
+          term: "Recovered share",
+          description: "Recovered ÷ the month's failed payments recorded as failed; unknown when none was recorded. Failures counted the earlier way (before they were recorded) cannot be told as recovered.",
+        },
+        { term: "Source", description: SOURCE },
+      ],
+      columns: [
+        { key: "month", label: "Month of the failure", format: "month" },
+        { key: "invoices", label: "Invoices", format: "count" },
+        { key: "amount", label: "Amount", format: "cents" },
+        { key: "rate", label: "Recovered share", format: "percent" },
+      ],
+      rows: m.recoveredPayments.map((r) => ({ month: r.month, invoices: r.count, amount: r.cents, rate: r.rate })),
+      bar: { key: "amount", labelKey: "month" },
+      empty: "No recovered payments in the last 12 months.",
     },
     {
       id: "units-by-plan",

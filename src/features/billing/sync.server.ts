@@ -78,10 +78,11 @@ async function readAndUpsert(providerCustomerId: string, write: Writer, trigger:
       count++;
     }
     // The provider's invoice.payment_failed names its invoice; without an event (the sandbox sends none), an invoice
-    // first seen open while its subscription is past due is one whose payment failed.
+    // first seen open while its subscription is past due is one whose payment failed (not its paid invoices: they
+    // would be recorded as failed on invoices.payment_failed_at).
     const pastDue = new Set(subs.filter((s) => s.status === "past_due" || s.status === "unpaid").map((s) => s.id));
     const failed = (inv: ProviderInvoice, statusBefore: string | null) =>
-      inv.id === trigger.failedInvoiceId || (statusBefore !== "open" && inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
+      inv.id === trigger.failedInvoiceId || (inv.status === "open" && statusBefore !== "open" && inv.subscriptionId !== null && pastDue.has(inv.subscriptionId));
     await upsertInvoices(tx, customer.accountId, invs, failed);
   });
   return { found: true, subscriptions: count, invoices: invs.length };
@@ -282,16 +283,22 @@ async function upsertInvoices(tx: Tx, accountId: string, invs: ProviderInvoice[]
   );
   const events: EmitInput[] = [];
   for (const inv of invs) {
-    const invoiceId = await upsertInvoice(tx, accountId, inv);
-    const sub = inv.subscriptionId ? subs.get(inv.subscriptionId) : undefined;
     const statusBefore = before.get(inv.id) ?? null;
-    events.push(...invoiceEvents(inv, { invoiceId, accountId: sub?.accountId ?? accountId, subscriptionId: sub?.id ?? null }, { statusBefore, paymentFailed: paymentFailed(inv, statusBefore) }));
+    const failed = paymentFailed(inv, statusBefore);
+    const invoiceId = await upsertInvoice(tx, accountId, inv, failed);
+    const sub = inv.subscriptionId ? subs.get(inv.subscriptionId) : undefined;
+    events.push(...invoiceEvents(inv, { invoiceId, accountId: sub?.accountId ?? accountId, subscriptionId: sub?.id ?? null }, { statusBefore, paymentFailed: failed }));
   }
   if (events.length) await emitWebhookEvents(tx, events);
 }
 
-/** Mirrors one invoice; returns our id for it. */
-async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): Promise<string> {
+/**
+ * Mirrors one invoice; returns our id for it. When a payment of it failed
+ * (`paymentFailed`), records when on `payment_failed_at`, the first failure
+ * only: a later failure or payment never overwrites it, so a paid invoice
+ * with it set is a recovered payment (ADR 0139).
+ */
+async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice, paymentFailed: boolean): Promise<string> {
   const values = {
     providerSubscriptionId: inv.subscriptionId,
     description: inv.description,
@@ -308,8 +315,8 @@ async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice): P
   };
   const [row] = await tx
     .insert(invoices)
-    .values({ id: randomUUID(), accountId, providerInvoiceId: inv.id, ...values })
-    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: values })
+    .values({ id: randomUUID(), accountId, providerInvoiceId: inv.id, ...values, paymentFailedAt: paymentFailed ? values.updatedAt : null })
+    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: paymentFailed ? { ...values, paymentFailedAt: sql`coalesce(${invoices.paymentFailedAt}, ${values.updatedAt.toISOString()}::timestamptz)` } : values })
     .returning({ id: invoices.id });
   return row!.id;
 }
