@@ -62,6 +62,8 @@ describe("Usage This Month on an annual plan", () => {
     const customer = await createUser({ firstName: "Monty" });
     const sub = await seedSubscription({ accountId: customer.id });
     const current = { start: sub.currentPeriodStart!, end: sub.currentPeriodEnd! };
+    // A monthly period runs from the anchor day, as the provider bills it (usage months are anchor months, ADR 0133).
+    await (await getDb()).update(subscriptions).set({ createdAt: current.start }).where(eq(subscriptions.id, sub.id));
     const previous = { start: new Date(current.start.getTime() - 30 * DAY), end: current.start };
     await insertUsage(sub, current, new Date(Date.now() - DAY), { phoneInbound: 4 });
     // Recorded today for the previous cycle: it belongs to last month.

@@ -188,7 +188,8 @@ describe("the audit log (issue 22)", () => {
       saved = await org("update", { data: { name: "Bright Smiles Dental", billingEmail: "books@example.com", timeZone: "America/New_York" }, organizationId: own.accountId }, own);
     });
     expect(saved!.status).toBe(200);
-    expect(changed).toEqual({ organization: 1, audit_events: 1 });
+    // The new time zone also queues the insight rollups' rebuild in the new zone (issue 26, ADR 0137): one job key.
+    expect(changed).toEqual({ organization: 1, audit_events: 1, job_keys: 1 });
     const db = await getDb();
     const [row] = await db.select().from(organization).where(eq(organization.id, own.accountId));
     expect(row).toMatchObject({ name: "Bright Smiles Dental", billingEmail: "books@example.com", timeZone: "America/New_York" });

@@ -233,7 +233,8 @@ export async function usageDays(month: Pick<LedgerMonth, "subscription" | "start
     .select({ date: day, milli: countedMilli(sql`true`) })
     .from(i)
     .where(and(eq(i.subscriptionId, month.subscription.id), eq(i.usageMonthStart, month.start), isNull(i.billingNote)))
-    .groupBy(day);
+    // By position: the zone is a parameter, and PostgreSQL cannot tell that the select's $1 and a repeated $4 are one expression.
+    .groupBy(sql`1`);
   const byDate = new Map(rows.map((r) => [r.date, Number(r.milli)]));
   const dateIn = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
   const records = await db
