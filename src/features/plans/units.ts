@@ -30,7 +30,7 @@ const VOICE_STEP_MS = VOICE_STEP_SECONDS * 1000;
  * Voice: spam 0; failed dial (no answer, busy, failed) 0.02; voicemail or under
  * 30 s 0.15; 30 s to 3 min 1; over 3 min one more unit for each started 3
  * minutes. Text (sms, chat, social): 0.5 for each started 15 agent messages;
- * spam, or no agent message at all, 0 (ADR 0101).
+ * spam, or no agent message at all, 0 (ADR 0144).
  */
 export function unitsFor(r: { channel: Channel; outcome: Outcome; durationMs?: number | null; agentMessages?: number | null }): Units {
   if (r.outcome === "spam") return { milli: 0, rule: "spam" };

@@ -17,7 +17,7 @@ export type SubscriptionSummary = {
   usage: { phoneUsed: number; phoneLimit: number; textUsed: number; textLimit: number };
   /**
    * This usage month's units from the AI employee's calls and messages (issue 13,
-   * ADR 0101), decimal: phone and text units, the plan's included units (null:
+   * ADR 0144), decimal: phone and text units, the plan's included units (null:
    * unlimited), the units beyond them and their cost in cents at the plan's
    * extra-unit price (0 in a trial month: never billed). The ledger's month
    * (ledger.server.ts): spam-reported records count 0, usage recorded by an
