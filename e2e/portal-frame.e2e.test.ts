@@ -25,7 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PORTAL = ["Dashboard", "Calls", "AI employee", "Billing", "Account"];
+const PORTAL = ["Dashboard", "Calls", "Insights", "AI employee", "Billing", "Account"];
 
 async function mainNavLinks(page: Page): Promise<string[]> {
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -40,6 +40,7 @@ describe("the portal's own frame", () => {
     for (const [path, current] of [
       ["/dashboard", "Dashboard"],
       ["/calls", "Calls"],
+      ["/insights", "Insights"],
       ["/billing", "Billing"],
       ["/account", "Account"],
     ] as const) {

@@ -24,7 +24,9 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
       </section>
     );
   const days = cumulativeUnits(month.days);
-  const lastDay = new Date(Date.parse(`${month.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  // The month's bounds are instants (the usage month starts at its anchor's time); the page names their days.
+  const firstDay = month.start.slice(0, 10);
+  const lastDay = new Date(Date.parse(month.end) - 1).toISOString().slice(0, 10);
   return (
     <ChartFrame
       id={id}
@@ -32,7 +34,7 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
       description={
         <>
           <p>
-            {`${longDayLabel(month.start)} to ${longDayLabel(lastDay)}: ${formatUnitsShort(month.unitsUsed)} units used`}
+            {`${longDayLabel(firstDay)} to ${longDayLabel(lastDay)}: ${formatUnitsShort(month.unitsUsed)} units used`}
             {month.includedUnits === null ? " (your plan has no limit)." : ` of ${formatUnitsShort(month.includedUnits)} included.`}
           </p>
           {projection && (
