@@ -103,12 +103,13 @@ describe("GET /api/insights", () => {
     expect(body.series.map((d) => d.date)).toEqual(["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08"]);
     expect(body.series[0]).toEqual({ date: "2026-11-02", interactions: 3, byOutcome: { answered: 2, missed: 1, voicemail: 0, transferred: 0, spam: 0 }, appointments: 1, answeredAfterHours: 0 });
     expect(body.series[5]).toMatchObject({ date: "2026-11-07", interactions: 2, answeredAfterHours: 2 });
-    // Monday (1) 10:00 three calls; Tuesday 09:00 three, 12:00 one; Saturday (6) 20:00 two.
+    // Monday (1) 10:00 three calls, two answered; Tuesday 09:00 three, of which the transfer was answered;
+    // 12:00 one conversation; Saturday (6) 20:00 two, answered and transferred.
     expect(body.heatmap).toEqual([
-      { weekday: 1, hour: 10, count: 3 },
-      { weekday: 2, hour: 9, count: 3 },
-      { weekday: 2, hour: 12, count: 1 },
-      { weekday: 6, hour: 20, count: 2 },
+      { weekday: 1, hour: 10, count: 3, answered: 2 },
+      { weekday: 2, hour: 9, count: 3, answered: 1 },
+      { weekday: 2, hour: 12, count: 1, answered: 1 },
+      { weekday: 6, hour: 20, count: 2, answered: 2 },
     ]);
     expect(body.previous.from).toBe("2026-10-26");
     expect(body.previous.to).toBe("2026-11-01");

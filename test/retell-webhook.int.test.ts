@@ -125,6 +125,16 @@ describe("call_ended and call_analyzed", () => {
     expect((await rows("call_availability_only"))[0]!.appointmentBooked).toBe(false);
   });
 
+  it("stores where a transferred call went: the number, or the SIP address without its transport (issue 26)", async () => {
+    const transferred = (call_id: string, transfer_destination?: string) => fixture("call-ended-inbound", { call_id, disconnection_reason: "call_transfer", ...(transfer_destination === undefined ? {} : { transfer_destination }) });
+    expect((await deliver(JSON.stringify(transferred("call_to_number", "+14155550101")))).status).toBe(200);
+    expect((await deliver(JSON.stringify(transferred("call_to_sip", "sip:frontdesk@pbx.example.com;transport=tls")))).status).toBe(200);
+    expect((await deliver(JSON.stringify(transferred("call_to_nowhere")))).status).toBe(200);
+    expect((await rows("call_to_number"))[0]).toMatchObject({ outcome: "transferred", transferDestination: "+14155550101" });
+    expect((await rows("call_to_sip"))[0]).toMatchObject({ outcome: "transferred", transferDestination: "sip:frontdesk@pbx.example.com" });
+    expect((await rows("call_to_nowhere"))[0]).toMatchObject({ outcome: "transferred", transferDestination: null });
+  });
+
   it("a replayed call_ended is a duplicate", async () => {
     const res = await deliver(JSON.stringify(fixture("call-ended-inbound")));
     expect(await res.json()).toEqual({ status: "duplicate", units: 1 });

@@ -38,7 +38,7 @@ describe("the revenue estimate", () => {
 });
 
 describe("the busy hours", () => {
-  const cell = (weekday: number, hour: number, count: number) => ({ weekday, hour, count });
+  const cell = (weekday: number, hour: number, count: number, answered = count) => ({ weekday, hour, count, answered });
   it("are the top quarter of the cells with any interaction, ties included", () => {
     const cells = [cell(1, 9, 10), cell(1, 10, 8), cell(2, 9, 8), cell(3, 14, 2), cell(4, 15, 1), cell(5, 16, 1), cell(6, 11, 1), cell(0, 12, 1), cell(0, 3, 0)];
     // 8 active cells → the first 2 set the threshold (8): 10, 8 and the tied 8.
@@ -49,11 +49,10 @@ describe("the busy hours", () => {
     expect(busyCells([cell(2, 8, 0)])).toEqual([]);
     expect(busyCells([])).toEqual([]);
   });
-  it("answered in busy hours: the busy cells' count times the period's answered share, rounded down", () => {
-    const totals = { interactions: 40, byOutcome: { answered: 30, missed: 5, voicemail: 2, transferred: 2, spam: 1 } };
-    // Busy: 10 + 8 + 8 = 26 interactions × 30/40 = 19.5 → 19.
-    expect(answeredInBusyHours({ heatmap: [cell(1, 9, 10), cell(1, 10, 8), cell(2, 9, 8), cell(3, 14, 2), cell(4, 15, 1), cell(5, 16, 1), cell(6, 11, 1), cell(0, 12, 1)], totals: totals as never })).toBe(19);
-    expect(answeredInBusyHours({ heatmap: [], totals: { ...totals, interactions: 0 } as never })).toBe(0);
+  it("answered in busy hours: the busy cells' answered counts, not the quieter cells'", () => {
+    // Busy (by count): 10, 8 and the tied 8, of which 7 + 2 + 8 were answered; the quiet cells' answers do not count.
+    expect(answeredInBusyHours({ heatmap: [cell(1, 9, 10, 7), cell(1, 10, 8, 2), cell(2, 9, 8), cell(3, 14, 2), cell(4, 15, 1), cell(5, 16, 1), cell(6, 11, 1), cell(0, 12, 1)] })).toBe(17);
+    expect(answeredInBusyHours({ heatmap: [] })).toBe(0);
   });
 });
 

@@ -18,7 +18,7 @@ export function changeVsPrevious(current: number, previous: number): { delta: nu
   return { delta, direction, text: `${direction} ${pct}% from ${whole.format(previous)} the period before` };
 }
 
-export type HeatCell = { weekday: number; hour: number; count: number };
+export type HeatCell = { weekday: number; hour: number; count: number; answered: number };
 
 /**
  * The busy hours: the weekday × hour cells of the period's heat map in its
@@ -33,16 +33,9 @@ export function busyCells(heatmap: readonly HeatCell[]): HeatCell[] {
   return active.filter((c) => c.count >= threshold);
 }
 
-/**
- * Calls answered during the busy hours: the busy cells' interactions times
- * the period's share of answered interactions (the heat map counts every
- * outcome; ADR 0138), rounded down.
- */
-export function answeredInBusyHours(insights: Pick<InsightsResponse, "heatmap" | "totals">): number {
-  const { interactions, byOutcome } = insights.totals;
-  if (interactions === 0) return 0;
-  const busy = busyCells(insights.heatmap).reduce((s, c) => s + c.count, 0);
-  return Math.floor((busy * byOutcome.answered) / interactions);
+/** Calls answered during the busy hours: the busy cells' answered counts (ADR 0138). */
+export function answeredInBusyHours(insights: Pick<InsightsResponse, "heatmap">): number {
+  return busyCells(insights.heatmap).reduce((s, c) => s + c.answered, 0);
 }
 
 export type RevenueInputs = {

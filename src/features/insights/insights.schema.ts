@@ -60,8 +60,8 @@ export type InsightsResponse = {
   previous: { from: string; to: string; totals: InsightsTotals };
   totals: InsightsTotals;
   series: InsightsDay[];
-  /** Weekday (0 Sunday … 6 Saturday) × hour (0–23) in the account's time zone: interactions. */
-  heatmap: Array<{ weekday: number; hour: number; count: number }>;
+  /** Weekday (0 Sunday … 6 Saturday) × hour (0–23) in the account's time zone: interactions, and of them the ones answered (picked up, transferred or not, as `answeredAfterHours` counts). */
+  heatmap: Array<{ weekday: number; hour: number; count: number; answered: number }>;
   /** Null when the account has no subscription. */
   month: InsightsMonth | null;
 };

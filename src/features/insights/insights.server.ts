@@ -57,7 +57,13 @@ export async function getInsights(accountId: string, query: InsightsQuery, opts:
       .where(scope(period.previous.from, period.to))
       .groupBy(r.day, r.outcome),
     db
-      .select({ weekday: sql<number>`extract(dow from ${r.day})::int`.mapWith(Number), hour: r.hour, count: n(r.interactions) })
+      .select({
+        weekday: sql<number>`extract(dow from ${r.day})::int`.mapWith(Number),
+        hour: r.hour,
+        count: n(r.interactions),
+                // Answered as after hours counts it: picked up, whether or not then transferred.
+        answered: n(sql`case when ${r.outcome} in ('answered', 'transferred') then ${r.interactions} else 0 end`),
+      })
       .from(r)
       .where(scope(period.from, period.to))
       .groupBy(sql`1`, r.hour),
@@ -94,7 +100,7 @@ export async function getInsights(accountId: string, query: InsightsQuery, opts:
     }
     return [...counts].map(([destination, count]) => ({ destination, count })).sort((a, b) => b.count - a.count || a.destination.localeCompare(b.destination));
   };
-  const heatmap = heat.filter((h) => h.count > 0).map((h) => ({ weekday: h.weekday, hour: h.hour, count: h.count }));
+  const heatmap = heat.filter((h) => h.count > 0).map((h) => ({ weekday: h.weekday, hour: h.hour, count: h.count, answered: h.answered }));
   heatmap.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
   return {
     period: { from: period.from, to: period.to, timeZone: opts.timeZone },

@@ -23,10 +23,10 @@ const FIXTURE: InsightsResponse = {
     { date: "2026-11-27", interactions: 7, byOutcome: outcomes(5, 1, 0, 0, 1), appointments: 1, answeredAfterHours: 1 },
   ],
   heatmap: [
-    { weekday: 3, hour: 9, count: 12 },
-    { weekday: 4, hour: 10, count: 8 },
-    { weekday: 5, hour: 14, count: 3 },
-    { weekday: 5, hour: 20, count: 2 },
+    { weekday: 3, hour: 9, count: 12, answered: 12 },
+    { weekday: 4, hour: 10, count: 8, answered: 8 },
+    { weekday: 5, hour: 14, count: 3, answered: 3 },
+    { weekday: 5, hour: 20, count: 2, answered: 2 },
   ],
   month: { start: "2026-11-01", end: "2026-12-01", includedUnits: 120, unitsUsed: 126, projectedUnits: 140, extraUnits: 20, extraCostCents: 5400, days: [{ date: "2026-11-01", units: 60 }, { date: "2026-11-02", units: 66 }] },
 };
