@@ -3,6 +3,7 @@ import { config, ConfigError, productionProblems } from "@/lib/config";
 import { dbReady, dbKind } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { authSecret } from "@/lib/secrets";
+import { refreshStatistics } from "@/lib/db-statistics";
 import { seedDemoAccounts } from "@/db/seed";
 import { startJobs, type AnyJobDefinition } from "@/lib/jobs";
 
@@ -87,6 +88,8 @@ async function start({
       // Demo data is a convenience: a failure is logged, and the server still starts.
       await fill().catch((err: unknown) => logger.error({ err }, "demo data not seeded"));
     }
+    // The seed filled empty tables: PGlite has no autovacuum to tell its planner (ADR 0152).
+    await refreshStatistics();
   }
   for (const schedule of schedules) await schedule();
   await checks;

@@ -24,16 +24,17 @@ import { webhookCleanupJob, scheduleWebhookCleanup } from "@/features/webhooks/c
 import { dailySummaryJob, scheduleDailySummaries } from "@/features/call-alerts/daily-summary.server";
 import { callAlertJob, callAlertBurstJob } from "@/features/call-alerts/call-alert-job.server";
 import { rollupRepairJob, scheduleRollupRepair } from "@/features/insights/jobs";
+import { statisticsJob, scheduleStatistics } from "@/lib/db-statistics";
 
 /**
  * ADR 0141: the one composed list holds every job and schedule the server
  * started before the features declared their own (the 17-import list of
  * instrumentation.ts, copied here as it was, with the insight rollups' repair
- * that issue 26 added beside it), the very same definitions.
+ * that issue 26 added beside it, and the database's daily ANALYZE of issue 27), the very same definitions.
  */
 const BEFORE = {
-  jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob, rollupRepairJob],
-  schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup, scheduleSpendMonthReset, scheduleWebhookCleanup, scheduleDailySummaries, scheduleRollupRepair],
+  jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob, rollupRepairJob, statisticsJob],
+  schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup, scheduleSpendMonthReset, scheduleWebhookCleanup, scheduleDailySummaries, scheduleRollupRepair, scheduleStatistics],
 };
 
 describe("the app's one list of jobs", () => {
@@ -51,6 +52,7 @@ describe("the app's one list of jobs", () => {
         "call-alerts.burst",
         "call-alerts.daily-summary",
         "call-alerts.notify",
+        "db.analyze",
         "email.deliver",
         "insights.rollup-repair",
         "interactions.report-meters",

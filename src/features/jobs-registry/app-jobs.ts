@@ -12,6 +12,7 @@ import { overageJobs } from "@/features/overage/jobs";
 import { smsJobs } from "@/features/sms/jobs";
 import { usageJobs } from "@/features/usage/jobs";
 import { webhooksJobs } from "@/features/webhooks/jobs";
+import { databaseJobs } from "@/lib/db-statistics";
 
 /**
  * The one list of the app's background work (ADR 0141): every feature's
@@ -34,6 +35,7 @@ export const FEATURE_JOBS: readonly FeatureJobs[] = [
   webhooksJobs,
   callAlertsJobs,
   insightsJobs,
+  databaseJobs,
 ];
 
 /** Every job kind and every schedule set-up of the app, in one list each (a kind named twice throws). */
