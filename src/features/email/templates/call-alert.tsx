@@ -1,5 +1,4 @@
-import { Fragment } from "react";
-import { EMAIL_COLORS, EmailButton, EmailLayout, EmailLink, P } from "./layout";
+import { EMAIL_COLORS, EmailButton, EmailLayout, EmailLink, Facts, P } from "./layout";
 
 /** What the per-call notification shows (issue 25); every text is made by the caller (call-alerts/call-alert-text.ts). */
 export type CallAlertProps = {
@@ -45,14 +44,7 @@ export function CallAlert(p: CallAlertProps) {
   ];
   return (
     <EmailLayout title={p.headline} preview={p.summary ?? `${p.outcome} · ${p.time}`}>
-      <P>
-        {facts.map(([label, value], i) => (
-          <Fragment key={label}>
-            {i > 0 ? <br /> : null}
-            <span style={{ color: EMAIL_COLORS.muted }}>{label}:</span> {value}
-          </Fragment>
-        ))}
-      </P>
+      <Facts facts={facts} />
       <P>
         <span style={{ color: EMAIL_COLORS.muted }}>Summary:</span> {p.summary ?? CALL_SUMMARY_NOT_READY}
       </P>

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { EMAIL_COLORS, EmailLayout, P } from "./layout";
+import { EmailLayout, Facts, P } from "./layout";
 
 export type ContactMessageProps = {
   /** The form's fields that were filled in, in order (label, value). */
@@ -14,14 +14,7 @@ export function ContactMessage({ fields, message }: ContactMessageProps) {
   const lines = message.split(/\r?\n/);
   return (
     <EmailLayout title="New contact message">
-      <P>
-        {fields.map(([label, value], i) => (
-          <Fragment key={label}>
-            {i > 0 ? <br /> : null}
-            <span style={{ color: EMAIL_COLORS.muted }}>{label}:</span> {value}
-          </Fragment>
-        ))}
-      </P>
+      <Facts facts={fields} />
       <P>
         {lines.map((line, i) => (
           <Fragment key={i}>

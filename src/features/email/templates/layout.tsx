@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { BRAND } from "@/lib/brand";
 import {
   Body,
@@ -160,5 +160,19 @@ export function P({
     >
       {children}
     </Text>
+  );
+}
+
+/** Labelled lines in one paragraph ("Caller: …", "Time: …"), the labels muted. */
+export function Facts({ facts }: { facts: ReadonlyArray<readonly [string, ReactNode]> }) {
+  return (
+    <P>
+      {facts.map(([label, value], i) => (
+        <Fragment key={label}>
+          {i > 0 ? <br /> : null}
+          <span style={{ color: EMAIL_COLORS.muted }}>{label}:</span> {value}
+        </Fragment>
+      ))}
+    </P>
   );
 }

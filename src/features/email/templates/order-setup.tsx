@@ -33,18 +33,12 @@ export function OrderSetup(props: OrderSetupProps) {
   const billingUrl = absoluteUrl(baseUrl, "/billing");
   return (
     <EmailLayout title={`${name} is ready to start`}>
-      {aiAvatarUrl ? (
-        <Img src={absoluteUrl(baseUrl, aiAvatarUrl)} alt={`Avatar of ${name}`} width="96" height="96" style={{ borderRadius: "48px", objectFit: "cover", margin: "0 0 16px" }} />
-      ) : null}
+      <Avatar name={name} url={aiAvatarUrl} baseUrl={baseUrl} />
       <P>Hello,</P>
       <P>
         Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and is ready to go.
       </P>
-      <P>
-        <span style={label}>Phone number:</span> {aiPhoneNumber}
-        <br />
-        <span style={label}>Web chat:</span> <EmailLink href={webChatUrl}>{webChatUrl}</EmailLink>
-      </P>
+      <ReachedAt phone={aiPhoneNumber} webChatUrl={webChatUrl} />
       <Heading as="h2" style={{ fontSize: "17px", margin: "24px 0 8px" }}>
         How to get started:
       </Heading>
@@ -75,19 +69,13 @@ function OrderJoined({ aiEmployeeName: name, aiPhoneNumber, customerEmail, webCh
   const billingUrl = absoluteUrl(baseUrl, "/billing");
   return (
     <EmailLayout title={`${name} has joined your subscription`}>
-      {aiAvatarUrl ? (
-        <Img src={absoluteUrl(baseUrl, aiAvatarUrl)} alt={`Avatar of ${name}`} width="96" height="96" style={{ borderRadius: "48px", objectFit: "cover", margin: "0 0 16px" }} />
-      ) : null}
+      <Avatar name={name} url={aiAvatarUrl} baseUrl={baseUrl} />
       <P>Hello,</P>
       <P>
         Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and has joined your existing subscription. There is no second trial to
         start and nothing more to pay.
       </P>
-      <P>
-        <span style={label}>Phone number:</span> {aiPhoneNumber}
-        <br />
-        <span style={label}>Web chat:</span> <EmailLink href={webChatUrl}>{webChatUrl}</EmailLink>
-      </P>
+      <ReachedAt phone={aiPhoneNumber} webChatUrl={webChatUrl} />
       <P>
         {`You will find ${name} in `}
         <EmailLink href={billingUrl}>Billing &amp; Account</EmailLink>, on the <strong>AI Employees</strong> tab, with the subscription it joined.
@@ -95,5 +83,22 @@ function OrderJoined({ aiEmployeeName: name, aiPhoneNumber, customerEmail, webCh
       <EmailButton href={loginUrl}>{`Sign in to see ${name}`}</EmailButton>
       <P muted>Questions? Reply to this e-mail and our team will help.</P>
     </EmailLayout>
+  );
+}
+
+/** The AI employee's avatar, when it has one. */
+function Avatar({ name, url, baseUrl }: { name: string; url: string | null | undefined; baseUrl: string }) {
+  if (!url) return null;
+  return <Img src={absoluteUrl(baseUrl, url)} alt={`Avatar of ${name}`} width="96" height="96" style={{ borderRadius: "48px", objectFit: "cover", margin: "0 0 16px" }} />;
+}
+
+/** Where callers reach the AI employee: its phone number and web chat. */
+function ReachedAt({ phone, webChatUrl }: { phone: string; webChatUrl: string }) {
+  return (
+    <P>
+      <span style={label}>Phone number:</span> {phone}
+      <br />
+      <span style={label}>Web chat:</span> <EmailLink href={webChatUrl}>{webChatUrl}</EmailLink>
+    </P>
   );
 }

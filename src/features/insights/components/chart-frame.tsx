@@ -29,7 +29,55 @@ export function ChartFrame({ id, title, description, chart, table }: { id: strin
 /** The id of a chart's table, which describes its drawing. */
 export const tableIdOf = (id: string) => `${id}-table`;
 
-export const th = "border-b border-slate-200 px-2 py-1.5 text-left font-semibold text-slate-900";
-export const thNum = "border-b border-slate-200 px-2 py-1.5 text-right font-semibold text-slate-900";
-export const td = "border-b border-slate-100 px-2 py-1.5 text-slate-800";
-export const tdNum = "border-b border-slate-100 px-2 py-1.5 text-right tabular-nums text-slate-800";
+const th = "border-b border-slate-200 px-2 py-1.5 text-left font-semibold text-slate-900";
+const thNum = "border-b border-slate-200 px-2 py-1.5 text-right font-semibold text-slate-900";
+const td = "border-b border-slate-100 px-2 py-1.5 text-slate-800";
+const tdNum = "border-b border-slate-100 px-2 py-1.5 text-right tabular-nums text-slate-800";
+
+export type ChartTableRow = { key: string; label: ReactNode; values: ReactNode[] };
+
+/**
+ * A chart's table view: a row header (the day, the destination) and numeric
+ * columns; `emphasizeLast` sets the last column (a total) in bold, and
+ * `empty` stands in a row of its own when there are no rows.
+ */
+export function ChartTable({ id, caption, head, columns, rows, empty, emphasizeLast = false }: { id: string; caption: string; head: string; columns: readonly string[]; rows: ChartTableRow[]; empty?: string; emphasizeLast?: boolean }) {
+  return (
+    <table id={tableIdOf(id)} className="min-w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            {head}
+          </th>
+          {columns.map((c) => (
+            <th key={c} scope="col" className={thNum}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className={`${td} whitespace-nowrap font-normal`}>
+              {r.label}
+            </th>
+            {r.values.map((v, i) => (
+              <td key={i} className={emphasizeLast && i === r.values.length - 1 ? `${tdNum} font-semibold` : tdNum}>
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 && empty && (
+          <tr>
+            <td colSpan={columns.length + 1} className={td}>
+              {empty}
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}

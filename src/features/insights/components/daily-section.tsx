@@ -1,5 +1,5 @@
 import type { InsightsDay } from "../insights.schema";
-import { ChartFrame, tableIdOf, td, tdNum, th, thNum } from "./chart-frame";
+import { ChartFrame, ChartTable, tableIdOf } from "./chart-frame";
 import { DailyChart } from "./daily-chart";
 import { OUTCOME_LABELS, OUTCOMES, dayLabel, formatCount } from "./labels";
 
@@ -13,46 +13,15 @@ export function DailySection({ series }: { series: InsightsDay[] }) {
       description={<p>Each day&rsquo;s calls and messages, stacked by outcome. Missed counts no answer, busy and failed calls.</p>}
       chart={<DailyChart series={series} describedBy={tableIdOf(id)} labelledBy={`${id}-title`} />}
       table={
-        <table id={tableIdOf(id)} className="min-w-full text-sm">
-          <caption className="sr-only">Calls and messages per day by outcome</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Day
-              </th>
-              {OUTCOMES.map((o) => (
-                <th key={o} scope="col" className={thNum}>
-                  {OUTCOME_LABELS[o]}
-                </th>
-              ))}
-              <th scope="col" className={thNum}>
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((d) => (
-              <tr key={d.date}>
-                <th scope="row" className={`${td} whitespace-nowrap font-normal`}>
-                  {dayLabel(d.date)}
-                </th>
-                {OUTCOMES.map((o) => (
-                  <td key={o} className={tdNum}>
-                    {formatCount(d.byOutcome[o])}
-                  </td>
-                ))}
-                <td className={`${tdNum} font-semibold`}>{formatCount(d.interactions)}</td>
-              </tr>
-            ))}
-            {series.length === 0 && (
-              <tr>
-                <td colSpan={OUTCOMES.length + 2} className={td}>
-                  No calls or messages in this period.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <ChartTable
+          id={id}
+          caption="Calls and messages per day by outcome"
+          head="Day"
+          columns={[...OUTCOMES.map((o) => OUTCOME_LABELS[o]), "Total"]}
+          rows={series.map((d) => ({ key: d.date, label: dayLabel(d.date), values: [...OUTCOMES.map((o) => formatCount(d.byOutcome[o])), formatCount(d.interactions)] }))}
+          empty="No calls or messages in this period."
+          emphasizeLast
+        />
       }
     />
   );

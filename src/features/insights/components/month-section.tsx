@@ -2,7 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { formatMoney } from "@/lib/format";
 import type { InsightsMonth } from "../insights.schema";
 import { cumulativeUnits } from "../insights-figures";
-import { ChartFrame, tableIdOf, td, tdNum, th, thNum } from "./chart-frame";
+import { ChartFrame, ChartTable, tableIdOf } from "./chart-frame";
 import { UnitsChart } from "./units-chart";
 import { dayLabel, formatUnitsShort, longDayLabel } from "./labels";
 
@@ -48,33 +48,13 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
       chart={<UnitsChart days={days} includedUnits={month.includedUnits} projectedUnits={projection ? month.projectedUnits : null} describedBy={tableIdOf(id)} labelledBy={`${id}-title`} />}
       table={
         <>
-          <table id={tableIdOf(id)} className="min-w-full text-sm">
-            <caption className="sr-only">Units per day this month</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Day
-                </th>
-                <th scope="col" className={thNum}>
-                  Units that day
-                </th>
-                <th scope="col" className={thNum}>
-                  Month to date
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row" className={`${td} whitespace-nowrap font-normal`}>
-                    {dayLabel(d.date)}
-                  </th>
-                  <td className={tdNum}>{formatUnitsShort(d.units)}</td>
-                  <td className={tdNum}>{formatUnitsShort(d.toDate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChartTable
+            id={id}
+            caption="Units per day this month"
+            head="Day"
+            columns={["Units that day", "Month to date"]}
+            rows={days.map((d) => ({ key: d.date, label: dayLabel(d.date), values: [formatUnitsShort(d.units), formatUnitsShort(d.toDate)] }))}
+          />
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800">
             <dt>Allowance</dt>
             <dd className="tabular-nums">{month.includedUnits === null ? "No limit" : formatUnitsShort(month.includedUnits)}</dd>

@@ -1,5 +1,5 @@
 import type { InsightsTotals } from "../insights.schema";
-import { ChartFrame, tableIdOf, td, tdNum, th, thNum } from "./chart-frame";
+import { ChartFrame, ChartTable, tableIdOf } from "./chart-frame";
 import { formatCount } from "./labels";
 
 /** Transfers by destination: a bar per destination (HTML, no script) and the table with the same numbers. */
@@ -28,34 +28,14 @@ export function TransfersSection({ transfers }: { transfers: InsightsTotals["tra
         )
       }
       table={
-        <table id={tableIdOf(id)} className="min-w-full text-sm">
-          <caption className="sr-only">Transfers by destination</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Destination
-              </th>
-              <th scope="col" className={thNum}>
-                Transfers
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {transfers.map((t) => (
-              <tr key={t.destination}>
-                <td className={td}>{t.destination}</td>
-                <td className={tdNum}>{formatCount(t.count)}</td>
-              </tr>
-            ))}
-            {transfers.length === 0 && (
-              <tr>
-                <td colSpan={2} className={td}>
-                  No transfers in this period.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <ChartTable
+          id={id}
+          caption="Transfers by destination"
+          head="Destination"
+          columns={["Transfers"]}
+          rows={transfers.map((t) => ({ key: t.destination, label: t.destination, values: [formatCount(t.count)] }))}
+          empty="No transfers in this period."
+        />
       }
     />
   );
