@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expectNoAxeViolations, newContext, screenshot } from "../browser";
+import { expectNoAxeViolations, newPage, screenshot } from "../browser";
 import type { TestOidcAccount, TestOidcProvider } from "../../test/oidc-test-provider";
 
 export type OidcJourneyContext = () => { baseUrl: string; browser: Browser; oidc: TestOidcProvider };
@@ -39,8 +39,7 @@ async function issuerCallbackUrl(context: BrowserContext, baseUrl: string, retur
 async function customerOnDashboard(ctx: OidcJourneyContext): Promise<{ context: BrowserContext; page: Page }> {
   const { baseUrl, browser, oidc } = ctx();
   oidc.setAccount(CUSTOMER);
-  const context = await newContext(browser, baseUrl);
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, baseUrl);
   await page.goto("/dashboard");
   await signInAtIssuer(page, oidc, CUSTOMER);
   await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
@@ -67,8 +66,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
   it("signs in at the issuer's login page from /billing and comes back signed in to the portal", async () => {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(CUSTOMER);
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, baseUrl);
     await page.goto("/billing");
     await signInAtIssuer(page, oidc, CUSTOMER);
     await page.waitForURL(`${baseUrl}/billing`, { timeout: 20_000 });
@@ -85,8 +83,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
   it("at 390 px: signs in from /login and, as an address in ADMIN_EMAILS the issuer verified, reaches the admin console", async () => {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(OIDC_JOURNEY_ADMIN);
-    const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
     await page.goto("/login?returnTo=%2Fadmin");
     await signInAtIssuer(page, oidc, OIDC_JOURNEY_ADMIN);
     await page.waitForURL(`${baseUrl}/admin`, { timeout: 20_000 });
@@ -102,8 +99,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(CUSTOMER);
     for (const width of [1280, 390]) {
-      const context = await newContext(browser, baseUrl, { width, height: width === 390 ? 844 : 900 });
-      const page = await context.newPage();
+      const { context, page } = await newPage(browser, baseUrl, { width, height: width === 390 ? 844 : 900 });
       await page.goto("/login?returnTo=%2Fdashboard");
       await signInAtIssuer(page, oidc, CUSTOMER);
       await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
