@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { api, dismissToasts, expectNoAxeViolations, screenshot, signUp, startTrialFromBilling, subscriptionOf, tinyPng, toastText, uniqueUser, verifyEmailFromOutbox, type CustomerWithEmployee } from "./browser";
+import { api, chooseAvatarSlowly, dismissToasts, expectNoAxeViolations, screenshot, signUp, startTrialFromBilling, subscriptionOf, tinyPng, toastText, uniqueUser, verifyEmailFromOutbox, type CustomerWithEmployee } from "./browser";
 import { journeyBrowser } from "./suite";
 
 /**
@@ -49,12 +49,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await admin.getByLabel("Phone Number").fill("+1 (555) 010-7788");
     await admin.getByLabel("Customer Email").fill(CUSTOMER.email);
     await admin.getByLabel("Web Chat URL").fill("https://chat.example.com/aria");
-    await admin.route("**/api/objects/put/**", async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
-    await admin.getByLabel("Avatar (recommended)").setInputFiles({ name: "aria.png", mimeType: "image/png", buffer: tinyPng(64) });
-    await admin.getByRole("progressbar", { name: "Avatar upload progress" }).waitFor({ state: "visible" });
+    await chooseAvatarSlowly(admin, "**/api/objects/put/**", { name: "aria.png", png: tinyPng(64) }, 1000);
     await admin.getByText("Avatar uploaded: aria.png").waitFor();
     await admin.getByRole("button", { name: "Create AI Ready Order" }).click();
     await expect.poll(() => toastText(admin), { timeout: 15_000 }).toContain("Setup instructions have been emailed to the customer");

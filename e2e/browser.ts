@@ -179,6 +179,26 @@ export function tinyPng(width: number, height: number = width): Buffer {
 }
 
 
+/**
+ * Chooses a PNG as the avatar on the admin's Create Orders form, each PUT of
+ * the upload to `putUrl` (a glob) held back `delayMs` so the progress bar can
+ * be seen, and waits for the bar. `puts` collects the PUTs' URLs as they come.
+ */
+export async function chooseAvatarSlowly(page: Page, putUrl: string, file: { name: string; png: Buffer }, delayMs: number): Promise<{ bar: Locator; puts: string[] }> {
+  const puts: string[] = [];
+  await page.route(putUrl, async (route) => {
+    if (route.request().method() === "PUT") {
+      puts.push(route.request().url());
+      await new Promise((r) => setTimeout(r, delayMs));
+    }
+    await route.continue();
+  });
+  await page.getByLabel("Avatar (recommended)").setInputFiles({ name: file.name, mimeType: "image/png", buffer: file.png });
+  const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
+  await bar.waitFor({ state: "visible" });
+  return { bar, puts };
+}
+
 /** Clicks the tab with exactly this name and waits until it is the selected one. */
 export async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole("tab", { name, exact: true }).click();

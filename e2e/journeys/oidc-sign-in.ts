@@ -21,6 +21,13 @@ export async function signInAtIssuer(page: Page, oidc: TestOidcProvider, account
   await page.getByRole("button", { name: "Sign-in" }).click();
 }
 
+/** Opens `path` signed out, signs in at the issuer as `account` and waits to be back on `landing` (default `path`). */
+async function signInFrom(page: Page, baseUrl: string, oidc: TestOidcProvider, account: TestOidcAccount, path: string, landing = path): Promise<void> {
+  await page.goto(path);
+  await signInAtIssuer(page, oidc, account);
+  await page.waitForURL(`${baseUrl}${landing}`, { timeout: 20_000 });
+}
+
 /** The callback URL the issuer sends this (already signed-in at the issuer) browser to, without following it. */
 async function issuerCallbackUrl(context: BrowserContext, baseUrl: string, returnTo: string): Promise<URL> {
   let next = `${baseUrl}/api/login?returnTo=${encodeURIComponent(returnTo)}`;
@@ -40,9 +47,7 @@ async function customerOnDashboard(ctx: OidcJourneyContext): Promise<{ context: 
   const { baseUrl, browser, oidc } = ctx();
   oidc.setAccount(CUSTOMER);
   const { context, page } = await newPage(browser, baseUrl);
-  await page.goto("/dashboard");
-  await signInAtIssuer(page, oidc, CUSTOMER);
-  await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+  await signInFrom(page, baseUrl, oidc, CUSTOMER, "/dashboard");
   return { context, page };
 }
 
@@ -67,9 +72,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(CUSTOMER);
     const { context, page } = await newPage(browser, baseUrl);
-    await page.goto("/billing");
-    await signInAtIssuer(page, oidc, CUSTOMER);
-    await page.waitForURL(`${baseUrl}/billing`, { timeout: 20_000 });
+    await signInFrom(page, baseUrl, oidc, CUSTOMER, "/billing");
     await expect.poll(() => page.getByTestId("avatar-button").textContent()).toBe("M");
     await page.getByTestId("avatar-button").click();
     await expect.poll(() => page.getByRole("menu").textContent()).toContain(CUSTOMER.email);
@@ -84,9 +87,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(OIDC_JOURNEY_ADMIN);
     const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
-    await page.goto("/login?returnTo=%2Fadmin");
-    await signInAtIssuer(page, oidc, OIDC_JOURNEY_ADMIN);
-    await page.waitForURL(`${baseUrl}/admin`, { timeout: 20_000 });
+    await signInFrom(page, baseUrl, oidc, OIDC_JOURNEY_ADMIN, "/login?returnTo=%2Fadmin", "/admin");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).first().isVisible()).toBe(true);
     const me = await context.request.get(`${baseUrl}/api/auth/user`);
     expect(await me.json()).toMatchObject({ email: OIDC_JOURNEY_ADMIN.email, emailVerified: true, role: "admin" });
@@ -100,9 +101,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     oidc.setAccount(CUSTOMER);
     for (const width of [1280, 390]) {
       const { context, page } = await newPage(browser, baseUrl, { width, height: width === 390 ? 844 : 900 });
-      await page.goto("/login?returnTo=%2Fdashboard");
-      await signInAtIssuer(page, oidc, CUSTOMER);
-      await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+      await signInFrom(page, baseUrl, oidc, CUSTOMER, "/login?returnTo=%2Fdashboard", "/dashboard");
       await page.goto("/api/logout");
       // The issuer's session stays (its logout is not confirmed here), so it answers the next request at once.
       const callback = await issuerCallbackUrl(context, baseUrl, "/dashboard");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { TestS3Server } from "../../test/s3-test-server";
-import { DEMO_ADMIN, expectNoAxeViolations, newPage, openTab, screenshot, signIn, tinyPng, toastText } from "../browser";
+import { DEMO_ADMIN, chooseAvatarSlowly, expectNoAxeViolations, newPage, openTab, screenshot, signIn, tinyPng, toastText } from "../browser";
 
 export type S3JourneyContext = {
   baseUrl: string;
@@ -35,17 +35,7 @@ export function s3UploadJourney(ctx: () => S3JourneyContext): void {
       await page.getByLabel("Web Chat URL").fill("https://chat.example.com/skye");
 
       // The PUT goes to the bucket, not to the app; held back so the progress bar can be seen.
-      const puts: string[] = [];
-      await page.route(`${s3.endpoint}/**`, async (route) => {
-        if (route.request().method() === "PUT") {
-          puts.push(route.request().url());
-          await new Promise((r) => setTimeout(r, 1200));
-        }
-        await route.continue();
-      });
-      await page.getByLabel("Avatar (recommended)").setInputFiles({ name: "skye.png", mimeType: "image/png", buffer: tinyPng(96, 96) });
-      const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
-      await bar.waitFor({ state: "visible" });
+      const { bar, puts } = await chooseAvatarSlowly(page, `${s3.endpoint}/**`, { name: "skye.png", png: tinyPng(96, 96) }, 1200);
       expect(await bar.getAttribute("aria-valuenow")).toMatch(/^\d+$/);
       await screenshot(page, `${shot}-admin-create-order-uploading`);
       await page.getByText("Avatar uploaded: skye.png").waitFor();
