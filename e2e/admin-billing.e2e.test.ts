@@ -1,24 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  adminContext,
-  api,
-  dismissToasts,
-  expectNoAxeViolations,
-  launch,
-  newContext,
-  newCustomerWithEmployee,
-  screenshot,
-  signUp,
-  startTrialFromBilling,
-  subscriptionOf,
-  tinyPng,
-  toastText,
-  uniqueUser,
-  verifyEmailFromOutbox,
-  type CustomerWithEmployee,
-} from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { api, chooseAvatarSlowly, dismissToasts, expectNoAxeViolations, screenshot, signUp, startTrialFromBilling, subscriptionOf, tinyPng, toastText, uniqueUser, verifyEmailFromOutbox, type CustomerWithEmployee } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * Admin billing journeys on the embedded defaults. The first: the admin creates
@@ -31,29 +15,23 @@ import {
  * entry with two line items now (the invoice is in the customer's Billing
  * History and the entry's History badge is green); the Test tab.
  */
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let adminCtx: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let admin: Page;
 const customers: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
-  adminCtx = await adminContext(browser, baseUrl);
-  admin = await adminCtx.newPage();
+  admin = await suite.admin.newPage();
 });
 afterAll(async () => {
   for (const c of customers) await c.close();
-  await adminCtx?.close();
-  await browser?.close();
 });
 
 /** A new customer of this journey whose AI employee's free trial (Small plan) has started. */
 async function trialingCustomer(prefix: string, firstName: string): Promise<CustomerWithEmployee> {
-  const c = await newCustomerWithEmployee(browser, baseUrl, adminCtx, { employee: `Aria ${randomUUID().slice(0, 8)}`, prefix, firstName, lastName: "Owner" });
+  const c = await suite.newCustomerWithEmployee({ employee: `Aria ${randomUUID().slice(0, 8)}`, prefix, firstName, lastName: "Owner" });
   customers.push(c.context);
   await startTrialFromBilling(c.page, c.employee, `${firstName} Owner`);
-  expect((await subscriptionOf(adminCtx, c.user.email)).status).toBe("trialing");
+  expect((await subscriptionOf(suite.admin, c.user.email)).status).toBe("trialing");
   return c;
 }
 
@@ -61,7 +39,7 @@ describe("admin usage and overage billing (sandbox)", () => {
   it("admin creates an order with an avatar; the new customer verifies the address, sees the AI employee and starts a trial", async () => {
     const CUSTOMER = uniqueUser("riley", "Riley", "Owner");
     const EMPLOYEE = `Aria ${randomUUID().slice(0, 8)}`;
-    const customerCtx = await newContext(browser, baseUrl);
+    const customerCtx = await suite.newContext();
     customers.push(customerCtx);
     const customer = await customerCtx.newPage();
 
@@ -71,12 +49,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await admin.getByLabel("Phone Number").fill("+1 (555) 010-7788");
     await admin.getByLabel("Customer Email").fill(CUSTOMER.email);
     await admin.getByLabel("Web Chat URL").fill("https://chat.example.com/aria");
-    await admin.route("**/api/objects/put/**", async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
-    await admin.getByLabel("Avatar (recommended)").setInputFiles({ name: "aria.png", mimeType: "image/png", buffer: tinyPng(64) });
-    await admin.getByRole("progressbar", { name: "Avatar upload progress" }).waitFor({ state: "visible" });
+    await chooseAvatarSlowly(admin, "**/api/objects/put/**", { name: "aria.png", png: tinyPng(64) }, 1000);
     await admin.getByText("Avatar uploaded: aria.png").waitFor();
     await admin.getByRole("button", { name: "Create AI Ready Order" }).click();
     await expect.poll(() => toastText(admin), { timeout: 15_000 }).toContain("Setup instructions have been emailed to the customer");
@@ -87,7 +60,7 @@ describe("admin usage and overage billing (sandbox)", () => {
     await expect.poll(() => customer.getByText("No AI employees available").isVisible(), { timeout: 15_000 }).toBe(true);
 
     // The verification link, read from the e-mail outbox as an admin.
-    await verifyEmailFromOutbox(adminCtx, customer, CUSTOMER.email);
+    await verifyEmailFromOutbox(suite.admin, customer, CUSTOMER.email);
 
     // Verified: the AI employee with its avatar, pending.
     await customer.goto("/billing");
@@ -99,7 +72,7 @@ describe("admin usage and overage billing (sandbox)", () => {
 
     // Start the trial from the plan chooser and pay with the test card.
     await startTrialFromBilling(customer, EMPLOYEE, "Riley Owner");
-    expect((await subscriptionOf(adminCtx, CUSTOMER.email)).status).toBe("trialing");
+    expect((await subscriptionOf(suite.admin, CUSTOMER.email)).status).toBe("trialing");
     await customer.getByRole("tab", { name: "AI Employees" }).click();
     await expect.poll(() => customer.getByRole("article", { name: `AI employee ${EMPLOYEE}` }).textContent(), { timeout: 15_000 }).toContain("Subscription Started");
   }, 300_000);
@@ -173,8 +146,8 @@ describe("admin usage and overage billing (sandbox)", () => {
 
   it("after the trial, admin bills an overage entry with two line items now; the customer sees the invoice and History is green", async () => {
     const { page: customer, user: CUSTOMER } = await trialingCustomer("otto", "Otto");
-    await api(adminCtx, "POST", "/api/admin/sandbox-clock", { days: 15 });
-    await expect.poll(async () => (await subscriptionOf(adminCtx, CUSTOMER.email)).status, { timeout: 15_000 }).toBe("active");
+    await api(suite.admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
+    await expect.poll(async () => (await subscriptionOf(suite.admin, CUSTOMER.email)).status, { timeout: 15_000 }).toBe("active");
 
     await admin.goto("/admin?tab=subscriptions");
     await admin.getByTestId("admin-subscriptions-search").fill(CUSTOMER.email);
@@ -254,8 +227,8 @@ describe("admin usage and overage billing (sandbox)", () => {
 
   it("the Test tab creates a test subscription and charges meter usage (sessions default 3)", async () => {
     const { user: CUSTOMER } = await trialingCustomer("tess", "Tess");
-    const sub = await subscriptionOf(adminCtx, CUSTOMER.email);
-    const prices = await api<{ usagePriceMap: Record<string, { id: string; unitAmount: number } | null> }>(adminCtx, "GET", `/api/admin/stripe-prices?subscriptionId=${sub.id}`);
+    const sub = await subscriptionOf(suite.admin, CUSTOMER.email);
+    const prices = await api<{ usagePriceMap: Record<string, { id: string; unitAmount: number } | null> }>(suite.admin, "GET", `/api/admin/stripe-prices?subscriptionId=${sub.id}`);
     await admin.goto("/admin?tab=test");
     await expect.poll(() => admin.getByRole("heading", { name: "Charge Meter Usage" }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await admin.getByLabel("Sessions").inputValue()).toBe("3");

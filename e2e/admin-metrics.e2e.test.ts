@@ -1,26 +1,19 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminContext, checkBothWidths, launch, screenshot } from "./browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { checkBothWidths, screenshot } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * The operator's metrics (issue 26, ADR 0139): the admin opens /admin/metrics
  * from the console's navigation, reads it at 1280 and 390 px with axe, opens
  * a figure's table view and downloads its CSV.
  */
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let adminCtx: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launch();
-  adminCtx = await adminContext(browser, baseUrl);
-  page = await adminCtx.newPage();
-});
-afterAll(async () => {
-  await adminCtx?.close();
-  await browser?.close();
+  page = await suite.admin.newPage();
 });
 
 describe("admin metrics", () => {

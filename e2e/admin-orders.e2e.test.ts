@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_ADMIN, createOrder, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, tinyPng as png, uniqueUser, waitForLoginPage } from "./browser";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { DEMO_ADMIN, chooseAvatarSlowly, createOrder, expectNoAxeViolations, openTab, screenshot, signIn, signUp, tinyPng as png, uniqueUser, waitForLoginPage } from "./browser";
+import { journeyBrowser } from "./suite";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const suite = journeyBrowser();
 
 async function toastText(page: Page): Promise<string> {
   const toast = page.locator("[data-sonner-toast]").first();
@@ -19,15 +12,9 @@ async function toastText(page: Page): Promise<string> {
   return (await toast.textContent()) ?? "";
 }
 
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole("tab", { name, exact: true }).click();
-  await expect.poll(() => page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe("true");
-}
-
 describe("admin console: orders, avatar upload, notifications, outbox", () => {
   it("creates an order with an avatar, manages orders, marks a notification read and shows the setup e-mail in the outbox", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     const tag = randomUUID().slice(0, 8);
     const customerEmail = `new-owner-${tag}@example.com`;
     const name = `Nova ${tag}`;
@@ -55,19 +42,11 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await page.getByLabel("Customer Email").fill(customerEmail);
 
     // Avatar: one PUT to the signed URL, held back a moment so the progress bar can be seen.
-    let puts = 0;
-    await page.route("**/api/objects/put/**", async (route) => {
-      puts++;
-      await new Promise((r) => setTimeout(r, 1200));
-      await route.continue();
-    });
-    await page.getByLabel("Avatar (recommended)").setInputFiles({ name: "nova.png", mimeType: "image/png", buffer: png(96, 96) });
-    const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
-    await bar.waitFor({ state: "visible" });
+    const { bar, puts } = await chooseAvatarSlowly(page, "**/api/objects/put/**", { name: "nova.png", png: png(96, 96) }, 1200);
     expect(await bar.getAttribute("aria-valuenow")).toMatch(/^\d+$/);
     await screenshot(page, "admin-create-order-uploading");
     await page.getByText("Avatar uploaded: nova.png").waitFor();
-    expect(puts).toBe(1);
+    expect(puts).toHaveLength(1);
     const preview = page.getByRole("img", { name: `Avatar of ${name}` });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     await expectNoAxeViolations(page);
@@ -186,8 +165,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
   }, 300_000);
 
   it("fits a phone screen: the tabs wrap and the order table scrolls sideways", async () => {
-    const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage({ width: 390, height: 844 });
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     // This journey's own order, so the table has a row to lay out.
     const name = `Pia ${randomUUID().slice(0, 8)}`;
@@ -222,8 +200,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
 
   it("shows every e-mail template with sample data, both parts, linked from the outbox (desktop and phone)", async () => {
     for (const viewport of [{ width: 1280, height: 900, shot: "admin-email-templates" }, { width: 390, height: 844, shot: "admin-email-templates-390" }]) {
-      const context = await newContext(browser, baseUrl, viewport);
-      const page = await context.newPage();
+      const { context, page } = await suite.newPage(viewport);
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin/outbox");
       await page.getByRole("link", { name: "Preview every e-mail template" }).click();
       await page.waitForURL(/\/admin\/outbox\/templates$/);
@@ -271,26 +248,25 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     }
   });
 
-  it("refuses the template gallery to a signed-out visitor and a customer", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto("/admin/outbox/templates");
+  /** A signed-out visitor opening `path` is sent to sign in; once signed up as a customer, `path` says Access Denied. */
+  async function refusedToVisitorAndCustomer(path: string, prefix: string): Promise<{ context: BrowserContext; page: Page }> {
+    const { context, page } = await suite.newPage();
+    await page.goto(path);
     await waitForLoginPage(page);
-    await signUp(page, uniqueUser("no-templates"), "/dashboard");
-    await page.goto("/admin/outbox/templates");
+    await signUp(page, uniqueUser(prefix), "/dashboard");
+    await page.goto(path);
     expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
+    return { context, page };
+  }
+
+  it("refuses the template gallery to a signed-out visitor and a customer", async () => {
+    const { context, page } = await refusedToVisitorAndCustomer("/admin/outbox/templates", "no-templates");
     expect(await page.getByTestId("email-template").count()).toBe(0);
     await context.close();
   });
 
   it("refuses the outbox to a signed-out visitor and a customer", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto("/admin/outbox");
-    await waitForLoginPage(page);
-    await signUp(page, uniqueUser("no-outbox"), "/dashboard");
-    await page.goto("/admin/outbox");
-    expect(await page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
+    const { context } = await refusedToVisitorAndCustomer("/admin/outbox", "no-outbox");
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { adminContext, checkBothWidths, inviteStaffAndJoin, dismissToasts, launch, newCustomerWithEmployee, startTrialFromBilling, toastText, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { checkBothWidths, inviteStaffAndJoin, dismissToasts, startTrialFromBilling, toastText, uniqueUser, type CustomerWithEmployee } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 24's journey: the owner shapes the AI employee (hours, two answers, a
@@ -12,32 +13,23 @@ import { adminContext, checkBothWidths, inviteStaffAndJoin, dismissToasts, launc
  */
 
 const baseUrl = inject("baseUrl");
+const suite = journeyBrowser({ admin: true });
 const EMPLOYEE = "Juno";
 const AFTER_HOURS = "We are closed right now. Leave your name and number and we will call you back in the morning.";
 const ANSWERS = [
   { question: "Do you take insurance?", answer: "Yes: Delta Dental, Cigna and Aetna." },
   { question: "Where do I park?", answer: "Free parking behind the building, entrance on Elm Street." },
 ];
-
-let browser: Browser;
-let admin: BrowserContext;
 let owner: CustomerWithEmployee;
 let staffContext: BrowserContext;
 let staff: Page;
-let frontDesk: NewUser;
+const frontDesk = uniqueUser("settings-staff", "Sam", "Staff");
 let settingsPath = "";
 let answersBefore = 0;
 
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-  frontDesk = uniqueUser("settings-staff", "Sam", "Staff");
-});
 afterAll(async () => {
   await staffContext?.close();
   await owner?.context.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 /** A field by its exact accessible name (the form has "Time zone" beside "Time", "Closed day date 1" beside "Day"). */
@@ -48,7 +40,7 @@ const questions = (page: Page) => page.getByRole("textbox", { name: /^Question \
 
 describe("the AI employee's settings", () => {
   it("1. the owner opens the settings from the dashboard, sets hours, two answers and a transfer rule, and saves", async () => {
-    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: EMPLOYEE, prefix: "settings-owner", firstName: "Olive", lastName: "Owner" });
+    owner = await suite.newCustomerWithEmployee({ employee: EMPLOYEE, prefix: "settings-owner", firstName: "Olive", lastName: "Owner" });
     await startTrialFromBilling(owner.page, EMPLOYEE, "Olive Owner");
     const page = owner.page;
     await page.goto("/dashboard");
@@ -162,7 +154,7 @@ describe("the AI employee's settings", () => {
   });
 
   it("5. a staff member sees it all read-only", async () => {
-    ({ context: staffContext, page: staff } = await inviteStaffAndJoin(browser, baseUrl, admin, owner.page, frontDesk));
+    ({ context: staffContext, page: staff } = await inviteStaffAndJoin(suite.browser, baseUrl, suite.admin, owner.page, frontDesk));
 
     await staff.goto(settingsPath);
     await heading(staff).waitFor({ timeout: 15_000 });
@@ -184,7 +176,7 @@ describe("the AI employee's settings", () => {
   });
 
   it("6. an operator opens the settings from the admin console's orders and saves; the history says operator", async () => {
-    const page = await admin.newPage();
+    const page = await suite.admin.newPage();
     await page.goto("/admin?tab=ai-ready-orders");
     await page.getByLabel("Search", { exact: true }).fill(owner.user.email);
     const row = page.getByTestId("order-row").filter({ hasText: owner.user.email });

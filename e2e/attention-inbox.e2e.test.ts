@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { simulatedTraffic } from "../scripts/simulated-traffic.mjs";
-import { adminContext, checkBothWidths, inviteStaffAndJoin, launch, newCustomerWithEmployee, startTrialFromBilling, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+import { checkBothWidths, inviteStaffAndJoin, startTrialFromBilling, uniqueUser, type CustomerWithEmployee } from "./browser";
+import { createApiKey, postInteractions } from "./interactions";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 23's second journey: after simulated calls, the owner clears the
@@ -10,40 +12,27 @@ import { adminContext, checkBothWidths, inviteStaffAndJoin, launch, newCustomerW
  */
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let owner: CustomerWithEmployee;
 let staffContext: BrowserContext;
 let staff: Page;
-let frontDesk: NewUser;
+const frontDesk = uniqueUser("inbox-staff", "Sam", "Staff");
 let handledCount = 0;
 
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-  frontDesk = uniqueUser("inbox-staff", "Sam", "Staff");
-});
 afterAll(async () => {
   await staffContext?.close();
   await owner?.context.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 describe("the needs-attention inbox", () => {
   it("0. an owner with a trial, and a day of simulated calls", async () => {
-    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Ivy", prefix: "inbox-owner", firstName: "Olive", lastName: "Owner" });
+    owner = await suite.newCustomerWithEmployee({ employee: "Ivy", prefix: "inbox-owner", firstName: "Olive", lastName: "Owner" });
     await startTrialFromBilling(owner.page, "Ivy", "Olive Owner");
-    const adminPage = await admin.newPage();
-    await adminPage.goto("/admin/api-keys");
-    await adminPage.getByLabel("Name").fill("Inbox journey (e2e)");
-    await adminPage.getByRole("button", { name: "Create API key" }).click();
-    const field = adminPage.locator("#new-api-key");
-    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
-    const key = await field.inputValue();
+    const adminPage = await suite.admin.newPage();
+    const key = await createApiKey(adminPage, "Inbox journey (e2e)");
     await adminPage.close();
     const records = simulatedTraffic({ seed: 23, days: 1, perDay: 30, end: Date.now() - 60_000, aiEmployeeId: owner.orderId });
-    const res = await fetch(`${baseUrl}/api/v1/interactions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ interactions: records }) });
+    const res = await postInteractions(baseUrl, key, records);
     expect(res.status).toBe(200);
   });
 
@@ -81,7 +70,7 @@ describe("the needs-attention inbox", () => {
   });
 
   it("3. a staff member of the account sees the same items as handled, by the owner", async () => {
-    ({ context: staffContext, page: staff } = await inviteStaffAndJoin(browser, baseUrl, admin, owner.page, frontDesk));
+    ({ context: staffContext, page: staff } = await inviteStaffAndJoin(suite.browser, baseUrl, suite.admin, owner.page, frontDesk));
 
     await staff.getByText("Nothing needs your attention right now.").waitFor({ timeout: 15_000 });
     const handled = staff.getByRole("list", { name: "Recently handled" });

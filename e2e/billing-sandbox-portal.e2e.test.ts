@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, uniqueUser } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DEMO_ADMIN, expectNoAxeViolations, screenshot, signIn, signUp, uniqueUser } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * The sandbox's own customer portal (/sandbox/portal, opened by "Portal
@@ -9,19 +10,11 @@ import { DEMO_ADMIN, expectNoAxeViolations, launch, newContext, screenshot, sign
  */
 describe("sandbox customer portal", () => {
   const baseUrl = inject("baseUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = journeyBrowser();
 
   /** A new customer of this journey, signed in on its own page. */
   async function newCustomerPage(): Promise<Page> {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await signUp(page, uniqueUser("portal", "Pat", "Portal"));
     return page;
   }
@@ -78,8 +71,7 @@ describe("sandbox customer portal", () => {
     await expect.poll(() => page.getByText("Mastercard ending in 4444, expires 11/2039").isVisible(), { timeout: 15_000 }).toBe(true);
 
     // The sandbox clock moves past the trial end: the first invoice is paid with the new card.
-    const adminContext = await newContext(browser, baseUrl);
-    const admin = await adminContext.newPage();
+    const { context: adminContext, page: admin } = await suite.newPage();
     await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     const moved = await admin.request.post("/api/admin/sandbox-clock", { data: { days: 15 }, headers: { origin: baseUrl } });
     expect(moved.status()).toBe(200);

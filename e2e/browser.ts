@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { deflateSync } from "node:zlib";
 import { expect } from "vitest";
@@ -38,6 +38,12 @@ export async function newContext(browser: Browser, baseURL: string, opts: { widt
   });
   baseUrls.set(context, baseURL);
   return context;
+}
+
+/** A new context (as newContext) and its first page. */
+export async function newPage(browser: Browser, baseURL: string, opts?: Parameters<typeof newContext>[2]): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, baseURL, opts);
+  return { context, page: await context.newPage() };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -96,6 +102,16 @@ export function uniqueUser(prefix: string, firstName = "Casey", lastName = "Cust
 export async function signUp(page: Page, user: NewUser, returnTo = "/dashboard"): Promise<void> {
   await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByRole("tab", { name: "Create account" }).click();
+  const notice = await submitSignUpForm(page, user);
+  expect(await notice.textContent()).toContain(user.email);
+  expect(new URL(page.url()).pathname).toBe("/login");
+  expect(await page.locator("#signin-email").inputValue()).toBe(user.email);
+  await submitSignInAfterSignUp(page, user.password);
+  await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
+}
+
+/** On /login's Create account form: fills `user` in, submits it and waits for the "Check your e-mail" notice, which it answers. */
+export async function submitSignUpForm(page: Page, user: NewUser): Promise<Locator> {
   await page.getByLabel("First name").fill(user.firstName);
   await page.getByLabel("Last name").fill(user.lastName);
   await page.locator("#signup-email").fill(user.email);
@@ -103,12 +119,13 @@ export async function signUp(page: Page, user: NewUser, returnTo = "/dashboard")
   await submitAuthForm(page, "/sign-up/email", () => page.getByRole("button", { name: "Create account" }).last().click());
   const notice = page.getByRole("status").filter({ hasText: "Check your e-mail" });
   await notice.waitFor();
-  expect(await notice.textContent()).toContain(user.email);
-  expect(new URL(page.url()).pathname).toBe("/login");
-  expect(await page.locator("#signin-email").inputValue()).toBe(user.email);
-  await page.locator("#signin-password").fill(user.password);
+  return notice;
+}
+
+/** After sign-up the sign-in form has the address filled in: the password and Sign in. */
+export async function submitSignInAfterSignUp(page: Page, password: string): Promise<void> {
+  await page.locator("#signin-password").fill(password);
   await submitAuthForm(page, "/sign-in/email", () => page.getByRole("button", { name: "Sign in" }).last().click());
-  await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
 }
 
 /**
@@ -162,6 +179,32 @@ export function tinyPng(width: number, height: number = width): Buffer {
 }
 
 
+/**
+ * Chooses a PNG as the avatar on the admin's Create Orders form, each PUT of
+ * the upload to `putUrl` (a glob) held back `delayMs` so the progress bar can
+ * be seen, and waits for the bar. `puts` collects the PUTs' URLs as they come.
+ */
+export async function chooseAvatarSlowly(page: Page, putUrl: string, file: { name: string; png: Buffer }, delayMs: number): Promise<{ bar: Locator; puts: string[] }> {
+  const puts: string[] = [];
+  await page.route(putUrl, async (route) => {
+    if (route.request().method() === "PUT") {
+      puts.push(route.request().url());
+      await new Promise((r) => setTimeout(r, delayMs));
+    }
+    await route.continue();
+  });
+  await page.getByLabel("Avatar (recommended)").setInputFiles({ name: file.name, mimeType: "image/png", buffer: file.png });
+  const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
+  await bar.waitFor({ state: "visible" });
+  return { bar, puts };
+}
+
+/** Clicks the tab with exactly this name and waits until it is the selected one. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole("tab", { name, exact: true }).click();
+  await expect.poll(() => page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe("true");
+}
+
 /** Closes visible toasts (they fade after 5 s) so a page check sees the page itself. */
 export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator("[data-sonner-toast]");
@@ -202,8 +245,7 @@ export async function api<T>(context: BrowserContext, method: "GET" | "POST", pa
  * to create an admin). Journeys let it act only on data they created.
  */
 export async function adminContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await newContext(browser, baseURL);
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, baseURL);
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
   await page.close();
   return context;
@@ -219,6 +261,22 @@ export async function createOrder(
     webChatUrl: "https://chat.example.com/assistant",
     ...order,
   });
+}
+
+/**
+ * Opens `path` again and again until `locator` matches exactly once: what a
+ * background job writes shows on a later load of the page.
+ */
+export async function reloadUntilOne(page: Page, path: string, locator: Locator, opts: { timeout: number; interval: number }): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        return locator.count();
+      },
+      opts,
+    )
+    .toBe(1);
 }
 
 /**
@@ -241,15 +299,7 @@ export async function verifyEmailFromOutbox(admin: BrowserContext, customer: Pag
 export async function emailTextFromOutbox(admin: BrowserContext, email: string, subject: string, onMessage?: (page: Page) => Promise<void>): Promise<string> {
   const page = await admin.newPage();
   const row = page.getByTestId("outbox-row").filter({ hasText: email }).filter({ hasText: subject });
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/admin/outbox");
-        return row.count();
-      },
-      { timeout: 20_000, interval: 500 },
-    )
-    .toBe(1);
+  await reloadUntilOne(page, "/admin/outbox", row, { timeout: 20_000, interval: 500 });
   await row.getByRole("link").click();
   await page.waitForURL(/\/admin\/outbox\/.+/);
   const text = (await page.getByTestId("email-text").textContent()) ?? "";
@@ -273,8 +323,7 @@ export async function newCustomerWithEmployee(
 ): Promise<CustomerWithEmployee> {
   const user = uniqueUser(opts.prefix, opts.firstName, opts.lastName);
   const { id: orderId } = await createOrder(admin, { aiEmployeeName: opts.employee, customerEmail: user.email });
-  const context = await newContext(browser, baseURL, { width: opts.width, height: opts.height });
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, baseURL, { width: opts.width, height: opts.height });
   await signUp(page, user, "/dashboard");
   await verifyEmailFromOutbox(admin, page, user.email);
   await page.goto(opts.returnTo ?? "/billing");
@@ -385,19 +434,12 @@ export async function inviteStaffAndJoin(browser: Browser, baseUrl: string, admi
   await expect.poll(() => ownerPage.getByText(`Invitation sent to ${member.email}`).isVisible(), { timeout: 15_000 }).toBe(true);
   const text = await emailTextFromOutbox(admin, member.email, "You are invited to join");
   const invitationPath = /\/invitations\/[^\s)]+/.exec(text)?.[0] ?? "";
-  const context = await newContext(browser, baseUrl);
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, baseUrl);
   await page.goto(invitationPath);
   await page.getByRole("link", { name: "Create a login" }).click();
   await page.waitForURL((u) => u.pathname === "/login");
-  await page.getByLabel("First name").fill(member.firstName);
-  await page.getByLabel("Last name").fill(member.lastName);
-  await page.locator("#signup-email").fill(member.email);
-  await page.locator("#signup-password").fill(member.password);
-  await submitAuthForm(page, "/sign-up/email", () => page.getByRole("button", { name: "Create account" }).last().click());
-  await page.getByRole("status").filter({ hasText: "Check your e-mail" }).waitFor();
-  await page.locator("#signin-password").fill(member.password);
-  await submitAuthForm(page, "/sign-in/email", () => page.getByRole("button", { name: "Sign in" }).last().click());
+  await submitSignUpForm(page, member);
+  await submitSignInAfterSignUp(page, member.password);
   await page.waitForURL((u) => u.pathname === invitationPath);
   await page.getByRole("button", { name: "Accept" }).click();
   await page.waitForURL((u) => u.pathname === "/dashboard", { timeout: 15_000 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, uniqueUser, type CustomerWithEmployee, type NewUser } from "./browser";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { checkBothWidths, dismissToasts, emailTextFromOutbox, startTrialFromBilling, submitSignInAfterSignUp, submitSignUpForm, uniqueUser, type CustomerWithEmployee } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 22 in the browser: the owner of a business account invites the front
@@ -12,26 +13,18 @@ import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, laun
  */
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let owner: CustomerWithEmployee;
-let frontDesk: NewUser;
+const frontDesk = uniqueUser("front-desk", "Frankie", "Front");
 let memberContext: BrowserContext;
 let member: Page;
 let invitationPath = "";
 const accountName = () => `${owner.user.firstName} ${owner.user.lastName}`;
 const memberName = () => `${frontDesk.firstName} ${frontDesk.lastName}`;
 
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-  frontDesk = uniqueUser("front-desk", "Frankie", "Front");
-});
 afterAll(async () => {
   await memberContext?.close();
   await owner?.context.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 async function status(page: Page, path: string): Promise<number> {
@@ -40,7 +33,7 @@ async function status(page: Page, path: string): Promise<number> {
 
 describe("a team shares one business account", () => {
   it("0. a new customer owns a business account with a live subscription", async () => {
-    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Iris", prefix: "team-owner", firstName: "Olive", lastName: "Owner" });
+    owner = await suite.newCustomerWithEmployee({ employee: "Iris", prefix: "team-owner", firstName: "Olive", lastName: "Owner" });
     await startTrialFromBilling(owner.page, "Iris", "Olive Owner");
   });
 
@@ -57,7 +50,7 @@ describe("a team shares one business account", () => {
   });
 
   it("2. the invitation e-mail arrives in the outbox with a single-use link", async () => {
-    const text = await emailTextFromOutbox(admin, frontDesk.email, `You are invited to join ${accountName()}`, (page) =>
+    const text = await emailTextFromOutbox(suite.admin, frontDesk.email, `You are invited to join ${accountName()}`, (page) =>
       checkBothWidths(page, "accounts-2-invitation-email", () => page.getByTestId("email-text").waitFor()),
     );
     expect(text).toContain(`invited you to join ${accountName()} as Staff`);
@@ -66,22 +59,15 @@ describe("a team shares one business account", () => {
   });
 
   it("3. the invitee creates a login from the invitation, accepts, and sees calls but no billing or settings", async () => {
-    memberContext = await newContext(browser, baseUrl);
-    member = await memberContext.newPage();
+    ({ context: memberContext, page: member } = await suite.newPage());
     await member.goto(invitationPath);
     await member.getByRole("heading", { level: 1, name: `Join ${accountName()}` }).waitFor();
     await checkBothWidths(member, "accounts-3-invitation-signed-out", () => member.getByRole("link", { name: "Create a login" }).waitFor());
     await member.getByRole("link", { name: "Create a login" }).click();
     await member.waitForURL((u) => u.pathname === "/login");
     expect(await member.getByRole("tab", { name: "Create account" }).getAttribute("aria-selected")).toBe("true");
-    await member.getByLabel("First name").fill(frontDesk.firstName);
-    await member.getByLabel("Last name").fill(frontDesk.lastName);
-    await member.locator("#signup-email").fill(frontDesk.email);
-    await member.locator("#signup-password").fill(frontDesk.password);
-    await member.getByRole("button", { name: "Create account" }).last().click();
-    await member.getByRole("status").filter({ hasText: "Check your e-mail" }).waitFor();
-    await member.locator("#signin-password").fill(frontDesk.password);
-    await member.getByRole("button", { name: "Sign in" }).last().click();
+    await submitSignUpForm(member, frontDesk);
+    await submitSignInAfterSignUp(member, frontDesk.password);
     await member.waitForURL((u) => u.pathname === invitationPath);
     await checkBothWidths(member, "accounts-3-invitation-accept", () => member.getByRole("button", { name: "Accept" }).waitFor());
     await member.getByRole("button", { name: "Accept" }).click();
@@ -163,7 +149,7 @@ describe("a team shares one business account", () => {
 
   it("7. the operator's read-only account page lists the members and roles", async () => {
     const me = (await (await owner.page.request.get(`${baseUrl}/api/auth/user`)).json()) as { account: { id: string } };
-    const page = await admin.newPage();
+    const page = await suite.admin.newPage();
     await page.goto(`/admin/accounts/${me.account.id}`);
     await checkBothWidths(page, "accounts-7-admin-account", () => page.getByRole("heading", { level: 2, name: "Members" }).waitFor());
     expect(await page.getByText(owner.user.email).count()).toBeGreaterThan(0);

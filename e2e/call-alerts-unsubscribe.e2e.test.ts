@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { adminContext, api, checkBothWidths, emailTextFromOutbox, launch, newContext, newCustomerWithEmployee, startTrialFromBilling, type CustomerWithEmployee } from "./browser";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { api, checkBothWidths, emailTextFromOutbox, startTrialFromBilling, type CustomerWithEmployee } from "./browser";
+import { createApiKey, postInteractions } from "./interactions";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 25 (ADR 0129): a notification rule's e-mail reaches the outbox after a
@@ -9,48 +11,36 @@ import { adminContext, api, checkBothWidths, emailTextFromOutbox, launch, newCon
  */
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let owner: CustomerWithEmployee;
 let visitor: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-});
 afterAll(async () => {
   await visitor?.close();
   await owner?.context.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 describe("the unsubscribe link of a call notification", () => {
   let link = "";
 
   it("a rule's e-mail about a call is in the outbox with its unsubscribe link", async () => {
-    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Iris", prefix: "alerts-owner", firstName: "Olive", lastName: "Owner" });
+    owner = await suite.newCustomerWithEmployee({ employee: "Iris", prefix: "alerts-owner", firstName: "Olive", lastName: "Owner" });
     await startTrialFromBilling(owner.page, "Iris", "Olive Owner");
     await api(owner.context, "POST", "/api/notification-rules", { name: "Front desk", channel: "email", condition: "every_call", extraRecipients: ["front-desk@example.com"] });
-    const adminPage = await admin.newPage();
-    await adminPage.goto("/admin/api-keys");
-    await adminPage.getByLabel("Name").fill("Call alerts journey (e2e)");
-    await adminPage.getByRole("button", { name: "Create API key" }).click();
-    const field = adminPage.locator("#new-api-key");
-    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
-    const key = await field.inputValue();
+    const adminPage = await suite.admin.newPage();
+    const key = await createApiKey(adminPage, "Call alerts journey (e2e)");
     await adminPage.close();
     const record = { id: `alerts-e2e-${Date.now()}`, aiEmployeeId: owner.orderId, channel: "phone", direction: "inbound", startedAt: new Date(Date.now() - 60_000).toISOString(), durationSeconds: 80, outcome: "answered", from: "+12125550100", callerName: "Rosa Martinez", summary: "Asked for a furnace check next week." };
-    const res = await fetch(`${baseUrl}/api/v1/interactions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ interactions: [record] }) });
+    const res = await postInteractions(baseUrl, key, [record]);
     expect(res.status).toBe(200);
-    const text = await emailTextFromOutbox(admin, "front-desk@example.com", "New call from Rosa Martinez");
+    const text = await emailTextFromOutbox(suite.admin, "front-desk@example.com", "New call from Rosa Martinez");
     expect(text).toContain("Summary: Asked for a furnace check next week.");
     link = /https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(text)?.[0] ?? "";
     expect(link).not.toBe("");
   });
 
   it("the page says what it turns off, changes nothing until the button, then confirms", async () => {
-    visitor = await newContext(browser, baseUrl);
+    visitor = await suite.newContext();
     const page = await visitor.newPage();
     const path = link.replace(/^https?:\/\/[^/]+/, "");
     await page.goto(path);

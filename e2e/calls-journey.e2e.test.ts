@@ -1,11 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import type { SubscriptionPeriodResponse } from "@/features/usage/usage.schema";
-import { adminContext, api, checkBothWidths, dismissToasts, expectNoAxeViolations, launch, newCustomerWithEmployee, screenshot, startTrialFromBilling, subscriptionOf, toastText } from "./browser";
+import { api, checkBothWidths, dismissToasts, expectNoAxeViolations, reloadUntilOne, screenshot, startTrialFromBilling, subscriptionOf, toastText } from "./browser";
+import { createApiKey, postInteractions, simulateCalls } from "./interactions";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 13 in the browser: an admin makes an API key; the simulator posts a
@@ -17,24 +17,16 @@ import { adminContext, api, checkBothWidths, dismissToasts, expectNoAxeViolation
  */
 
 const baseUrl = inject("baseUrl");
-const ROOT = path.resolve(import.meta.dirname, "..");
-let browser: Browser;
-let admin: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let adminPage: Page;
 let key: string;
 
 beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-  adminPage = await admin.newPage();
-});
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
+  adminPage = await suite.admin.newPage();
 });
 
 async function postRecords(records: Record<string, unknown>[]): Promise<{ status: string; units: number | null; message: string | null }[]> {
-  const res = await fetch(`${baseUrl}/api/v1/interactions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ interactions: records }) });
+  const res = await postInteractions(baseUrl, key, records);
   expect(res.status).toBe(200);
   return ((await res.json()) as { results: { status: string; units: number | null; message: string | null }[] }).results;
 }
@@ -60,12 +52,7 @@ function longCalls(target: { aiEmployeeId?: string; aiPhoneNumber?: string }, n:
 
 describe("calls and messages from the AI employees", () => {
   it("the admin creates an API key, shown once", async () => {
-    await adminPage.goto("/admin/api-keys");
-    await adminPage.getByLabel("Name").fill("Voice platform (e2e)");
-    await adminPage.getByRole("button", { name: "Create API key" }).click();
-    const field = adminPage.locator("#new-api-key");
-    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
-    key = await field.inputValue();
+    key = await createApiKey(adminPage, "Voice platform (e2e)");
     expect(key).toMatch(/^hfk_/);
     expect(await adminPage.getByText("Copy this key now: it will not be shown again.").isVisible()).toBe(true);
     await screenshot(adminPage, "admin-api-keys");
@@ -73,17 +60,15 @@ describe("calls and messages from the AI employees", () => {
   });
 
   it("a customer's AI employee takes a day of calls; the customer searches, reads, listens, reports spam, downloads; the 80% alert arrives and is dismissed", async () => {
-    const c = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Juniper", prefix: "calls", returnTo: "/billing" });
+    const c = await suite.newCustomerWithEmployee({ employee: "Juniper", prefix: "calls", returnTo: "/billing" });
     await startTrialFromBilling(c.page, "Juniper", "Jo Calls");
     // The journey's own calls are dated after the subscription began, on the provider's clock (earlier journeys move the
     // sandbox's forward); the simulator's day is dated before it: shown, not billed (issue 21).
-    const trialStarted = Date.parse((await subscriptionOf(admin, c.user.email)).createdAt);
+    const trialStarted = Date.parse((await subscriptionOf(suite.admin, c.user.email)).createdAt);
     await dismissToasts(c.page);
 
     // The simulator posts a day of realistic traffic through the public API.
-    const sim = spawnSync(process.execPath, [path.join(ROOT, "scripts/simulate-calls.mjs"), "--key", key, "--url", baseUrl, "--ai-employee", c.orderId, "--days", "1", "--per-day", "30", "--seed", "13"], { encoding: "utf8" });
-    expect(sim.status, sim.stderr + sim.stdout).toBe(0);
-    expect(sim.stdout).toMatch(/created/);
+    expect(simulateCalls(baseUrl, key, c.orderId, { days: 1, perDay: 30, seed: 13 })).toMatch(/created/);
 
     // Two calls to look for: one with a recording, one robocall the customer reports.
     const marker = `Quokkavalve${Date.now()}`;
@@ -204,16 +189,8 @@ describe("calls and messages from the AI employees", () => {
     // Each counts toward this usage month (none dated before the subscription).
     expect(alertCalls.filter((r) => r.status !== "created" || r.message !== null), JSON.stringify(alertCalls[0])).toEqual([]);
     const alert = adminPage.getByTestId("outbox-row").filter({ hasText: c.user.email }).filter({ hasText: "You have used 80% of this month's units" });
-    await expect
-      .poll(
-        async () => {
-          await adminPage.goto("/admin/outbox");
-          return alert.count();
-        },
-        // The alert job runs behind whatever the earlier journeys queued: up to a minute on a busy machine.
-        { timeout: 60_000, interval: 1000 },
-      )
-      .toBe(1);
+    // The alert job runs behind whatever the earlier journeys queued: up to a minute on a busy machine.
+    await reloadUntilOne(adminPage, "/admin/outbox", alert, { timeout: 60_000, interval: 1000 });
 
     // The dashboard shows the alert's notice, counts the units, and lists real activity.
     await page.goto("/dashboard");
@@ -237,12 +214,12 @@ describe("calls and messages from the AI employees", () => {
   }, 300_000);
 
   it("the admin sees the month's units of the active demo customer and bills the suggested overage", async () => {
-    const owner = await subscriptionOf(admin, "owner@example.com");
+    const owner = await subscriptionOf(suite.admin, "owner@example.com");
     expect(owner.status).toBe("active");
     // 45 long calls: 135 units, over the Small plan's 120 whatever the seeded month held.
     const posted = await postRecords(longCalls({ aiPhoneNumber: owner.aiReadyOrder!.aiPhoneNumber }, 45, "overage"));
     expect(posted.every((r) => r.status === "created")).toBe(true);
-    const period = await api<SubscriptionPeriodResponse>(admin, "GET", `/api/admin/subscription-period?subscriptionId=${owner.id}`);
+    const period = await api<SubscriptionPeriodResponse>(suite.admin, "GET", `/api/admin/subscription-period?subscriptionId=${owner.id}`);
     const cycle = period.billingCycles.find((x) => (period.unitsByCycle[x.id]?.extra ?? 0) > 0);
     expect(cycle, "a cycle with extra units").toBeTruthy();
     const units = period.unitsByCycle[cycle!.id]!;
@@ -269,7 +246,7 @@ describe("calls and messages from the AI employees", () => {
     await item.getByRole("button", { name: "Review & Submit" }).click();
     await adminPage.getByRole("dialog").getByRole("button", { name: "Submit and Bill Now" }).click();
     await expect.poll(() => toastText(adminPage), { timeout: 20_000 }).toContain("Invoice Created");
-    const refreshed = await api<AdminSubscription[]>(admin, "GET", `/api/admin/subscriptions?q=owner%40example.com`);
+    const refreshed = await api<AdminSubscription[]>(suite.admin, "GET", `/api/admin/subscriptions?q=owner%40example.com`);
     expect(refreshed[0]!.id).toBe(owner.id);
   }, 180_000);
 });

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { WEBHOOK_EVENT_TYPES } from "../src/features/webhooks/event-types";
-import { expectNoAxeViolations, launch, newContext, screenshot } from "./browser";
+import { expectNoAxeViolations, screenshot } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /** Issue 25: the docs for customers' developers, at 1280 and 390 px, by keyboard, with axe. */
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const suite = journeyBrowser();
 
 async function atBothWidths(path: string, name: string, more: (page: Page) => Promise<void>) {
   for (const width of [1280, 390]) {
-    const context = await newContext(browser, baseUrl, { width, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage({ width, height: 900 });
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     await expectNoAxeViolations(page);

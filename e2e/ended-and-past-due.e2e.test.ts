@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { DESKTOP, PHONE, api, adminContext, checkBothWidths, dismissToasts, expectNoAxeViolations, fillCard, launch, newCustomerWithEmployee, screenshot, startTrialFromBilling, toastText } from "./browser";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, api, checkBothWidths, dismissToasts, expectNoAxeViolations, fillCard, screenshot, startTrialFromBilling, toastText } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * The ended and past-due states in the browser (issue 10), on the sandbox
@@ -15,26 +15,15 @@ import { DESKTOP, PHONE, api, adminContext, checkBothWidths, dismissToasts, expe
  * amounts, as other journeys rely on.
  */
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-});
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-});
+const suite = journeyBrowser({ admin: true });
 
 async function moveClock(days: number): Promise<void> {
-  await api(admin, "POST", "/api/admin/sandbox-clock", { days });
+  await api(suite.admin, "POST", "/api/admin/sandbox-clock", { days });
 }
 
 describe("ended and past-due subscriptions (sandbox)", () => {
   it("a declined trial-end charge shows past due on /billing and the dashboard; a new card in the portal recovers it", async () => {
-    const { context, page } = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Parker", prefix: "past-due", returnTo: "/billing" });
+    const { context, page } = await suite.newCustomerWithEmployee({ employee: "Parker", prefix: "past-due", returnTo: "/billing" });
     await expectNoAxeViolations(page);
 
     // The trial starts with the card that is saved but whose charges fail; the card form lists it among the test cards.
@@ -137,7 +126,7 @@ describe("ended and past-due subscriptions (sandbox)", () => {
   }, 300_000);
 
   it("a subscription cancelled at period end has ended after it: 'Subscription ended', nothing to cancel", async () => {
-    const { context, page } = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Emery", prefix: "ended", returnTo: "/billing" });
+    const { context, page } = await suite.newCustomerWithEmployee({ employee: "Emery", prefix: "ended", returnTo: "/billing" });
     await startTrialFromBilling(page, "Emery", "Eli Ended");
     await dismissToasts(page);
 

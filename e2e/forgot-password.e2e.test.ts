@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminContext, checkBothWidths, launch, newContext, signIn, signUp, uniqueUser, waitForLoginPage } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { checkBothWidths, emailTextFromOutbox, signIn, signUp, uniqueUser, waitForLoginPage } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 21 in the browser: "Forgot password?" on /login, the e-mail read
@@ -12,37 +13,13 @@ import { adminContext, checkBothWidths, launch, newContext, signIn, signUp, uniq
  */
 
 const baseUrl = inject("baseUrl");
+const suite = journeyBrowser({ admin: true });
 const NEW_PASSWORD = "Granite-Pelican-Orchard-7";
 const REQUESTED = "If an account exists for that address, we have sent a link to reset the password.";
-let browser: Browser;
-let admin: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-});
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-});
 
 /** The reset link of the e-mail to `email`, read as an admin reads it at /admin/outbox. */
 async function resetLinkFromOutbox(email: string): Promise<string> {
-  const page = await admin.newPage();
-  const row = page.getByTestId("outbox-row").filter({ hasText: email }).filter({ hasText: "Reset your password" });
-  await expect
-    .poll(
-      async () => {
-        await page.goto("/admin/outbox");
-        return row.count();
-      },
-      { timeout: 20_000, interval: 1000 },
-    )
-    .toBe(1);
-  await row.getByRole("link").first().click();
-  await page.waitForURL(/\/admin\/outbox\/.+/);
-  const text = (await page.getByTestId("email-text").textContent()) ?? "";
-  await page.close();
+  const text = await emailTextFromOutbox(suite.admin, email, "Reset your password");
   const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(text)?.[0];
   expect(link, text).toBeTruthy();
   return link!;
@@ -62,13 +39,11 @@ describe("forgot password", () => {
   it("a customer who forgot the password gets a link by e-mail, chooses a new one, and every session ends", async () => {
     // The customer has an account and is signed in on one device.
     const user = uniqueUser("forgot");
-    const laptop = await newContext(browser, baseUrl);
-    const laptopPage = await laptop.newPage();
+    const { context: laptop, page: laptopPage } = await suite.newPage();
     await signUp(laptopPage, user);
 
     // On another device: the sign-in page links to "Forgot password?".
-    const phone = await newContext(browser, baseUrl);
-    const page = await phone.newPage();
+    const { context: phone, page } = await suite.newPage();
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL((u) => u.pathname === "/forgot-password");

@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminContext, api, checkBothWidths, expectNoAxeViolations, launch, newContext, screenshot, signIn } from "./browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { api, checkBothWidths, expectNoAxeViolations, reloadUntilOne, screenshot, signIn } from "./browser";
+import { createApiKey, simulateCalls } from "./interactions";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 26's journey for the business: the demo owner (Diaz Family Dental)
@@ -13,26 +13,18 @@ import { adminContext, api, checkBothWidths, expectNoAxeViolations, launch, newC
  */
 
 const baseUrl = inject("baseUrl");
-const ROOT = path.resolve(import.meta.dirname, "..");
+const suite = journeyBrowser({ admin: true });
 const OWNER = { email: "owner@example.com", password: "owner-demo-password" };
-
-let browser: Browser;
-let admin: BrowserContext;
 let owner: BrowserContext;
 let page: Page;
 let aiEmployeeId = "";
 
 beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-  owner = await newContext(browser, baseUrl);
-  page = await owner.newPage();
+  ({ context: owner, page } = await suite.newPage());
   await signIn(page, OWNER.email, OWNER.password, "/dashboard");
 });
 afterAll(async () => {
   await owner?.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 const heading = () => page.getByRole("heading", { level: 1, name: "Insights", exact: true });
@@ -98,34 +90,16 @@ describe("insights for the business", () => {
   });
 
   it("4. after simulate:calls pushes the month past its allowance, the projection appears in the issue's words", async () => {
-    const adminPage = await admin.newPage();
-    await adminPage.goto("/admin/api-keys");
-    await adminPage.getByLabel("Name").fill("Voice platform (insights e2e)");
-    await adminPage.getByRole("button", { name: "Create API key" }).click();
-    const field = adminPage.locator("#new-api-key");
-    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
-    const key = await field.inputValue();
+    const adminPage = await suite.admin.newPage();
+    const key = await createApiKey(adminPage, "Voice platform (insights e2e)");
     await adminPage.close();
 
     // A day of calls ending now on the product's clock (the sandbox's, which other journeys move forward).
-    const clock = await api<{ now: string }>(admin, "GET", "/api/admin/sandbox-clock");
-    const sim = spawnSync(
-      process.execPath,
-      [path.join(ROOT, "scripts/simulate-calls.mjs"), "--key", key, "--url", baseUrl, "--ai-employee", aiEmployeeId, "--days", "1", "--per-day", "150", "--seed", "26", "--end", clock.now],
-      { encoding: "utf8" },
-    );
-    expect(sim.status, sim.stderr + sim.stdout).toBe(0);
+    const clock = await api<{ now: string }>(suite.admin, "GET", "/api/admin/sandbox-clock");
+    simulateCalls(baseUrl, key, aiEmployeeId, { days: 1, perDay: 150, seed: 26, end: clock.now });
 
     const projection = page.getByTestId("units-projection");
-    await expect
-      .poll(
-        async () => {
-          await page.goto("/insights");
-          return projection.count();
-        },
-        { timeout: 90_000, interval: 3_000 },
-      )
-      .toBe(1);
+    await reloadUntilOne(page, "/insights", projection, { timeout: 90_000, interval: 3_000 });
     expect(await projection.textContent()).toMatch(/^At this pace: about [\d,]+ of [\d,]+ units, about \$[\d,]+ extra$/);
     await page.getByTestId("chart-month-units").getByText("Table view").click();
     await checkBothWidths(page, "insights-4-projection", () => projection.waitFor());

@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";
-import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, launch, newCustomerWithEmployee, startTrialFromBilling, toastText, type CustomerWithEmployee } from "./browser";
+import { checkBothWidths, dismissToasts, emailTextFromOutbox, startTrialFromBilling, toastText, type CustomerWithEmployee } from "./browser";
+import { createApiKey, postInteractions, simulateCalls } from "./interactions";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 25's journey: the owner adds a webhook endpoint (a receiver this test
@@ -16,37 +16,30 @@ import { adminContext, checkBothWidths, dismissToasts, emailTextFromOutbox, laun
  */
 
 const baseUrl = inject("baseUrl");
+const suite = journeyBrowser({ admin: true });
 const receiverPort = inject("receiverPort");
-const ROOT = path.resolve(import.meta.dirname, "..");
 const EMPLOYEE = "Iris";
 const MOBILE = "(212) 555-0199";
 const CALLER = `Quentin Quokka ${Date.now().toString(36)}`;
-
-let browser: Browser;
-let admin: BrowserContext;
 let owner: CustomerWithEmployee;
 let receiver: WebhookReceiver;
 let apiKey = "";
 let simulated = 0;
 
 beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
   // The app may send to this port only (e2e/global-setup.ts sets OUTBOUND_ALLOW_HOSTS).
   receiver = await startWebhookReceiver({ port: receiverPort, path: "/crm/hooks" });
 });
 afterAll(async () => {
   await receiver?.close();
   await owner?.context.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 
 describe("notifications and webhooks", () => {
   it("1. the owner adds a webhook endpoint and gets its signing secret once", async () => {
-    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: EMPLOYEE, prefix: "hooks-owner", firstName: "Hana", lastName: "Hooks" });
+    owner = await suite.newCustomerWithEmployee({ employee: EMPLOYEE, prefix: "hooks-owner", firstName: "Hana", lastName: "Hooks" });
     await startTrialFromBilling(owner.page, EMPLOYEE, "Hana Hooks");
     const page = owner.page;
     await dismissToasts(page);
@@ -105,50 +98,37 @@ describe("notifications and webhooks", () => {
   });
 
   it("3. simulate:calls posts a day of calls through the public API", async () => {
-    await admin.pages()[0]?.close().catch(() => {});
-    const adminPage = await admin.newPage();
-    await adminPage.goto("/admin/api-keys");
-    await adminPage.getByLabel("Name").fill("Voice platform (notifications e2e)");
-    await adminPage.getByRole("button", { name: "Create API key" }).click();
-    const field = adminPage.locator("#new-api-key");
-    await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
-    apiKey = await field.inputValue();
+    await suite.admin.pages()[0]?.close().catch(() => {});
+    const adminPage = await suite.admin.newPage();
+    apiKey = await createApiKey(adminPage, "Voice platform (notifications e2e)");
     await adminPage.close();
 
-    const sim = spawnSync(process.execPath, [path.join(ROOT, "scripts/simulate-calls.mjs"), "--key", apiKey, "--url", baseUrl, "--ai-employee", owner.orderId, "--days", "1", "--per-day", "12", "--seed", "25"], { encoding: "utf8" });
-    expect(sim.status, sim.stderr + sim.stdout).toBe(0);
-    simulated = Number(/created (\d+)/.exec(sim.stdout)?.[1] ?? "0");
+    simulated = Number(/created (\d+)/.exec(simulateCalls(baseUrl, apiKey, owner.orderId, { days: 1, perDay: 12, seed: 25 }))?.[1] ?? "0");
     expect(simulated).toBeGreaterThan(0);
 
     // And one call we can name, answered and booked.
-    const res = await fetch(`${baseUrl}/api/v1/interactions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        interactions: [
-          {
-            id: `e2e-hooks-${Date.now()}`,
-            aiEmployeeId: owner.orderId,
-            channel: "phone",
-            direction: "inbound",
-            startedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-            durationSeconds: 140,
-            outcome: "answered",
-            from: "+12125550142",
-            callerName: CALLER,
-            summary: "Asked for a cleaning; booked for Tuesday at 10:00.",
-            appointmentBooked: true,
-            tags: ["booking"],
-          },
-        ],
-      }),
-    });
+    const res = await postInteractions(baseUrl, apiKey, [
+      {
+        id: `e2e-hooks-${Date.now()}`,
+        aiEmployeeId: owner.orderId,
+        channel: "phone",
+        direction: "inbound",
+        startedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+        durationSeconds: 140,
+        outcome: "answered",
+        from: "+12125550142",
+        callerName: CALLER,
+        summary: "Asked for a cleaning; booked for Tuesday at 10:00.",
+        appointmentBooked: true,
+        tags: ["booking"],
+      },
+    ]);
     expect(res.status).toBe(200);
   });
 
   it("4. the e-mails are in the outbox, the SMS in the SMS outbox, and the deliveries in the log", async () => {
     // The named call's e-mail: caller, outcome, booking, links to the call's page (sign-in required) and its spam report, and an unsubscribe link.
-    const text = await emailTextFromOutbox(admin, owner.user.email, `New call from ${CALLER} · Answered`);
+    const text = await emailTextFromOutbox(suite.admin, owner.user.email, `New call from ${CALLER} · Answered`);
     expect(text).toContain("Asked for a cleaning; booked for Tuesday at 10:00.");
     expect(text).toMatch(/\/calls\/[^\s]+#report-spam/);
     expect(text).toContain("/unsubscribe?token=");
@@ -162,7 +142,7 @@ describe("notifications and webhooks", () => {
     // One e-mail per call that is not spam (ADR 0129), to the owner: as many as the receiver's non-spam calls.
     const calls = receiver.received.filter((r) => r.payload?.type === "call.completed").map((r) => r.payload!.data as { outcome: string; tags: string[] });
     const told = calls.filter((c) => c.outcome !== "spam" && !c.tags.includes("spam")).length;
-    const outbox = await admin.newPage();
+    const outbox = await suite.admin.newPage();
     await expect
       .poll(
         async () => {

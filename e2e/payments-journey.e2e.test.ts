@@ -1,41 +1,24 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import {
-  api,
-  adminContext,
-  expectNoAxeViolations,
-  fillCard,
-  launch,
-  newContext,
-  newCustomerWithEmployee,
-  recordUsage,
-  screenshot,
-  signUp,
-  toastText,
-  uniqueUser,
-  waitForLoginPage,
-  PHONE,
-  DESKTOP,
-} from "./browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { api, expectNoAxeViolations, fillCard, recordUsage, screenshot, signUp, toastText, uniqueUser, waitForLoginPage, PHONE, DESKTOP } from "./browser";
+import { journeyBrowser } from "./suite";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
+// The demo admin acts in its own browser context (orders, sandbox clock, usage), on this file's customers only.
+const suite = journeyBrowser({ admin: true });
 
-beforeAll(async () => {
-  browser = await launch();
-  // The demo admin acts in its own browser context (orders, sandbox clock, usage), on this file's customers only.
-  admin = await adminContext(browser, baseUrl);
-});
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-});
+/** The good test card on the checkout or subscribe page, submitted with `button`: back on /billing with `toast`, the query removed. */
+async function payWithGoodCard(page: Page, button: string, toast: string): Promise<void> {
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: button }).click();
+  await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
+  await expect.poll(() => toastText(page)).toContain(toast);
+  await expect.poll(() => new URL(page.url()).search).toBe("");
+}
 
 describe("payments journeys (sandbox)", () => {
   it("a customer with a pending AI employee starts a free trial from /billing, is billed after the trial, and cancels", async () => {
     // A new customer of this journey, with an AI employee "Sophie" the admin prepared for them.
-    const { context, page, user } = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Sophie", prefix: "sophie-owner", returnTo: "/billing" });
+    const { context, page, user } = await suite.newCustomerWithEmployee({ employee: "Sophie", prefix: "sophie-owner", returnTo: "/billing" });
 
     // AI Employees tab: Sophie is pending.
     expect(await page.getByRole("heading", { name: "Billing & Account", level: 1 }).isVisible()).toBe(true);
@@ -114,11 +97,7 @@ describe("payments journeys (sandbox)", () => {
     await screenshot(page, "payments-checkout-declined");
 
     // The good card: trial started, back on /billing with the parameter removed.
-    await fillCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Start Free Trial" }).click();
-    await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
-    await expect.poll(() => toastText(page)).toContain("Trial Started!");
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await payWithGoodCard(page, "Start Free Trial", "Trial Started!");
 
     const item = page.getByTestId("subscription-item").first();
     await expect.poll(() => item.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -146,7 +125,7 @@ describe("payments journeys (sandbox)", () => {
     await screenshot(page, "payments-billing-claimed");
 
     // The dashboard of a trialing customer (usage bars from recorded usage).
-    await recordUsage(admin, user.email, 30, 60);
+    await recordUsage(suite.admin, user.email, 30, 60);
     await page.goto("/dashboard");
     await expect.poll(() => page.getByRole("heading", { name: "Usage This Month" }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByTestId("dashboard-status").textContent()).toBe("Free Trial");
@@ -164,7 +143,7 @@ describe("payments journeys (sandbox)", () => {
     await expectNoAxeViolations(page);
 
     // The sandbox clock moves past the trial end: the first invoice is paid, the status turns active.
-    await api(admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
+    await api(suite.admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
     await page.goto("/billing?tab=overview");
     await expect.poll(() => item.getByTestId("subscription-status").textContent(), { timeout: 15_000 }).toBe("Active");
     expect(await item.getByTestId("trial-banner").count()).toBe(0);
@@ -220,8 +199,7 @@ describe("payments journeys (sandbox)", () => {
   }, 300_000);
 
   it("a freshly signed-up user subscribes through /subscribe?plan=medium&billing=annual", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await signUp(page, uniqueUser("annual", "Avery", "Annual"));
 
     // No subscription yet: the dashboard invites to choose a plan.
@@ -244,11 +222,7 @@ describe("payments journeys (sandbox)", () => {
     await screenshot(page, "payments-subscribe-annual");
     await expectNoAxeViolations(page);
 
-    await fillCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Start 14-Day Free Trial" }).click();
-    await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
-    await expect.poll(() => toastText(page)).toContain("Subscription Created Successfully!");
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await payWithGoodCard(page, "Start 14-Day Free Trial", "Subscription Created Successfully!");
     const item = page.getByTestId("subscription-item").first();
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain("Medium Plan");
     expect(await item.textContent()).toContain("$4,380.00 per year");
@@ -275,8 +249,7 @@ describe("payments journeys (sandbox)", () => {
   });
 
   it("reports checkout problems: an unknown plan cannot be loaded", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await signUp(page, uniqueUser("plan", "Pat", "Plan"));
     await page.goto("/checkout?plan=nope");
     await expect.poll(() => page.getByText("Unable to load subscription details.").isVisible(), { timeout: 15_000 }).toBe(true);
@@ -286,8 +259,7 @@ describe("payments journeys (sandbox)", () => {
   });
 
   it("sends a customer whose session ended while on /billing to the login page with the billing toast", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await signUp(page, uniqueUser("session", "Sam", "Session"), "/billing");
     await expect.poll(() => page.getByText("No AI employees available").isVisible(), { timeout: 15_000 }).toBe(true);
     await context.clearCookies();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DEMO_ADMIN, PHONE, DESKTOP, adminContext, checkBothWidths, launch, newContext, newCustomerWithEmployee, signIn, startTrialFromBilling, type CustomerWithEmployee } from "./browser";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DEMO_ADMIN, PHONE, DESKTOP, checkBothWidths, signIn, startTrialFromBilling, type CustomerWithEmployee } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 23, the portal's own frame: signed-in pages carry the portal's
@@ -10,19 +11,11 @@ import { DEMO_ADMIN, PHONE, DESKTOP, adminContext, checkBothWidths, launch, newC
  * is wider than the screen.
  */
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let owner: CustomerWithEmployee;
 
-beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
-});
 afterAll(async () => {
   await owner?.context.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 const PORTAL = ["Dashboard", "Calls", "Insights", "AI employee", "Billing", "Account"];
@@ -34,7 +27,7 @@ async function mainNavLinks(page: Page): Promise<string[]> {
 
 describe("the portal's own frame", () => {
   it("an owner's signed-in pages carry the portal navigation, the current page marked, and no Book a Demo", async () => {
-    owner = await newCustomerWithEmployee(browser, baseUrl, admin, { employee: "Rita", prefix: "frame-owner" });
+    owner = await suite.newCustomerWithEmployee({ employee: "Rita", prefix: "frame-owner" });
     await startTrialFromBilling(owner.page, "Rita", "Frame Owner");
     const page = owner.page;
     for (const [path, current] of [
@@ -75,8 +68,7 @@ describe("the portal's own frame", () => {
   });
 
   it("an admin lands on /admin, whose pages carry the console's navigation", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     // Signing in to the portal's default page lands an operator admin (no business account) on the console.
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     await page.goto("/dashboard");

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { expectNoAxeViolations, fillContact, launch, newContext, screenshot } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectNoAxeViolations, fillContact, screenshot } from "./browser";
+import { journeyBrowser } from "./suite";
 import { PUBLIC_ROUTES } from "../src/features/marketing/routes";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const suite = journeyBrowser();
 
 const slug = (path: string) => (path === "/" ? "home" : path.slice(1).toLowerCase());
 
@@ -31,8 +25,7 @@ async function head(page: Page) {
 describe("every public route", () => {
   for (const route of PUBLIC_ROUTES) {
     it(`${route.path} renders with its title, canonical link, metadata and JSON-LD, and passes axe`, async () => {
-      const context = await newContext(browser, baseUrl);
-      const page = await context.newPage();
+      const { context, page } = await suite.newPage();
       const res = await page.goto(route.path);
       expect(res?.status()).toBe(200);
       const h = await head(page);
@@ -81,8 +74,7 @@ describe("every public route", () => {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       expect(html).toContain(date);
     }
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.clock.install({ time: new Date(Date.now() + 3 * 86_400_000) });
     await page.goto("/privacy-policy");
     expect(await page.getByTestId("last-updated").textContent()).toBe(`Last updated: ${dates["/privacy-policy"]}`);
@@ -109,8 +101,7 @@ describe("every public route", () => {
 
 describe("pricing page", () => {
   it("toggles monthly/annual prices and expands and collapses plan features", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/pricing");
     const small = page.getByTestId("plan-small");
     await expect.poll(() => page.getByTestId("price-small").textContent()).toBe("$149");
@@ -138,8 +129,7 @@ describe("pricing page", () => {
   });
 
   it("the estimator recommends the cheapest plan including extra units", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/pricing");
     await page.getByLabel("Answered calls per month").fill("100");
     await page.getByLabel("Average call length (minutes)").fill("2");
@@ -156,9 +146,16 @@ describe("pricing page", () => {
 });
 
 describe("demo booking", () => {
+  /** The demo form, as Lee Chen of lee@chenlaw.com with this phone and website. */
+  async function fillDemo(page: Page, phone: string, website: string): Promise<void> {
+    await page.getByLabel("Name").fill("Lee Chen");
+    await page.getByLabel("Email").fill("lee@chenlaw.com");
+    await page.getByLabel("Phone").fill(phone);
+    await page.getByLabel("Website").fill(website);
+  }
+
   it("submits and opens the scheduling page with the AI employee as q1/q2, keeping only the AI employee fields", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/hire-ai-employee?ai_employee_name=Sophie&ai_employee_id=emp_42&customer_email=owner%40acmehvac.com&phone_number=555-010-4477");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Book Your AI Employee Demo");
     // The page is prerendered: the form fills itself from the address once it has hydrated.
@@ -176,9 +173,7 @@ describe("demo booking", () => {
     await page.getByLabel("Name").fill("Dana Whitfield");
     await page.getByLabel("Website").fill("acmehvac.com");
 
-    const popupPromise = context.waitForEvent("page");
-    await submit.click();
-    const popup = await popupPromise;
+    const [popup] = await Promise.all([context.waitForEvent("page"), submit.click()]);
     await popup.waitForURL(/__scheduling/);
     const url = new URL(popup.url());
     expect(url.origin + url.pathname).toBe(`${baseUrl}/__scheduling`);
@@ -196,29 +191,19 @@ describe("demo booking", () => {
   });
 
   it("without an AI employee sends phone and website as a1/a2", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/demo-ai-employee");
-    await page.getByLabel("Name").fill("Lee Chen");
-    await page.getByLabel("Email").fill("lee@chenlaw.com");
-    await page.getByLabel("Phone").fill("+1 555 010 9000");
-    await page.getByLabel("Website").fill("https://chenlaw.com");
-    const popupPromise = context.waitForEvent("page");
-    await page.getByRole("button", { name: "Book Demo" }).click();
-    const popup = await popupPromise;
+    await fillDemo(page, "+1 555 010 9000", "https://chenlaw.com");
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Book Demo" }).click()]);
     await popup.waitForURL(/__scheduling/);
     expect(Object.fromEntries(new URL(popup.url()).searchParams)).toEqual({ name: "Lee Chen", email: "lee@chenlaw.com", a1: "+1 555 010 9000", a2: "https://chenlaw.com" });
     await context.close();
   });
 
   it("shows the message of the field at fault, not 'Something went wrong'", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/hire-ai-employee");
-    await page.getByLabel("Name").fill("Lee Chen");
-    await page.getByLabel("Email").fill("lee@chenlaw.com");
-    await page.getByLabel("Phone").fill("not a phone");
-    await page.getByLabel("Website").fill("chenlaw.com");
+    await fillDemo(page, "not a phone", "chenlaw.com");
     await page.getByRole("button", { name: "Book Demo" }).click();
     await expect.poll(() => page.getByTestId("demo-phone-error").textContent()).toBe("Enter a valid phone number");
     expect(await page.getByText("Something went wrong. Please try again.").count()).toBe(0);
@@ -229,8 +214,7 @@ describe("demo booking", () => {
 
 describe("contact form", () => {
   it("works with JavaScript disabled: lands on /contact-thank-you; a blocked word comes back with a message", async () => {
-    const context = await newContext(browser, baseUrl, { javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage({ javaScriptEnabled: false });
     await page.goto("/contact");
     expect(await page.getByLabel("Message", { exact: true }).getAttribute("rows")).toBe("6");
     await fillContact(page, "Do you offer payday loan reminders?");
@@ -247,8 +231,7 @@ describe("contact form", () => {
   });
 
   it("with JavaScript keeps what was typed when the server refuses, then goes to the thank-you page", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/contact");
     await fillContact(page, "Can your AI take casino bookings?");
     await page.getByRole("button", { name: "Send Message" }).click();

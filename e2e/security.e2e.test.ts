@@ -1,8 +1,9 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_ADMIN, launch, newContext, signIn } from "./browser";
+import type { Page } from "playwright-core";
+import { DEMO_ADMIN, signIn } from "./browser";
+import { journeyBrowser } from "./suite";
 
 const baseUrl = inject("baseUrl");
 
@@ -38,12 +39,11 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describe("security in the browser", () => {
-  let browser: Browser;
+  const suite = journeyBrowser();
   let otherSite: Server;
   let otherOrigin: string;
 
   beforeAll(async () => {
-    browser = await launch();
     // Another site, on another port: a page with a link to our logout.
     otherSite = createServer((_req, res) => {
       res.setHeader("content-type", "text/html");
@@ -53,13 +53,11 @@ describe("security in the browser", () => {
     otherOrigin = `http://localhost:${(otherSite.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await browser?.close();
     await new Promise((r) => otherSite?.close(r));
   });
 
   it("signed-in pages run with a nonce policy and no violation; public pages with their static policy", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     const violations = await watchCsp(page);
     const publicRes = await page.goto("/pricing");
     expect(publicRes!.headers()["content-security-policy"]).toContain("script-src 'self' 'unsafe-inline'");
@@ -75,8 +73,7 @@ describe("security in the browser", () => {
   });
 
   it("a link on another site cannot sign the user out: it only reaches the confirmation page", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     // An operator admin lands on the console (issue 23).
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     await page.goto(otherOrigin);

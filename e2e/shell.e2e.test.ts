@@ -1,22 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { expectNoAxeViolations, launch, newContext, screenshot, signIn, signUp, waitForLoginPage } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations, screenshot, signIn, signUp, waitForLoginPage } from "./browser";
+import { journeyBrowser } from "./suite";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const suite = journeyBrowser();
 
 describe("app shell and sign-in", () => {
   it("creates an account, signs out, signs in, and shows first name and email in the avatar menu", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/");
     await page.getByRole("link", { name: "Sign In" }).click();
@@ -45,8 +37,7 @@ describe("app shell and sign-in", () => {
   });
 
   it("sends signed-out visitors on guarded pages to /api/login", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     for (const path of ["/dashboard", "/billing", "/admin", "/admin/usage", "/subscribe", "/checkout"]) {
       await page.goto(path);
       await waitForLoginPage(page);
@@ -56,8 +47,7 @@ describe("app shell and sign-in", () => {
   });
 
   it("shows Access Denied to a signed-in customer on admin pages", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await signUp(page, { firstName: "Cam", lastName: "Customer", email: `cust-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery" });
     for (const path of ["/admin", "/admin/usage"]) {
       await page.goto(path);
@@ -69,8 +59,7 @@ describe("app shell and sign-in", () => {
   });
 
   it("titles unknown routes '404 Page Not Found'", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
     expect(await page.title()).toBe("404 Page Not Found");
@@ -79,8 +68,7 @@ describe("app shell and sign-in", () => {
   });
 
   it("opens and closes the mobile menu at 390 px", async () => {
-    const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage({ width: 390, height: 844 });
     await page.goto("/");
     expect(await page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -99,8 +87,7 @@ describe("app shell and sign-in", () => {
   });
 
   it("passes axe on the shell and highlights the current route", async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage();
     await page.goto("/login");
     await expectNoAxeViolations(page);
     await page.goto("/");

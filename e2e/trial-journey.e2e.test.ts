@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminContext, api, checkBothWidths, dismissToasts, emailTextFromOutbox, fillCard, launch, newContext, signUp, toastText, uniqueUser, verifyEmailFromOutbox, type NewUser } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { api, checkBothWidths, dismissToasts, emailTextFromOutbox, fillCard, signUp, toastText, uniqueUser, verifyEmailFromOutbox, type NewUser } from "./browser";
+import { journeyBrowser } from "./suite";
 
 /**
  * Issue 23's first journey, every step at 1280 px and 390 px with axe:
@@ -12,9 +13,7 @@ import { adminContext, api, checkBothWidths, dismissToasts, emailTextFromOutbox,
  * Screenshots: test-results/screenshots/trial-journey-*.png.
  */
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let admin: BrowserContext;
+const suite = journeyBrowser({ admin: true });
 let context: BrowserContext;
 let page: Page;
 let owner: NewUser;
@@ -23,21 +22,16 @@ const SUBSCRIBE = "/subscribe?plan=small&billing=monthly";
 type AdminSub = { id: string; status: string; user: { email: string }; plan?: { id?: string; name?: string } };
 
 async function liveSubscriptionsOf(email: string): Promise<AdminSub[]> {
-  const subs = await api<AdminSub[]>(admin, "GET", `/api/admin/subscriptions?q=${encodeURIComponent(email)}`);
+  const subs = await api<AdminSub[]>(suite.admin, "GET", `/api/admin/subscriptions?q=${encodeURIComponent(email)}`);
   return subs.filter((s) => s.user.email === email && s.status !== "cancelled");
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  admin = await adminContext(browser, baseUrl);
   owner = uniqueUser("trial-owner", "Dana", "Dentist");
-  context = await newContext(browser, baseUrl);
-  page = await context.newPage();
+  ({ context, page } = await suite.newPage());
 });
 afterAll(async () => {
   await context?.close();
-  await admin?.close();
-  await browser?.close();
 });
 
 describe("a new owner's trial starts with a card, gets its AI employee, changes plan, cancels and resumes", () => {
@@ -47,7 +41,7 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     // Not signed in: the subscribe page sends the visitor to sign in, and back.
     await page.waitForURL((u) => u.pathname === "/login", { timeout: 15_000 });
     await signUp(page, owner, SUBSCRIBE);
-    await verifyEmailFromOutbox(admin, page, owner.email);
+    await verifyEmailFromOutbox(suite.admin, page, owner.email);
     await page.goto(SUBSCRIBE);
     await expect.poll(() => page.getByLabel("Card number").isVisible(), { timeout: 15_000 }).toBe(true);
     await checkBothWidths(page, "trial-journey-1-card-form", () => page.getByLabel("Card number").waitFor());
@@ -62,7 +56,7 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     expect(await page.getByText("Free Trial Active").count()).toBe(0);
     // Nothing for the operator either: no subscription, no "Free trial started".
     expect(await liveSubscriptionsOf(owner.email)).toHaveLength(0);
-    const notices = await api<{ title: string; message: string }[]>(admin, "GET", `/api/admin/notifications?q=${encodeURIComponent(owner.email)}`);
+    const notices = await api<{ title: string; message: string }[]>(suite.admin, "GET", `/api/admin/notifications?q=${encodeURIComponent(owner.email)}`);
     expect(notices.filter((n) => n.title === "Free trial started" && n.message.includes(owner.email))).toHaveLength(0);
   });
 
@@ -75,14 +69,14 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     await page.getByRole("tab", { name: "Subscription" }).click();
     await checkBothWidths(page, "trial-journey-2-trial-started", () => page.getByText("Free Trial Active").waitFor());
     expect(await liveSubscriptionsOf(owner.email)).toHaveLength(1);
-    const notices = await api<{ title: string; message: string }[]>(admin, "GET", `/api/admin/notifications?q=${encodeURIComponent(owner.email)}`);
+    const notices = await api<{ title: string; message: string }[]>(suite.admin, "GET", `/api/admin/notifications?q=${encodeURIComponent(owner.email)}`);
     expect(notices.filter((n) => n.title === "Free trial started" && n.message.includes(owner.email))).toHaveLength(1);
-    const mail = await emailTextFromOutbox(admin, owner.email, "free trial of the Small plan has started");
+    const mail = await emailTextFromOutbox(suite.admin, owner.email, "free trial of the Small plan has started");
     expect(mail).toContain("Small");
   });
 
   it("3. the admin prepares the AI employee, which joins that subscription", async () => {
-    await api(admin, "POST", "/api/admin/ai-ready-orders", {
+    await api(suite.admin, "POST", "/api/admin/ai-ready-orders", {
       aiEmployeeName: "Nova",
       customerEmail: owner.email,
       aiPhoneNumber: "+1 (555) 010-4242",
@@ -95,13 +89,13 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     // No second trial is offered, and there is still one subscription.
     expect(await card.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);
     expect(await liveSubscriptionsOf(owner.email)).toHaveLength(1);
-    const mail = await emailTextFromOutbox(admin, owner.email, "has joined your subscription");
+    const mail = await emailTextFromOutbox(suite.admin, owner.email, "has joined your subscription");
     expect(mail).toContain("Nova");
   });
 
   it("4. the owner upgrades after seeing the preview", async () => {
     // The trial ends (the sandbox clock moves 15 days): the first invoice is paid and the subscription is active.
-    await api(admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
+    await api(suite.admin, "POST", "/api/admin/sandbox-clock", { days: 15 });
     await page.goto("/billing?tab=overview");
     const item = page.getByTestId("subscription-item").first();
     await expect.poll(() => page.getByTestId("subscription-status").first().textContent(), { timeout: 20_000 }).toBe("Active");
@@ -126,7 +120,7 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     await checkBothWidths(page, "trial-journey-4-upgraded", () => item.getByText("Medium").first().waitFor());
     const subs = await liveSubscriptionsOf(owner.email);
     expect(subs).toHaveLength(1);
-    const mail = await emailTextFromOutbox(admin, owner.email, "plan is now Medium");
+    const mail = await emailTextFromOutbox(suite.admin, owner.email, "plan is now Medium");
     expect(mail).toContain("Medium");
   });
 
@@ -153,7 +147,7 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     await expect.poll(() => page.getByText(/Ends on/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByText("Renews on").count()).toBe(0);
     await checkBothWidths(page, "trial-journey-5-dashboard-cancelling", () => page.getByText(/Ends on/).first().waitFor());
-    expect(await emailTextFromOutbox(admin, owner.email, "subscription ends on")).toMatch(/[Rr]esume/);
+    expect(await emailTextFromOutbox(suite.admin, owner.email, "subscription ends on")).toMatch(/[Rr]esume/);
 
     await page.goto("/billing?tab=overview");
     await item.getByRole("button", { name: "Resume subscription" }).click();

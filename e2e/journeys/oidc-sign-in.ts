@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expectNoAxeViolations, newContext, screenshot } from "../browser";
+import { expectNoAxeViolations, newPage, screenshot } from "../browser";
 import type { TestOidcAccount, TestOidcProvider } from "../../test/oidc-test-provider";
 
 export type OidcJourneyContext = () => { baseUrl: string; browser: Browser; oidc: TestOidcProvider };
@@ -19,6 +19,13 @@ export async function signInAtIssuer(page: Page, oidc: TestOidcProvider, account
   await page.locator('input[name="login"]').fill(account.sub);
   await page.locator('input[name="password"]').fill(account.password ?? "issuer-password");
   await page.getByRole("button", { name: "Sign-in" }).click();
+}
+
+/** Opens `path` signed out, signs in at the issuer as `account` and waits to be back on `landing` (default `path`). */
+async function signInFrom(page: Page, baseUrl: string, oidc: TestOidcProvider, account: TestOidcAccount, path: string, landing = path): Promise<void> {
+  await page.goto(path);
+  await signInAtIssuer(page, oidc, account);
+  await page.waitForURL(`${baseUrl}${landing}`, { timeout: 20_000 });
 }
 
 /** The callback URL the issuer sends this (already signed-in at the issuer) browser to, without following it. */
@@ -39,11 +46,8 @@ async function issuerCallbackUrl(context: BrowserContext, baseUrl: string, retur
 async function customerOnDashboard(ctx: OidcJourneyContext): Promise<{ context: BrowserContext; page: Page }> {
   const { baseUrl, browser, oidc } = ctx();
   oidc.setAccount(CUSTOMER);
-  const context = await newContext(browser, baseUrl);
-  const page = await context.newPage();
-  await page.goto("/dashboard");
-  await signInAtIssuer(page, oidc, CUSTOMER);
-  await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+  const { context, page } = await newPage(browser, baseUrl);
+  await signInFrom(page, baseUrl, oidc, CUSTOMER, "/dashboard");
   return { context, page };
 }
 
@@ -67,11 +71,8 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
   it("signs in at the issuer's login page from /billing and comes back signed in to the portal", async () => {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(CUSTOMER);
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto("/billing");
-    await signInAtIssuer(page, oidc, CUSTOMER);
-    await page.waitForURL(`${baseUrl}/billing`, { timeout: 20_000 });
+    const { context, page } = await newPage(browser, baseUrl);
+    await signInFrom(page, baseUrl, oidc, CUSTOMER, "/billing");
     await expect.poll(() => page.getByTestId("avatar-button").textContent()).toBe("M");
     await page.getByTestId("avatar-button").click();
     await expect.poll(() => page.getByRole("menu").textContent()).toContain(CUSTOMER.email);
@@ -85,11 +86,8 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
   it("at 390 px: signs in from /login and, as an address in ADMIN_EMAILS the issuer verified, reaches the admin console", async () => {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(OIDC_JOURNEY_ADMIN);
-    const context = await newContext(browser, baseUrl, { width: 390, height: 844 });
-    const page = await context.newPage();
-    await page.goto("/login?returnTo=%2Fadmin");
-    await signInAtIssuer(page, oidc, OIDC_JOURNEY_ADMIN);
-    await page.waitForURL(`${baseUrl}/admin`, { timeout: 20_000 });
+    const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+    await signInFrom(page, baseUrl, oidc, OIDC_JOURNEY_ADMIN, "/login?returnTo=%2Fadmin", "/admin");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).first().isVisible()).toBe(true);
     const me = await context.request.get(`${baseUrl}/api/auth/user`);
     expect(await me.json()).toMatchObject({ email: OIDC_JOURNEY_ADMIN.email, emailVerified: true, role: "admin" });
@@ -102,11 +100,8 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     const { baseUrl, browser, oidc } = ctx();
     oidc.setAccount(CUSTOMER);
     for (const width of [1280, 390]) {
-      const context = await newContext(browser, baseUrl, { width, height: width === 390 ? 844 : 900 });
-      const page = await context.newPage();
-      await page.goto("/login?returnTo=%2Fdashboard");
-      await signInAtIssuer(page, oidc, CUSTOMER);
-      await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 20_000 });
+      const { context, page } = await newPage(browser, baseUrl, { width, height: width === 390 ? 844 : 900 });
+      await signInFrom(page, baseUrl, oidc, CUSTOMER, "/login?returnTo=%2Fdashboard", "/dashboard");
       await page.goto("/api/logout");
       // The issuer's session stays (its logout is not confirmed here), so it answers the next request at once.
       const callback = await issuerCallbackUrl(context, baseUrl, "/dashboard");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { TestS3Server } from "../../test/s3-test-server";
-import { DEMO_ADMIN, expectNoAxeViolations, newContext, screenshot, signIn, tinyPng, toastText } from "../browser";
+import { DEMO_ADMIN, chooseAvatarSlowly, expectNoAxeViolations, newPage, openTab, screenshot, signIn, tinyPng, toastText } from "../browser";
 
 export type S3JourneyContext = {
   baseUrl: string;
@@ -14,11 +14,6 @@ export type S3JourneyContext = {
   name?: string;
 };
 
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole("tab", { name, exact: true }).click();
-  await expect.poll(() => page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe("true");
-}
-
 /**
  * The admin uploads an avatar straight into the S3 bucket (presigned PUT,
  * the bucket's CORS rule, progress bar), attaches it to a new AI-ready order
@@ -27,8 +22,7 @@ async function openTab(page: Page, name: string): Promise<void> {
 export function s3UploadJourney(ctx: () => S3JourneyContext): void {
   it("admin uploads an avatar through the S3 bucket, with progress, and the order shows it", async () => {
     const { baseUrl, browser, s3, signInAdmin, name: shot = "s3" } = ctx();
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, baseUrl);
     const tag = randomUUID().slice(0, 8);
     const name = `Skye ${tag}`;
     const customerEmail = `s3-owner-${tag}@example.com`;
@@ -41,17 +35,7 @@ export function s3UploadJourney(ctx: () => S3JourneyContext): void {
       await page.getByLabel("Web Chat URL").fill("https://chat.example.com/skye");
 
       // The PUT goes to the bucket, not to the app; held back so the progress bar can be seen.
-      const puts: string[] = [];
-      await page.route(`${s3.endpoint}/**`, async (route) => {
-        if (route.request().method() === "PUT") {
-          puts.push(route.request().url());
-          await new Promise((r) => setTimeout(r, 1200));
-        }
-        await route.continue();
-      });
-      await page.getByLabel("Avatar (recommended)").setInputFiles({ name: "skye.png", mimeType: "image/png", buffer: tinyPng(96, 96) });
-      const bar = page.getByRole("progressbar", { name: "Avatar upload progress" });
-      await bar.waitFor({ state: "visible" });
+      const { bar, puts } = await chooseAvatarSlowly(page, `${s3.endpoint}/**`, { name: "skye.png", png: tinyPng(96, 96) }, 1200);
       expect(await bar.getAttribute("aria-valuenow")).toMatch(/^\d+$/);
       await screenshot(page, `${shot}-admin-create-order-uploading`);
       await page.getByText("Avatar uploaded: skye.png").waitFor();
