@@ -23,6 +23,21 @@ const optionalString = z
   .optional()
   .transform((v) => (v === "" || v === undefined ? undefined : v));
 
+/**
+ * A whole number from the environment within [min, max], `fallback` when unset.
+ * The messages name the unit ("must be a whole number of days", "must be at
+ * least 1"); `notes` replaces any of them where the bare figure says too little.
+ */
+function wholeNumber(unit: string, min: number, max: number, fallback: number, notes: { notNumber?: string; min?: string; max?: string } = {}) {
+  const notWhole = `must be a whole number of ${unit}`;
+  return z.coerce
+    .number({ message: notes.notNumber ?? notWhole })
+    .int({ message: notWhole })
+    .min(min, { message: notes.min ?? `must be at least ${min}` })
+    .max(max, { message: notes.max ?? `must be at most ${max}` })
+    .default(fallback);
+}
+
 /** Retell's API (https://docs.retellai.com/api-references/create-retell-llm, "servers"). */
 export const DEFAULT_RETELL_API_BASE_URL = "https://api.retellai.com";
 export const DEFAULT_TWILIO_API_BASE_URL = "https://api.twilio.com";
@@ -86,30 +101,14 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// connection URL" })
         .optional(),
     ),
-    DATABASE_POOL_SIZE: z.coerce
-      .number({ message: "must be a whole number of connections" })
-      .int({ message: "must be a whole number of connections" })
-      .min(1, { message: "must be at least 1" })
-      .max(200, { message: "must be at most 200" })
-      .default(10),
-    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
-      .number({ message: "must be a number of milliseconds" })
-      .int({ message: "must be a whole number of milliseconds" })
-      .min(100, { message: "must be at least 100 (ms)" })
-      .max(600_000, { message: "must be at most 600000 (10 minutes)" })
-      .default(5000),
-    INGEST_RATE_LIMIT_PER_MINUTE: z.coerce
-      .number({ message: "must be a whole number of requests" })
-      .int({ message: "must be a whole number of requests" })
-      .min(1, { message: "must be at least 1" })
-      .max(100_000, { message: "must be at most 100000" })
-      .default(600),
-    INTERACTION_RETENTION_DAYS: z.coerce
-      .number({ message: "must be a whole number of days" })
-      .int({ message: "must be a whole number of days" })
-      .min(1, { message: "must be at least 1" })
-      .max(3650, { message: "must be at most 3650 (10 years)" })
-      .default(365),
+    DATABASE_POOL_SIZE: wholeNumber("connections", 1, 200, 10),
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("milliseconds", 100, 600_000, 5000, {
+      notNumber: "must be a number of milliseconds",
+      min: "must be at least 100 (ms)",
+      max: "must be at most 600000 (10 minutes)",
+    }),
+    INGEST_RATE_LIMIT_PER_MINUTE: wholeNumber("requests", 1, 100_000, 600),
+    INTERACTION_RETENTION_DAYS: wholeNumber("days", 1, 3650, 365, { max: "must be at most 3650 (10 years)" }),
     OUTBOUND_ALLOW_HOSTS: allowHosts,
     RETELL_API_KEY: optionalString.pipe(z.string().min(16, { message: "must be the Retell API key with the webhook badge (at least 16 characters)" }).optional()),
     /** Where Retell's API answers (tests point it at the loopback fake, test/retell-fake.ts). */
@@ -122,12 +121,7 @@ export const envSchema = z
     TWILIO_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_TWILIO_API_BASE_URL).replace(/\/+$/, "")),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
-    TRUSTED_PROXY_HOPS: z.coerce
-      .number({ message: "must be a whole number of proxies (0 when clients connect directly)" })
-      .int({ message: "must be a whole number of proxies (0 when clients connect directly)" })
-      .min(0, { message: "must be 0 or more" })
-      .max(10, { message: "must be at most 10" })
-      .default(0),
+    TRUSTED_PROXY_HOPS: wholeNumber("proxies (0 when clients connect directly)", 0, 10, 0, { min: "must be 0 or more" }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: "must be at least 32 characters" }).optional()),
     ADMIN_EMAILS: z
       .string()
