@@ -3,6 +3,7 @@
 import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Badge } from "@/lib/ui/badge";
+import { Field } from "@/lib/ui/field";
 import { Button } from "@/lib/ui/button";
 import { Label, Select } from "@/lib/ui/input";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
@@ -177,14 +178,5 @@ function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubsc
         </div>
       ) : null}
     </article>
-  );
-}
-
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </div>
   );
 }
