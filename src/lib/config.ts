@@ -90,6 +90,14 @@ const allowHosts = z
     return hosts;
   });
 
+/** Credentials that only work together: set all of a group or none of it. */
+const ALL_OR_NONE = [
+  { keys: ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"], message: "is required when any OIDC_* variable is set" },
+  { keys: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"], message: "is required when any STRIPE_* key is set" },
+  { keys: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], message: "is required when any TWILIO_* credential is set" },
+  { keys: ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"], message: "is required when any S3_* credential is set" },
+] as const;
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -172,28 +180,9 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
-    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
-    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
-      for (const key of ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any OIDC_* variable is set" });
-      }
-    }
-    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
-    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any STRIPE_* key is set" });
-      }
-    }
-    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER];
-    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
-      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any TWILIO_* credential is set" });
-      }
-    }
-    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
-      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any S3_* credential is set" });
+    for (const { keys, message } of ALL_OR_NONE) {
+      if (keys.some((key) => env[key]) && !keys.every((key) => env[key])) {
+        for (const key of keys) if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message });
       }
     }
   });
