@@ -18,6 +18,23 @@ describe("configuration", () => {
     expect(() => parseConfig({ PUBLIC_BASE_URL: "localhost" })).toThrowError(/PUBLIC_BASE_URL must be an absolute URL/);
   });
 
+  it("says what a whole-number setting takes, and defaults it when unset", () => {
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "2.5" })).toThrowError(/DATABASE_POOL_SIZE must be a whole number of connections/);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "0" })).toThrowError(/DATABASE_POOL_SIZE must be at least 1/);
+    expect(() => parseConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "soon" })).toThrowError(/DATABASE_STATEMENT_TIMEOUT_MS must be a number of milliseconds/);
+    expect(() => parseConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "700000" })).toThrowError(/DATABASE_STATEMENT_TIMEOUT_MS must be at most 600000 \(10 minutes\)/);
+    expect(() => parseConfig({ INGEST_RATE_LIMIT_PER_MINUTE: "100001" })).toThrowError(/INGEST_RATE_LIMIT_PER_MINUTE must be at most 100000/);
+    expect(() => parseConfig({ INTERACTION_RETENTION_DAYS: "3651" })).toThrowError(/INTERACTION_RETENTION_DAYS must be at most 3650 \(10 years\)/);
+    expect(() => parseConfig({ TRUSTED_PROXY_HOPS: "-1" })).toThrowError(/TRUSTED_PROXY_HOPS must be 0 or more/);
+    expect(() => parseConfig({ TRUSTED_PROXY_HOPS: "1.5" })).toThrowError(/TRUSTED_PROXY_HOPS must be a whole number of proxies \(0 when clients connect directly\)/);
+    const cfg = parseConfig({ INGEST_RATE_LIMIT_PER_MINUTE: "120" });
+    expect([cfg.DATABASE_POOL_SIZE, cfg.DATABASE_STATEMENT_TIMEOUT_MS, cfg.INGEST_RATE_LIMIT_PER_MINUTE, cfg.INTERACTION_RETENTION_DAYS, cfg.TRUSTED_PROXY_HOPS]).toEqual([10, 5000, 120, 365, 0]);
+  });
+
+  it("requires the whole S3 triple", () => {
+    expect(() => parseConfig({ S3_BUCKET: "media" })).toThrowError(/S3_ACCESS_KEY_ID is required when any S3_\* credential is set/);
+  });
+
   it("lists every problem at once", () => {
     try {
       parseConfig({ PORT: "0", STRIPE_SECRET_KEY: "sk_test_1" });

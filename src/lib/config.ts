@@ -23,6 +23,21 @@ const optionalString = z
   .optional()
   .transform((v) => (v === "" || v === undefined ? undefined : v));
 
+/**
+ * A whole number from the environment within [min, max], `fallback` when unset.
+ * The messages name the unit ("must be a whole number of days", "must be at
+ * least 1"); `notes` replaces any of them where the bare figure says too little.
+ */
+function wholeNumber(unit: string, min: number, max: number, fallback: number, notes: { notNumber?: string; min?: string; max?: string } = {}) {
+  const notWhole = `must be a whole number of ${unit}`;
+  return z.coerce
+    .number({ message: notes.notNumber ?? notWhole })
+    .int({ message: notWhole })
+    .min(min, { message: notes.min ?? `must be at least ${min}` })
+    .max(max, { message: notes.max ?? `must be at most ${max}` })
+    .default(fallback);
+}
+
 /** Retell's API (https://docs.retellai.com/api-references/create-retell-llm, "servers"). */
 export const DEFAULT_RETELL_API_BASE_URL = "https://api.retellai.com";
 export const DEFAULT_TWILIO_API_BASE_URL = "https://api.twilio.com";
@@ -75,6 +90,14 @@ const allowHosts = z
     return hosts;
   });
 
+/** Credentials that only work together: set all of a group or none of it. */
+const ALL_OR_NONE = [
+  { keys: ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"], message: "is required when any OIDC_* variable is set" },
+  { keys: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"], message: "is required when any STRIPE_* key is set" },
+  { keys: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], message: "is required when any TWILIO_* credential is set" },
+  { keys: ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"], message: "is required when any S3_* credential is set" },
+] as const;
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -86,30 +109,14 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// connection URL" })
         .optional(),
     ),
-    DATABASE_POOL_SIZE: z.coerce
-      .number({ message: "must be a whole number of connections" })
-      .int({ message: "must be a whole number of connections" })
-      .min(1, { message: "must be at least 1" })
-      .max(200, { message: "must be at most 200" })
-      .default(10),
-    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
-      .number({ message: "must be a number of milliseconds" })
-      .int({ message: "must be a whole number of milliseconds" })
-      .min(100, { message: "must be at least 100 (ms)" })
-      .max(600_000, { message: "must be at most 600000 (10 minutes)" })
-      .default(5000),
-    INGEST_RATE_LIMIT_PER_MINUTE: z.coerce
-      .number({ message: "must be a whole number of requests" })
-      .int({ message: "must be a whole number of requests" })
-      .min(1, { message: "must be at least 1" })
-      .max(100_000, { message: "must be at most 100000" })
-      .default(600),
-    INTERACTION_RETENTION_DAYS: z.coerce
-      .number({ message: "must be a whole number of days" })
-      .int({ message: "must be a whole number of days" })
-      .min(1, { message: "must be at least 1" })
-      .max(3650, { message: "must be at most 3650 (10 years)" })
-      .default(365),
+    DATABASE_POOL_SIZE: wholeNumber("connections", 1, 200, 10),
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("milliseconds", 100, 600_000, 5000, {
+      notNumber: "must be a number of milliseconds",
+      min: "must be at least 100 (ms)",
+      max: "must be at most 600000 (10 minutes)",
+    }),
+    INGEST_RATE_LIMIT_PER_MINUTE: wholeNumber("requests", 1, 100_000, 600),
+    INTERACTION_RETENTION_DAYS: wholeNumber("days", 1, 3650, 365, { max: "must be at most 3650 (10 years)" }),
     OUTBOUND_ALLOW_HOSTS: allowHosts,
     RETELL_API_KEY: optionalString.pipe(z.string().min(16, { message: "must be the Retell API key with the webhook badge (at least 16 characters)" }).optional()),
     /** Where Retell's API answers (tests point it at the loopback fake, test/retell-fake.ts). */
@@ -122,12 +129,7 @@ export const envSchema = z
     TWILIO_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_TWILIO_API_BASE_URL).replace(/\/+$/, "")),
     DATA_DIR: optionalString,
     PGLITE_DIR: optionalString,
-    TRUSTED_PROXY_HOPS: z.coerce
-      .number({ message: "must be a whole number of proxies (0 when clients connect directly)" })
-      .int({ message: "must be a whole number of proxies (0 when clients connect directly)" })
-      .min(0, { message: "must be 0 or more" })
-      .max(10, { message: "must be at most 10" })
-      .default(0),
+    TRUSTED_PROXY_HOPS: wholeNumber("proxies (0 when clients connect directly)", 0, 10, 0, { min: "must be 0 or more" }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: "must be at least 32 characters" }).optional()),
     ADMIN_EMAILS: z
       .string()
@@ -178,28 +180,9 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
-    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
-    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
-      for (const key of ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any OIDC_* variable is set" });
-      }
-    }
-    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
-    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any STRIPE_* key is set" });
-      }
-    }
-    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER];
-    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
-      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any TWILIO_* credential is set" });
-      }
-    }
-    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
-      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any S3_* credential is set" });
+    for (const { keys, message } of ALL_OR_NONE) {
+      if (keys.some((key) => env[key]) && !keys.every((key) => env[key])) {
+        for (const key of keys) if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message });
       }
     }
   });

@@ -14,12 +14,16 @@ async function Page() {
   if (!access.ok) return access.element;
   const { keys } = await loadApiKeysScreen();
   return (
-    <AdminSubPage title="API keys">
-      <p className="mt-1 max-w-3xl text-slate-700">
-        The voice and chat platform reports every call, text and chat to <code className="text-sm">POST /api/v1/interactions</code> with{" "}
-        <code className="text-sm">Authorization: Bearer &lt;key&gt;</code>. A key is shown once, when it is created; only its first characters are
-        kept to tell keys apart. A revoked key is refused at once.
-      </p>
+    <AdminSubPage
+      title="API keys"
+      intro={
+        <>
+          The voice and chat platform reports every call, text and chat to <code className="text-sm">POST /api/v1/interactions</code> with{" "}
+          <code className="text-sm">Authorization: Bearer &lt;key&gt;</code>. A key is shown once, when it is created; only its first characters are
+          kept to tell keys apart. A revoked key is refused at once.
+        </>
+      }
+    >
       <ApiKeysPage initialKeys={keys} />
     </AdminSubPage>
   );

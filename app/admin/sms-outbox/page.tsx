@@ -15,12 +15,14 @@ async function Page({ searchParams }: { searchParams: Promise<Record<string, str
   if (!access.ok) return access.element;
   const { page, current } = await loadSmsOutboxScreen(await searchParams);
   return (
-    <AdminSubPage title="SMS outbox">
-      <p className="mt-1 max-w-3xl text-slate-700">
-        {config().smsEnabled
+    <AdminSubPage
+      title="SMS outbox"
+      intro={
+        config().smsEnabled
           ? "Every text message the product queued for Twilio, with its delivery status. A job sends each one and retries while Twilio is unreachable; a failed message shows Twilio's answer. Numbers that replied STOP get nothing more."
-          : "Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER), so text messages are kept here instead of being sent."}
-      </p>
+          : "Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER), so text messages are kept here instead of being sent."
+      }
+    >
       <SmsOutboxTable page={page} cursor={current} />
     </AdminSubPage>
   );

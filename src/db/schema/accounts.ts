@@ -1,5 +1,6 @@
 import { relations } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, createdAt, cascadeRef } from "./columns";
 import { user } from "./auth";
 
 /**
@@ -10,7 +11,7 @@ import { user } from "./auth";
  * `account_id` pointing here.
  */
 export const organization = pgTable("organization", {
-  id: text("id").primaryKey(),
+  id: id(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   logo: text("logo"),
@@ -21,22 +22,21 @@ export const organization = pgTable("organization", {
   timeZone: text("time_zone").notNull().default("UTC"),
   /** Set when the account was deleted: its members are gone, its calls anonymised, its invoices kept. */
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
+
+/** `account_id`, required: the account a row belongs to, deleted with it. */
+export const accountRef = () => cascadeRef("account_id", () => organization.id);
 
 /** A user's membership of an account, with one role (src/features/accounts/permissions.ts). */
 export const member = pgTable(
   "member",
   {
-    id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: id(),
+    organizationId: cascadeRef("organization_id", () => organization.id),
+    userId: cascadeRef("user_id", () => user.id),
     role: text("role").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("member_organization_user_idx").on(t.organizationId, t.userId), index("member_user_idx").on(t.userId)],
 );
@@ -45,21 +45,17 @@ export const member = pgTable(
 export const invitation = pgTable(
   "invitation",
   {
-    id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    organizationId: cascadeRef("organization_id", () => organization.id),
     email: text("email").notNull(),
     role: text("role").notNull(),
     /** pending, accepted, rejected or canceled (better-auth's spelling). */
     status: text("status").notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    inviterId: text("inviter_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    inviterId: cascadeRef("inviter_id", () => user.id),
     /** When the e-mail was last sent (resend is throttled). */
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("invitation_organization_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
 );
@@ -71,15 +67,13 @@ export const invitation = pgTable(
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
     actorEmail: text("actor_email"),
     action: text("action").notNull(),
     detail: text("detail").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("audit_events_account_created_idx").on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, cascadeRef } from "./columns";
 import { user } from "./auth";
-import { organization } from "./accounts";
+import { accountRef } from "./accounts";
 import { aiReadyOrders } from "./orders";
 
 /**
@@ -13,9 +14,7 @@ import { aiReadyOrders } from "./orders";
 export const aiEmployeeSettingsVersions = pgTable(
   "ai_employee_settings_versions",
   {
-    aiReadyOrderId: text("ai_ready_order_id")
-      .notNull()
-      .references(() => aiReadyOrders.id, { onDelete: "cascade" }),
+    aiReadyOrderId: cascadeRef("ai_ready_order_id", () => aiReadyOrders.id),
     /** 1, 2, 3 … per AI employee. */
     version: integer("version").notNull(),
     document: jsonb("document").notNull().$type<Record<string, unknown>>(),
@@ -28,7 +27,7 @@ export const aiEmployeeSettingsVersions = pgTable(
     authorName: text("author_name").notNull(),
     /** Set when the version restores an earlier one. */
     restoredFrom: integer("restored_from"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.aiReadyOrderId, t.version] })],
 );
@@ -68,7 +67,7 @@ export const aiEmployeeSettings = pgTable(
     /** The platform's ids once created (Retell: agent and LLM). */
     platformAgentId: text("platform_agent_id"),
     platformLlmId: text("platform_llm_id"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("ai_employee_settings_retry_idx").on(t.nextRetryAt)],
 );
@@ -77,12 +76,10 @@ export const aiEmployeeSettings = pgTable(
 export const accountTesterNumbers = pgTable(
   "account_tester_numbers",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     /** E.164. */
     number: text("number").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.number] })],
 );

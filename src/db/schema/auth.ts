@@ -1,12 +1,13 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
+import { id, timestamps, cascadeRef } from "./columns";
 import { relations } from "drizzle-orm";
 
 /** better-auth core tables, with our profile fields and role on `user`. */
 export const user = pgTable(
   "user",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
@@ -15,8 +16,7 @@ export const user = pgTable(
     lastName: text("last_name"),
     /** 'admin' or 'customer'; admin only counts for a verified address (see auth/roles.ts). */
     role: text("role").notNull().default("customer"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // One trigram index over everything the admin subscriptions search reads (ADR 0096, 0100).
   (t) => [index("user_search_trgm_idx").using("gin", sql`${userSearchText(t)} gin_trgm_ops`)],
@@ -34,18 +34,15 @@ export function userSearchText(t: { name: AnyColumn; firstName: AnyColumn; lastN
 export const session = pgTable(
   "session",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     /** The business account this session works in (better-auth organization plugin; checked against membership on every request). */
     activeOrganizationId: text("active_organization_id"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => user.id),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -53,12 +50,10 @@ export const session = pgTable(
 export const account = pgTable(
   "account",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => user.id),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -66,8 +61,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -75,19 +69,18 @@ export const account = pgTable(
 export const verification = pgTable(
   "verification",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
 /** better-auth's database rate-limit store (sign-in attempts). */
 export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
+  id: id(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),

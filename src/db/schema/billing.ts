@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, jsonb } from "drizzle-orm/pg-core";
-import { organization } from "./accounts";
+import { id, createdAt, updatedAt, timestamps } from "./columns";
+import { accountRef, organization } from "./accounts";
 import { aiReadyOrders } from "./orders";
 import { PROVIDER_INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES, subscriptionStatus } from "./enums";
 
@@ -10,7 +11,7 @@ export const paymentCustomers = pgTable("payment_customers", {
     .primaryKey()
     .references(() => organization.id, { onDelete: "cascade" }),
   providerCustomerId: text("provider_customer_id").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -20,10 +21,8 @@ export const paymentCustomers = pgTable("payment_customers", {
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     planId: text("plan_id").notNull(),
     billing: text("billing").notNull().$type<"monthly" | "annual">(),
     status: subscriptionStatus("status").notNull(),
@@ -51,8 +50,7 @@ export const subscriptions = pgTable(
     pendingPlanId: text("pending_plan_id"),
     pendingBilling: text("pending_billing").$type<"monthly" | "annual">(),
     pendingChangeAt: timestamp("pending_change_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("subscriptions_account_id_idx").on(t.accountId),
@@ -69,10 +67,8 @@ export const subscriptions = pgTable(
 export const invoices = pgTable(
   "invoices",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     providerInvoiceId: text("provider_invoice_id").notNull().unique(),
     providerSubscriptionId: text("provider_subscription_id"),
     description: text("description").notNull(),
@@ -87,7 +83,7 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     /** When we first saw a payment of it fail (invoice.payment_failed, or the sandbox's past-due open invoice); never overwritten, kept once paid: paid with this set = a recovered payment (ADR 0139). */
     paymentFailedAt: timestamp("payment_failed_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("invoices_account_issued_idx").on(t.accountId, t.issuedAt)],
 );
@@ -109,13 +105,12 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
 export const sandboxObjects = pgTable(
   "sandbox_objects",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     kind: text("kind").notNull(),
     customerId: text("customer_id"),
     data: jsonb("data").notNull().$type<Record<string, unknown>>(),
     idempotencyKey: text("idempotency_key"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("sandbox_objects_kind_customer_idx").on(t.kind, t.customerId),

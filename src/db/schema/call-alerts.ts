@@ -1,5 +1,6 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { organization } from "./accounts";
+import { boolean, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { id, createdAt, updatedAt, timestamps, cascadeRef } from "./columns";
+import { accountRef } from "./accounts";
 import { user } from "./auth";
 import { interactions } from "./interactions";
 
@@ -11,10 +12,8 @@ import { interactions } from "./interactions";
 export const notificationRules = pgTable(
   "notification_rules",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     name: text("name").notNull(),
     channel: text("channel").notNull().$type<"email" | "sms">(),
     /** every_call | leads_and_bookings | missed_and_voicemail | urgent | phrase */
@@ -31,8 +30,7 @@ export const notificationRules = pgTable(
     quietStart: text("quiet_start"),
     quietEnd: text("quiet_end"),
     enabled: boolean("enabled").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("notification_rules_account_idx").on(t.accountId)],
 );
@@ -45,11 +43,9 @@ export const notificationRules = pgTable(
 export const notificationOptOuts = pgTable(
   "notification_opt_outs",
   {
-    ruleId: text("rule_id")
-      .notNull()
-      .references(() => notificationRules.id, { onDelete: "cascade" }),
+    ruleId: cascadeRef("rule_id", () => notificationRules.id),
     recipient: text("recipient").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.recipient] })],
 );
@@ -58,16 +54,10 @@ export const notificationOptOuts = pgTable(
 export const callNotifications = pgTable(
   "call_notifications",
   {
-    interactionId: text("interaction_id")
-      .notNull()
-      .references(() => interactions.id, { onDelete: "cascade" }),
-    ruleId: text("rule_id")
-      .notNull()
-      .references(() => notificationRules.id, { onDelete: "cascade" }),
+    interactionId: cascadeRef("interaction_id", () => interactions.id),
+    ruleId: cascadeRef("rule_id", () => notificationRules.id),
     recipient: text("recipient").notNull(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
     channel: text("channel").notNull().$type<"email" | "sms">(),
     /** sent (its own message) | batched (waiting for a burst's one message) | summarised (told in a burst's message) */
     status: text("status").notNull().$type<"sent" | "batched" | "summarised">(),
@@ -75,7 +65,7 @@ export const callNotifications = pgTable(
     messageId: text("message_id"),
     /** Whether the summary was there when it was sent (else the 2-minute wait ran out). */
     withSummary: boolean("with_summary").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.interactionId, t.ruleId, t.recipient] }), index("call_notifications_burst_idx").on(t.ruleId, t.recipient, t.status, t.createdAt)],
 );
@@ -84,17 +74,13 @@ export const callNotifications = pgTable(
 export const memberNotificationPrefs = pgTable(
   "member_notification_prefs",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
+    userId: cascadeRef("user_id", () => user.id),
     /** Receive the 08:00 daily summary. */
     dailySummary: boolean("daily_summary").notNull().default(true),
     /** Receive it also on days with no activity. */
     dailySummaryWhenQuiet: boolean("daily_summary_when_quiet").notNull().default(false),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
 );
@@ -103,19 +89,15 @@ export const memberNotificationPrefs = pgTable(
 export const dailySummaries = pgTable(
   "daily_summaries",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: accountRef(),
+    userId: cascadeRef("user_id", () => user.id),
     /** The day it summarises (yesterday in the account's time zone), YYYY-MM-DD. */
     day: text("day").notNull(),
     /** sent | skipped (no activity, and the member did not ask for quiet days) */
     status: text("status").notNull().$type<"sent" | "skipped">(),
     emailId: text("email_id"),
     counts: jsonb("counts").$type<Record<string, number>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId, t.day] })],
 );

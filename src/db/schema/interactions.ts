@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, createdAt, updatedAt, cascadeRef } from "./columns";
 import { organization } from "./accounts";
 import { user } from "./auth";
 import { subscriptions } from "./billing";
@@ -13,14 +14,14 @@ export type TranscriptTurn = { speaker: "agent" | "caller"; text: string; at?: s
 
 /** Keys for the voice and chat platform's calls to the ingestion API (ADR 0101). The key itself is never stored. */
 export const apiKeys = pgTable("api_keys", {
-  id: text("id").primaryKey(),
+  id: id(),
   name: text("name").notNull(),
   /** SHA-256 of the key, hex. */
   keyHash: text("key_hash").notNull().unique(),
   /** The key's first characters, shown in the list so an admin can tell keys apart. */
   keyPrefix: text("key_prefix").notNull(),
   createdBy: text("created_by"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
   /** The per-key rate limit's fixed window: its start and the requests counted in it. */
@@ -47,7 +48,7 @@ export const interactions = pgTable(
   "interactions",
   {
     /** Our id (a UUID; records stored before issue 21 keep the sender's id). */
-    id: text("id").primaryKey(),
+    id: id(),
     /**
      * Where the record came from (issue 21): `platform:<integration>` for a
      * platform key or a platform's webhook, `customer:<account id>` for a
@@ -56,9 +57,7 @@ export const interactions = pgTable(
     sourceKey: text("source_key").notNull(),
     /** The sender's id for the record: the idempotency key within its source. */
     externalId: text("external_id").notNull(),
-    aiReadyOrderId: text("ai_ready_order_id")
-      .notNull()
-      .references(() => aiReadyOrders.id, { onDelete: "cascade" }),
+    aiReadyOrderId: cascadeRef("ai_ready_order_id", () => aiReadyOrders.id),
     /** The business account that owns the AI employee when the record arrived (null: not claimed yet). */
     accountId: text("account_id").references(() => organization.id, { onDelete: "set null" }),
     /** The subscription the units count against (null: none active or trialing; ADR 0143). */
@@ -121,7 +120,7 @@ export const interactions = pgTable(
      */
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledByUserId: text("handled_by_user_id").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Full-text search over the summary and the transcript's words (the call log's search). */
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(summary, '')) || jsonb_to_tsvector('english', jsonb_path_query_array(coalesce(transcript, '[]'::jsonb), '$[*].text'), '["string"]')`,
@@ -164,13 +163,11 @@ export function interactionNumberDigits(t: { fromNumber: AnyColumn; toNumber: An
 export const usageAlerts = pgTable(
   "usage_alerts",
   {
-    subscriptionId: text("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    subscriptionId: cascadeRef("subscription_id", () => subscriptions.id),
     usageMonthStart: timestamp("usage_month_start", { withTimezone: true }).notNull(),
     /** Percent of the month's included units: 80 or 100. */
     threshold: integer("threshold").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.usageMonthStart, t.threshold] })],
 );
@@ -183,16 +180,14 @@ export const usageAlerts = pgTable(
 export const meterReports = pgTable(
   "meter_reports",
   {
-    subscriptionId: text("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    subscriptionId: cascadeRef("subscription_id", () => subscriptions.id),
     usageMonthStart: timestamp("usage_month_start", { withTimezone: true }).notNull(),
     /** The meter's event name: phone_inbound, phone_outbound, text_inbound, text_outbound. */
     category: text("category").notNull(),
     reportedUnits: integer("reported_units").notNull().default(0),
     pendingUnits: integer("pending_units"),
     dirty: boolean("dirty").notNull().default(true),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.usageMonthStart, t.category] }),

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Every idempotency key a durable job was ever enqueued under (src/lib/jobs).
@@ -11,5 +12,5 @@ export const jobKeys = pgTable("job_keys", {
   kind: text("kind").notNull(),
   /** The pg-boss job id (derived from the key, see jobIdForKey). */
   jobId: uuid("job_id").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

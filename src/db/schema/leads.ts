@@ -1,9 +1,10 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { id, createdAt } from "./columns";
 
 export const demoLeads = pgTable(
   "demo_leads",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
@@ -11,7 +12,7 @@ export const demoLeads = pgTable(
     aiEmployeeName: text("ai_employee_name"),
     aiEmployeeId: text("ai_employee_id"),
     ipAddress: text("ip_address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("demo_leads_created_idx").on(t.createdAt), index("demo_leads_ip_created_idx").on(t.ipAddress, t.createdAt)],
 );
@@ -19,7 +20,7 @@ export const demoLeads = pgTable(
 export const contactMessages = pgTable(
   "contact_messages",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -29,7 +30,7 @@ export const contactMessages = pgTable(
     inquirySubject: text("inquiry_subject").notNull(),
     message: text("message").notNull(),
     ipAddress: text("ip_address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_ip_created_idx").on(t.ipAddress, t.createdAt)],
 );

@@ -1,13 +1,14 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { id, createdAt } from "./columns";
 import { notificationPriority } from "./enums";
-import { organization } from "./accounts";
+import { accountRef } from "./accounts";
 
 /** Admin notifications (new leads, contact messages, subscription events). */
 export const notifications = pgTable(
   "notifications",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     type: text("type").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
@@ -15,7 +16,7 @@ export const notifications = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     /** Provider event id or similar, so the same event never notifies twice. */
     dedupeKey: text("dedupe_key").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notifications_created_idx").on(t.createdAt),
@@ -34,16 +35,14 @@ export function notificationSearchText(t: { title: AnyColumn; message: AnyColumn
 export const customerNotices = pgTable(
   "customer_notices",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
     dedupeKey: text("dedupe_key").unique(),
     readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("customer_notices_account_created_idx").on(t.accountId, t.createdAt.desc())],
 );

@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
 import { user } from "./auth";
 import { organization } from "./accounts";
 import { orderStatus } from "./enums";
@@ -8,7 +9,7 @@ import { orderStatus } from "./enums";
 export const aiReadyOrders = pgTable(
   "ai_ready_orders",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     aiEmployeeName: text("ai_employee_name").notNull(),
     aiAvatarUrl: text("ai_avatar_url"),
     aiPhoneNumber: text("ai_phone_number").notNull(),
@@ -24,8 +25,7 @@ export const aiReadyOrders = pgTable(
     claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
     /** Set when it joined a subscription that was waiting for an AI employee (issue 23, ADR 0112): no trial of its own. */
     joinedSubscriptionAt: timestamp("joined_subscription_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("ai_ready_orders_email_idx").on(t.customerEmail),

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { id, createdAt } from "./columns";
 import { organization } from "./accounts";
 
 /**
@@ -8,7 +9,7 @@ import { organization } from "./accounts";
 export const smsMessages = pgTable(
   "sms_messages",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     accountId: text("account_id").references(() => organization.id, { onDelete: "cascade" }),
     /** E.164. */
     to: text("to_number").notNull(),
@@ -23,7 +24,7 @@ export const smsMessages = pgTable(
     /** Twilio's delivery status from its status callback (queued, sent, delivered, undelivered, failed). */
     providerStatus: text("provider_status"),
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [index("sms_messages_created_idx").on(t.createdAt), index("sms_messages_sid_idx").on(t.providerSid)],
@@ -32,5 +33,5 @@ export const smsMessages = pgTable(
 /** Numbers that replied STOP (learned from Twilio's error 21610 or a status callback): no SMS goes to them. */
 export const smsOptOuts = pgTable("sms_opt_outs", {
   number: text("number").primaryKey(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Objects written through a signed upload URL. The key is the primary key,
@@ -9,5 +10,5 @@ export const uploadedObjects = pgTable("uploaded_objects", {
   key: text("key").primaryKey(),
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

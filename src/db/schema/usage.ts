@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, boolean } from "drizzle-orm/pg-core";
-import { organization } from "./accounts";
+import { id, createdAt, cascadeRef } from "./columns";
+import { accountRef } from "./accounts";
 import { subscriptions } from "./billing";
 import { overageStatus } from "./enums";
 
@@ -7,13 +8,9 @@ import { overageStatus } from "./enums";
 export const usageRecords = pgTable(
   "usage_records",
   {
-    id: text("id").primaryKey(),
-    subscriptionId: text("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    subscriptionId: cascadeRef("subscription_id", () => subscriptions.id),
+    accountId: accountRef(),
     billingCycleId: text("billing_cycle_id").notNull(),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
@@ -24,7 +21,7 @@ export const usageRecords = pgTable(
     recordedBy: text("recorded_by"),
     /** Set when every meter event of this record reached the provider. */
     reportedAt: timestamp("reported_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("usage_records_subscription_period_idx").on(t.subscriptionId, t.periodStart),
@@ -35,10 +32,8 @@ export const usageRecords = pgTable(
 export const overageEntries = pgTable(
   "overage_entries",
   {
-    id: text("id").primaryKey(),
-    subscriptionId: text("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    id: id(),
+    subscriptionId: cascadeRef("subscription_id", () => subscriptions.id),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     billNow: boolean("bill_now").notNull(),
@@ -52,7 +47,7 @@ export const overageEntries = pgTable(
     error: text("error"),
     createdBy: text("created_by"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("overage_entries_subscription_idx").on(t.subscriptionId, t.createdAt)],
 );
@@ -60,10 +55,8 @@ export const overageEntries = pgTable(
 export const overageLineItems = pgTable(
   "overage_line_items",
   {
-    id: text("id").primaryKey(),
-    entryId: text("entry_id")
-      .notNull()
-      .references(() => overageEntries.id, { onDelete: "cascade" }),
+    id: id(),
+    entryId: cascadeRef("entry_id", () => overageEntries.id),
     providerPriceId: text("provider_price_id").notNull(),
     productName: text("product_name").notNull(),
     unitLabel: text("unit_label"),
@@ -71,7 +64,7 @@ export const overageLineItems = pgTable(
     unitPrice: integer("unit_price").notNull(),
     totalPrice: integer("total_price").notNull(),
     description: text("description"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("overage_line_items_entry_idx").on(t.entryId)],
 );
@@ -80,14 +73,10 @@ export const overageLineItems = pgTable(
 export const overageAutoBills = pgTable(
   "overage_auto_bills",
   {
-    subscriptionId: text("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    subscriptionId: cascadeRef("subscription_id", () => subscriptions.id),
     usageMonthStart: timestamp("usage_month_start", { withTimezone: true }).notNull(),
-    entryId: text("entry_id")
-      .notNull()
-      .references(() => overageEntries.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    entryId: cascadeRef("entry_id", () => overageEntries.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.usageMonthStart] })],
 );

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { organization } from "./accounts";
+import { id, createdAt, timestamps, cascadeRef } from "./columns";
+import { accountRef } from "./accounts";
 
 /**
  * Issue 25: a business's outbound webhook endpoints (Standard Webhooks 1.0).
@@ -9,10 +10,8 @@ import { organization } from "./accounts";
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     eventTypes: text("event_types").array().notNull(),
@@ -30,8 +29,7 @@ export const webhookEndpoints = pgTable(
     slowUntil: timestamp("slow_until", { withTimezone: true }),
     /** The current slow-down step in seconds (doubles on each 429/502/504, reset on success). */
     slowStepSeconds: integer("slow_step_seconds").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("webhook_endpoints_account_idx").on(t.accountId)],
 );
@@ -40,16 +38,14 @@ export const webhookEndpoints = pgTable(
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    accountId: accountRef(),
     type: text("type").notNull(),
     /** The whole body sent: { type, timestamp, data }. */
     payload: jsonb("payload").notNull().$type<Record<string, unknown>>(),
     /** What makes the same happening one event (e.g. "call.completed:<interaction id>"). */
     dedupeKey: text("dedupe_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("webhook_events_dedupe_idx").on(t.accountId, t.dedupeKey), index("webhook_events_created_idx").on(t.createdAt)],
 );
@@ -58,16 +54,10 @@ export const webhookEvents = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: "cascade" }),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: id(),
+    eventId: cascadeRef("event_id", () => webhookEvents.id),
+    endpointId: cascadeRef("endpoint_id", () => webhookEndpoints.id),
+    accountId: accountRef(),
     /** pending | succeeded | failed (retries used up, or the endpoint disabled) */
     status: text("status").notNull().$type<"pending" | "succeeded" | "failed">(),
     attempts: integer("attempts").notNull().default(0),
@@ -75,7 +65,7 @@ export const webhookDeliveries = pgTable(
     /** An attempt in flight holds the delivery until this time (a second instance does not send it meanwhile). */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastStatusCode: integer("last_status_code"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("webhook_deliveries_event_endpoint_idx").on(t.eventId, t.endpointId), index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt)],
@@ -85,13 +75,9 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: text("id").primaryKey(),
-    deliveryId: text("delivery_id")
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    id: id(),
+    deliveryId: cascadeRef("delivery_id", () => webhookDeliveries.id),
+    endpointId: cascadeRef("endpoint_id", () => webhookEndpoints.id),
     /** The HTTP status, or null when no answer came (timeout, refused). */
     statusCode: integer("status_code"),
     /** The first 2 KB of the answer's body, or what went wrong. */

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
+import { Field } from "@/lib/ui/field";
 import { ROLE_LABELS, isAccountRole } from "@/features/accounts/permissions";
 import { adminListHref } from "../account-ref";
 import type { AdminAccountView } from "../admin-account.server";
@@ -122,15 +123,6 @@ export function AccountView({ account: a }: { account: AdminAccountView }) {
           </table>
         </div>
       )}
-    </div>
-  );
-}
-
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -3,8 +3,9 @@
 import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Badge } from "@/lib/ui/badge";
+import { Field } from "@/lib/ui/field";
 import { Button } from "@/lib/ui/button";
-import { Label, Select } from "@/lib/ui/input";
+import { FilterSelect } from "@/lib/ui/filter-select";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
 import { ListShell } from "@/lib/ui/list-shell";
 import { PLANS } from "@/features/plans/catalogue";
@@ -24,6 +25,14 @@ import { subscriptionLabels } from "@/features/usage/components/subscription-lab
  * and filtered on the server, also by business account (?account=, ADR 0110);
  * flags; the overage panel on demand.
  */
+const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((value) => ({ value, label: ADMIN_STATUS_NAMES[value] }));
+const PLAN_OPTIONS = PLANS.map((p) => ({ value: p.id, label: p.name }));
+const FLAG_OPTIONS = [
+  { value: "cancelling", label: "Cancels at period end" },
+  { value: "mismatch", label: "Status mismatch" },
+  { value: "ended", label: "Ended" },
+];
+
 export function SubscriptionsTab(): React.JSX.Element {
   const search = useSearchText();
   const q = search.q;
@@ -69,37 +78,9 @@ export function SubscriptionsTab(): React.JSX.Element {
           }}
           filters={
             <>
-              <div>
-                <Label htmlFor="subscriptions-status">Status</Label>
-                <Select id="subscriptions-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-                  <option value="">Any status</option>
-                  {SUBSCRIPTION_STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {ADMIN_STATUS_NAMES[value]}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <div>
-                <Label htmlFor="subscriptions-plan">Plan</Label>
-                <Select id="subscriptions-plan" value={plan} onChange={(e) => setPlan(e.target.value)}>
-                  <option value="">Any plan</option>
-                  {PLANS.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <div>
-                <Label htmlFor="subscriptions-flag">Flag</Label>
-                <Select id="subscriptions-flag" value={flag} onChange={(e) => setFlag(e.target.value)}>
-                  <option value="">Any</option>
-                  <option value="cancelling">Cancels at period end</option>
-                  <option value="mismatch">Status mismatch</option>
-                  <option value="ended">Ended</option>
-                </Select>
-              </div>
+              <FilterSelect id="subscriptions-status" label="Status" value={status} onChange={setStatus} any="Any status" options={STATUS_OPTIONS} />
+              <FilterSelect id="subscriptions-plan" label="Plan" value={plan} onChange={setPlan} any="Any plan" options={PLAN_OPTIONS} />
+              <FilterSelect id="subscriptions-flag" label="Flag" value={flag} onChange={setFlag} any="Any" options={FLAG_OPTIONS} />
             </>
           }
           notice={
@@ -177,14 +158,5 @@ function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubsc
         </div>
       ) : null}
     </article>
-  );
-}
-
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Check, X } from "lucide-react";
+import { X } from "lucide-react";
+import { CheckList } from "@/lib/ui/check-list";
 import { FREE_TRIAL_USED } from "@/features/billing/free-trial";
 import { PLANS, type Billing, type Plan } from "@/features/plans/catalogue";
 import { formatMoney } from "@/lib/format";
@@ -134,14 +135,7 @@ function PlanCard({ plan, billing, freeTrial, onChoose }: { plan: Plan; billing:
       </p>
       {billing === "annual" && price !== null && <p className="text-xs text-slate-600">billed annually</p>}
       <p className="mt-1 text-sm font-medium text-slate-800">{plan.unitsLabel}</p>
-      <ul className="mt-3 flex flex-col gap-1.5 text-sm text-slate-800">
-        {shown.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
-            {feature.replace(/\*$/, "")}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={shown.map((feature) => feature.replace(/\*$/, ""))} className="mt-3 flex flex-col gap-1.5 text-sm text-slate-800" checkClassName="text-green-700" />
       {more > 0 && <p className="mt-2 text-sm text-slate-600">+ {more} more features</p>}
       <Button className="mt-4 w-full" variant={plan.popular ? "default" : "outline"} onClick={onChoose}>
         {plan.id === "enterprise" ? "Contact Sales" : freeTrial ? "Start Free Trial" : "Subscribe"}

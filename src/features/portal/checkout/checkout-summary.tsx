@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { CheckList } from "@/lib/ui/check-list";
 import type { PlanView } from "@/features/billing/api-types";
 import { FREE_TRIAL_USED } from "@/features/billing/free-trial";
 import type { Billing } from "@/features/plans/catalogue";
@@ -41,14 +41,7 @@ export function CheckoutSummary({ planId, plan, billing, trial }: { planId: stri
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className={trial ? "flex flex-col gap-2 text-blue-950" : "flex flex-col gap-2 text-amber-950"}>
-            {points.map((text) => (
-              <li key={text} className="flex gap-2">
-                <Check className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {text}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={points} className={trial ? "flex flex-col gap-2 text-blue-950" : "flex flex-col gap-2 text-amber-950"} />
         </CardContent>
       </Card>
     </div>

@@ -202,34 +202,27 @@ function FullDashboard({ sub, permissions }: { sub: NonNullable<DashboardData["s
             <CardTitle as="h2">Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-2">
-            {permissions.includes("billing.read") ? (
-              <Button asChild variant="outline" className="justify-start">
-                <Link href="/billing">
-                  <Receipt aria-hidden />
-                  Manage Billing
-                </Link>
-              </Button>
-            ) : null}
+            {permissions.includes("billing.read") ? <QuickAction href="/billing" icon={Receipt} label="Manage Billing" /> : null}
             {permissions.includes("calls.export") ? <DownloadReports /> : null}
-            {permissions.includes("settings.read") ? (
-              <Button asChild variant="outline" className="justify-start">
-                <Link href="/ai-employees">
-                  <Settings aria-hidden />
-                  AI Settings
-                </Link>
-              </Button>
-            ) : null}
-            <Button asChild variant="outline" className="justify-start">
-              <Link href="/contact">
-                <LifeBuoy aria-hidden />
-                Support
-              </Link>
-            </Button>
+            {permissions.includes("settings.read") ? <QuickAction href="/ai-employees" icon={Settings} label="AI Settings" /> : null}
+            <QuickAction href="/contact" icon={LifeBuoy} label="Support" />
           </CardContent>
         </Card>
         <RecentActivity />
       </div>
     </>
+  );
+}
+
+/** A quick action: a link styled as an outline button, its icon before the label. */
+function QuickAction({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
+  return (
+    <Button asChild variant="outline" className="justify-start">
+      <Link href={href}>
+        <Icon aria-hidden />
+        {label}
+      </Link>
+    </Button>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { CheckList } from "@/lib/ui/check-list";
 import { FREE_TRIAL_USED } from "@/features/billing/free-trial";
 import { formatCents, type Billing } from "@/features/plans/catalogue";
 import { Card, CardContent } from "@/lib/ui/card";
@@ -30,14 +30,7 @@ export function SubscribeSummary({ planId, name, price, billing, trial }: { plan
       <Card className="mt-8" data-testid="subscribe-summary">
         <PlanPriceHeader name={name} price={price} billing={billing} trial={trial} />
         <CardContent className="grid gap-6 sm:grid-cols-2">
-          <ul className="flex flex-col gap-2 text-slate-800">
-            {points.map((text) => (
-              <li key={text} className="flex gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
-                {text}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={points} className="flex flex-col gap-2 text-slate-800" checkClassName="text-green-700" />
           <IncludedList planId={planId} billing={billing} />
         </CardContent>
       </Card>

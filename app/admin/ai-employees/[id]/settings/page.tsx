@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
 import { requireAdmin } from "@/features/auth/guards.server";
 import { SettingsPage } from "@/features/ai-settings/components/settings-page";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
@@ -14,16 +14,11 @@ async function Page({ params }: { params: Promise<{ id: string }> }) {
   const access = await requireAdmin(returnTo);
   if (!access.ok) return access.element;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <p className="text-sm">
-        <Link href="/admin?tab=ai-ready-orders" className="text-brand-700 underline-offset-4 hover:underline">
-          ← Manage Orders
-        </Link>
-      </p>
+    <AdminSubPage back={{ href: "/admin?tab=ai-ready-orders", label: "Manage Orders" }}>
       <div className="mt-2">
         <SettingsPage apiBase={`/api/admin/ai-employees/${encodeURIComponent(id)}`} area="admin" returnTo={returnTo} />
       </div>
-    </section>
+    </AdminSubPage>
   );
 }
 
