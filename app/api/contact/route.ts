@@ -1,7 +1,8 @@
 import { route } from "@/features/auth/route.server";
 import { clientIp } from "@/lib/http/client-ip";
 import { HttpError, errorResponse } from "@/lib/http/errors";
-import { blockedWords, contactSchema, invalidFields, type ContactErrorCode } from "@/features/contact/schema";
+import { blockedWords, contactSchema, invalidFields } from "@/features/contact/schema";
+import type { ContactErrorCode } from "@/features/contact/texts";
 import { storeContactMessage } from "@/features/contact/contact.server";
 
 const THANK_YOU = "/contact-thank-you";

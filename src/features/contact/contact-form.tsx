@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { api, ApiError } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
 import { Input, Label, Select, Textarea } from "@/lib/ui/input";
-import { BLACKLIST_WORDS, CONTACT_ERRORS, FIELD_LABELS, INQUIRY_SUBJECTS, type ContactErrorCode } from "./schema";
+import { BLACKLIST_WORDS, CONTACT_ERRORS, FIELD_LABELS, INQUIRY_SUBJECTS, type ContactErrorCode } from "./texts";
 
 type Props = {
   /** Where the form posts: the built-in /api/contact or CONTACT_FORM_ACTION. */

@@ -7,7 +7,7 @@ import { absoluteUrl } from "@/features/marketing/metadata";
 import { CONTACT_FAQ, CONTACT_HERO, CONTACT_QUICK_ACTIONS } from "@/features/marketing/page-copy";
 import { Faq, PageHero } from "@/features/marketing/sections";
 import { ContactForm } from "./contact-form";
-import { CONTACT_ERRORS, FIELD_LABELS, type ContactErrorCode } from "./schema";
+import { CONTACT_ERRORS, FIELD_LABELS, type ContactErrorCode } from "./texts";
 
 const DETAIL_LINK = "font-medium underline-offset-4 hover:underline";
 

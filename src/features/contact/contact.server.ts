@@ -7,7 +7,8 @@ import { createNotification } from "@/features/notifications/notify.server";
 import { queueEmail } from "@/features/email/email.server";
 import { contactEmail } from "./contact-email";
 import { refuseOverFormLimit } from "@/features/leads/rate-limit.server";
-import { CONTACT_ERRORS, type ContactInput } from "./schema";
+import type { ContactInput } from "./schema";
+import { CONTACT_ERRORS } from "./texts";
 
 /**
  * Stores a contact message, notifies admins and queues the e-mail to the

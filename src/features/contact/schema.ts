@@ -1,17 +1,5 @@
 import { z } from "@/lib/zod";
-
-/** Spec 5: words that get a contact message rejected. */
-export const BLACKLIST_WORDS = ["viagra", "cialis", "porn", "adult", "casino", "gambling", "loan", "debt", "crypto", "bitcoin"] as const;
-
-export const INQUIRY_SUBJECTS = [
-  "General question",
-  "Sales and pricing",
-  "Book a demo",
-  "Custom AI bot",
-  "Technical support",
-  "Billing",
-  "Partnership",
-] as const;
+import { BLACKLIST_WORDS } from "./texts";
 
 /** The blacklisted words a text contains (whole words, plurals included), lower-case, in list order. */
 export function blockedWords(...texts: (string | null | undefined)[]): string[] {
@@ -57,22 +45,3 @@ export function invalidFields(error: z.ZodError): string[] {
   return [...new Set(error.issues.map((i) => String(i.path[0] ?? "")).filter(Boolean))];
 }
 
-/** Fixed texts for the error codes /contact?error=... shows (codes, so a link cannot put arbitrary text on the page). */
-export const CONTACT_ERRORS = {
-  invalid: "Please check the highlighted fields and try again.",
-  blocked: "Your message contains words our spam filter blocks. Please rephrase it and try again.",
-  rate_limited: "Too many messages from your network. Please wait a few minutes and try again.",
-  failed: "Something went wrong. Please try again.",
-} as const;
-export type ContactErrorCode = keyof typeof CONTACT_ERRORS;
-
-export const FIELD_LABELS: Record<string, string> = {
-  first_name: "First name",
-  last_name: "Last name",
-  email: "Email",
-  company: "Company",
-  phone: "Phone",
-  website: "Website",
-  inquiry_subject: "Subject",
-  message: "Message",
-};
