@@ -4,6 +4,7 @@ import boundaries from "eslint-plugin-boundaries";
 import next from "eslint-config-next";
 import nextTs from "eslint-config-next/typescript";
 import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
+import { schemaTables, tableOwners, tableOwnersPlugin } from "./scripts/lint/table-owners.mjs";
 
 /**
  * Layers (README.md, Architecture), checked by eslint-plugin-boundaries:
@@ -52,7 +53,7 @@ export const FEATURE_DEPENDENCIES = {
   insights: ["accounts", "ai-settings", "interactions", "plans", "usage"],
   // The app's one list of jobs (ADR 0141): it reads every feature's jobs.ts and nothing imports it but the composition root.
   "jobs-registry": ["account-care", "admin", "ai-settings", "billing", "call-alerts", "email", "insights", "interactions", "orders", "overage", "sms", "usage", "webhooks"],
-  interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "plans", "usage", "webhooks"],
+  interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "orders", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],
   notifications: ["admin-errors"],
@@ -94,6 +95,60 @@ const featureFolders = readdirSync(path.join(import.meta.dirname, "src/features"
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 checkFeatureDependencies(FEATURE_DEPENDENCIES, featureFolders);
+
+/**
+ * Tables have owners (issue 26, ADR 0151). Every table of src/db/schema
+ * belongs to one feature (or "lib" for the job keys of src/lib/jobs): only
+ * its owner imports it; another feature calls the owner's functions. A table's
+ * owner is its schema file's (SCHEMA_OWNERS) unless TABLE_OWNERS names it: the
+ * feature that writes the table. A new table without an owner fails loading
+ * this file. Checked by scripts/lint/table-owners.mjs for src/ and app/ (app/
+ * imports no table); tests, test/, e2e/ and scripts/ are exempt.
+ */
+export const SCHEMA_OWNERS = {
+  accounts: "accounts",
+  "ai-settings": "ai-settings",
+  auth: "auth",
+  billing: "billing",
+  "call-alerts": "call-alerts",
+  email: "email",
+  insights: "insights",
+  interactions: "interactions",
+  jobs: "lib",
+  leads: "leads",
+  notifications: "notifications",
+  orders: "orders",
+  sms: "sms",
+  storage: "storage",
+  usage: "usage",
+  webhooks: "webhooks",
+};
+
+/** Tables whose owner is not their schema file's: the feature that writes them. */
+export const TABLE_OWNERS = {
+  overageEntries: "overage",
+  overageLineItems: "overage",
+  overageAutoBills: "overage",
+  contactMessages: "contact",
+  // The usage alerts and spend-limit notices of the dashboard (interactions/customer-notices.server.ts).
+  customerNotices: "interactions",
+};
+
+/**
+ * Read-only readers: a feature that may import another's table to read it
+ * (never insert, update or delete). Only where the owner cannot offer a
+ * function: the reader sits below the owner (FEATURE_DEPENDENCIES), so it
+ * cannot call it. Keep this list short; each entry says why.
+ */
+export const TABLE_READERS = {};
+
+const TABLE_OWNER_MAP = tableOwners({
+  tables: schemaTables(path.join(import.meta.dirname, "src/db/schema")),
+  fileOwners: SCHEMA_OWNERS,
+  overrides: TABLE_OWNERS,
+  readers: TABLE_READERS,
+  features: featureFolders,
+});
 
 const LAYER_MESSAGE =
   "Layer rule: app imports features and lib; a feature imports lib, db and the features declared for it in FEATURE_DEPENDENCIES (eslint.config.mjs); lib and db import no feature and no page.";
@@ -161,6 +216,14 @@ const config = [
     files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}", "scripts/**/*.{ts,mts}", "test/**/*.ts", "e2e/**/*.ts"],
     plugins: { "sql-conditions": sqlConditionsPlugin },
     rules: { "sql-conditions/no-bare-sql-condition": "error" },
+  },
+  {
+    // Tables have owners (issue 26, ADR 0151): see SCHEMA_OWNERS above.
+    files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}"],
+    // Tests and their fixtures (a feature's testing/ folder) are exempt.
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "src/**/testing/**"],
+    plugins: { "table-owners": tableOwnersPlugin },
+    rules: { "table-owners/own-tables": ["error", { owners: TABLE_OWNER_MAP, readers: TABLE_READERS }] },
   },
   { ignores: ["node_modules/**", ".next/**", ".next-*/**", "data/**", "src/db/migrations/**", "next-env.d.ts"] },
 ];

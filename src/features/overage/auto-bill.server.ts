@@ -9,6 +9,7 @@ import { notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { formatDate, formatUnits } from "@/lib/format";
 import { getProvider } from "@/features/billing/provider";
+import { setSubscriptionAutoBillOverage } from "@/features/billing/account-subscriptions.server";
 import { usagePriceFor } from "@/features/billing/usage-prices";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
 import { usageMonths, usedMilli } from "@/features/usage/ledger.server";
@@ -24,8 +25,7 @@ const LOOKBACK_DAYS = 70;
 
 /** PUT /api/admin/subscriptions/{id}/auto-bill-overage: turns automatic overage billing on or off. */
 export async function setAutoBillOverage(subscriptionId: string, enabled: boolean): Promise<{ id: string; autoBillOverage: boolean }> {
-  const db = await getDb();
-  const [row] = await db.update(subscriptions).set({ autoBillOverage: enabled, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId)).returning({ id: subscriptions.id, autoBillOverage: subscriptions.autoBillOverage });
+  const row = await setSubscriptionAutoBillOverage(subscriptionId, enabled);
   if (!row) throw notFound("Subscription not found");
   return row;
 }
