@@ -61,11 +61,11 @@ export const FEATURE_DEPENDENCIES = {
   overage: ["billing", "plans", "usage"],
   plans: [],
   sms: [],
-  portal: ["ai-settings", "billing", "interactions", "plans"],
+  portal: ["ai-settings", "billing", "interactions", "plans", "usage"],
   shell: ["accounts", "auth", "plans"],
   storage: [],
   "test-tools": ["billing", "plans"],
-  usage: ["billing", "plans"],
+  usage: ["accounts", "billing", "plans"],
   "voice-platform": [],
   webhooks: ["accounts", "email"],
 };
@@ -136,11 +136,39 @@ export const TABLE_OWNERS = {
 
 /**
  * Read-only readers: a feature that may import another's table to read it
- * (never insert, update or delete). Only where the owner cannot offer a
- * function: the reader sits below the owner (FEATURE_DEPENDENCIES), so it
- * cannot call it. Keep this list short; each entry says why.
+ * (never insert, update or delete; the rule checks). Only where a function
+ * of the owner is not enough: the reader sits below the owner
+ * (FEATURE_DEPENDENCIES) so it cannot call it, or the table is joined into
+ * one of the reader's own statements (a page of a list, an aggregate, a row
+ * lock) that a function returning rows would split in two. Each entry says
+ * why; remove a reader once its query has moved to the owner.
  */
-export const TABLE_READERS = {};
+export const TABLE_READERS = {
+  // Logins belong to auth (better-auth writes them). accounts sits below auth (auth imports it) and reads them for every feature below
+  // auth (accounts/account-reads.server.ts). The others join a member's login (e-mail, name) into their own statements: the admin
+  // lists page by it, the billing and alert e-mails join the first owner (firstOwnerOf) to the subscription or call they are about.
+  user: ["accounts", "admin", "admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
+  // Sessions and credential accounts: accounts (the login hooks) and account-care (signing out, password state) sit below auth.
+  session: ["account-care", "accounts"],
+  account: ["account-care"],
+  // Memberships joined into the same statements as the logins above (firstOwnerOf, a role's members).
+  member: ["admin", "admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
+  // The business account's name, time zone and billing e-mail joined into those statements, and the admin metrics' counts.
+  organization: ["admin-accounts", "admin-metrics", "billing", "call-alerts", "interactions"],
+  // Subscriptions joined into the reader's statements: the admin lists and metrics page and count by them; the ledger, the spend-limit
+  // checks and the alerts join them to AI employees in one statement; ai-settings, admin-accounts and call-alerts sit below billing.
+  subscriptions: ["admin", "admin-accounts", "admin-metrics", "admin-subscriptions", "ai-settings", "call-alerts", "interactions", "usage"],
+  // AI employees' names and links joined into lists, call pages and e-mails; ai-settings, admin-accounts and call-alerts sit below orders.
+  aiReadyOrders: ["admin-accounts", "admin-subscriptions", "ai-settings", "billing", "call-alerts", "interactions", "usage"],
+  // Calls read by features below interactions: the ledger's months (usage), test-call counts (ai-settings), alerts (call-alerts); and the admin metrics' aggregates.
+  interactions: ["admin-metrics", "ai-settings", "call-alerts", "usage"],
+  // The admin metrics page aggregates across all accounts in single statements.
+  invoices: ["admin-metrics"],
+  overageEntries: ["admin-metrics"],
+  usageRecords: ["admin-metrics"],
+  // The spend-limit month reset joins the AI employees in messages only to their subscriptions in one statement.
+  aiEmployeeSettings: ["interactions"],
+};
 
 const TABLE_OWNER_MAP = tableOwners({
   tables: schemaTables(path.join(import.meta.dirname, "src/db/schema")),

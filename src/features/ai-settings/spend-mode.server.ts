@@ -4,7 +4,8 @@ import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
 import { formatDate } from "@/lib/format";
 import { logger } from "@/lib/logger";
-import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, member, organization, subscriptions, user } from "@/db/schema";
+import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, subscriptions } from "@/db/schema";
+import { accountBillingContact, accountOwners } from "@/features/accounts/account-reads.server";
 import { queueEmail } from "@/features/email/email.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { spendLimitSchema, type SettingsDocument } from "./settings.schema";
@@ -187,13 +188,8 @@ type Recipient = { email: string; firstName: string | null };
  * as for the usage alerts) and every owner, each address once.
  */
 async function accountOf(tx: DbOrTx, accountId: string): Promise<{ timeZone: string; recipients: Recipient[] }> {
-  const [org] = await tx.select({ billingEmail: organization.billingEmail, timeZone: organization.timeZone }).from(organization).where(eq(organization.id, accountId)).limit(1);
-  const owners = await tx
-    .select({ email: user.email, firstName: user.firstName })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, accountId), eq(member.role, "owner")))
-    .orderBy(asc(member.createdAt), asc(member.id));
+  const org = await accountBillingContact(tx, accountId);
+  const owners = await accountOwners(tx, accountId);
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
   for (const r of [...(org?.billingEmail ? [{ email: org.billingEmail, firstName: null }] : []), ...owners]) {

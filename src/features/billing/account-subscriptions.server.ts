@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { invoices, member, subscriptions, user } from "@/db/schema";
 import type { OrderSubscriptionSteps } from "@/features/orders/orders.server";
-import { GOOD_STANDING_STATUSES, LIVE_STATUSES } from "./subscription-state";
+import { GOOD_STANDING_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from "./subscription-state";
 
 /**
  * The subscriptions table's answers for other features (tables have owners,
@@ -83,4 +83,40 @@ export async function firstSubscriptionIdOf(accountId: string): Promise<string |
   const db = await getDb();
   const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
   return sub?.id ?? null;
+}
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** One subscription's mirror row, in the caller's transaction; `forUpdate` locks it until the transaction ends. */
+export async function subscriptionById(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<SubscriptionRow | undefined> {
+  const q = db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  const [sub] = opts.forUpdate ? await q.for("update") : await q.limit(1);
+  return sub;
+}
+
+/** The mirrored invoices' statuses, by provider invoice id. */
+export async function invoiceStatusesByProviderId(providerInvoiceIds: string[]): Promise<{ id: string; status: (typeof invoices.$inferSelect)["status"] }[]> {
+  const db = await getDb();
+  return db.select({ id: invoices.providerInvoiceId, status: invoices.status }).from(invoices).where(inArray(invoices.providerInvoiceId, providerInvoiceIds));
+}
+
+/** The business account's newest subscriptions (its Recent Activity). */
+export async function recentSubscriptions(accountId: string, limit: number): Promise<SubscriptionRow[]> {
+  const db = await getDb();
+  return db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt)).limit(limit);
+}
+
+/** The business account's newest invoices (its Recent Activity). */
+export async function recentInvoices(accountId: string, limit: number): Promise<(typeof invoices.$inferSelect)[]> {
+  const db = await getDb();
+  return db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedAt)).limit(limit);
+}
+
+/** The paying subscriptions set to bill their overage automatically (issue 13). */
+export async function autoBillingSubscriptions(): Promise<{ id: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.autoBillOverage, true), inArray(subscriptions.status, [...PAYING_STATUSES])));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { adoptClaimingBusiness } from "@/features/ai-settings/defaults.server";
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
 import { subscriptions } from "@/db/schema";
@@ -217,7 +217,6 @@ export async function completeSubscription(
  * else the oldest pending one, prepared for the caller's verified e-mail.
  */
 async function findClaimableOrder(user: Caller, aiEmployeeId: string | null) {
-  const db = await getDb();
   const email = user.email.trim().toLowerCase();
   if (aiEmployeeId) {
     const order = await orderById(aiEmployeeId);

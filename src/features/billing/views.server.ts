@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { invoices, subscriptions } from "@/db/schema";
 import { ordersOfAccount } from "@/features/orders/order-claims.server";
