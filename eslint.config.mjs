@@ -37,7 +37,7 @@ import { schemaTables, tableOwners, tableOwnersPlugin } from "./scripts/lint/tab
 export const FEATURE_DEPENDENCIES = {
   "account-care": ["accounts", "billing", "email", "interactions"],
   accounts: ["email"],
-  admin: ["accounts", "admin-subscriptions", "ai-settings", "auth", "email", "interactions", "notifications", "orders", "plans", "sms", "test-tools"],
+  admin: ["accounts", "admin-subscriptions", "ai-settings", "auth", "billing", "email", "interactions", "notifications", "orders", "plans", "sms", "test-tools"],
   "admin-accounts": ["accounts"],
   "admin-metrics": ["admin-accounts", "billing", "interactions", "plans", "usage"],
   "admin-errors": [],
@@ -53,7 +53,7 @@ export const FEATURE_DEPENDENCIES = {
   insights: ["accounts", "ai-settings", "interactions", "plans", "usage"],
   // The app's one list of jobs (ADR 0141): it reads every feature's jobs.ts and nothing imports it but the composition root.
   "jobs-registry": ["account-care", "admin", "ai-settings", "billing", "call-alerts", "email", "insights", "interactions", "orders", "overage", "sms", "usage", "webhooks"],
-  interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "orders", "plans", "usage", "webhooks"],
+  interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "orders", "overage", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],
   notifications: ["admin-errors"],
@@ -147,17 +147,17 @@ export const TABLE_READERS = {
   // Logins belong to auth (better-auth writes them). accounts sits below auth (auth imports it) and reads them for every feature below
   // auth (accounts/account-reads.server.ts). The others join a member's login (e-mail, name) into their own statements: the admin
   // lists page by it, the billing and alert e-mails join the first owner (firstOwnerOf) to the subscription or call they are about.
-  user: ["accounts", "admin", "admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
+  user: ["accounts", "admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
   // Sessions and credential accounts: accounts (the login hooks) and account-care (signing out, password state) sit below auth.
   session: ["account-care", "accounts"],
   account: ["account-care"],
   // Memberships joined into the same statements as the logins above (firstOwnerOf, a role's members).
-  member: ["admin", "admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
+  member: ["admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
   // The business account's name, time zone and billing e-mail joined into those statements, and the admin metrics' counts.
   organization: ["admin-accounts", "admin-metrics", "billing", "call-alerts", "interactions"],
   // Subscriptions joined into the reader's statements: the admin lists and metrics page and count by them; the ledger, the spend-limit
   // checks and the alerts join them to AI employees in one statement; ai-settings, admin-accounts and call-alerts sit below billing.
-  subscriptions: ["admin", "admin-accounts", "admin-metrics", "admin-subscriptions", "ai-settings", "call-alerts", "interactions", "usage"],
+  subscriptions: ["admin-accounts", "admin-metrics", "admin-subscriptions", "ai-settings", "call-alerts", "interactions", "usage"],
   // AI employees' names and links joined into lists, call pages and e-mails; ai-settings, admin-accounts and call-alerts sit below orders.
   aiReadyOrders: ["admin-accounts", "admin-subscriptions", "ai-settings", "billing", "call-alerts", "interactions", "usage"],
   // Calls read by features below interactions: the ledger's months (usage), test-call counts (ai-settings), alerts (call-alerts); and the admin metrics' aggregates.

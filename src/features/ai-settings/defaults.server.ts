@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders } from "@/db/schema";
 import { accountNameAndZone, accountOwnedByEmail } from "@/features/accounts/account-reads.server";

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { invoices, member, subscriptions, user } from "@/db/schema";
 import type { OrderSubscriptionSteps } from "@/features/orders/orders.server";
+import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { GOOD_STANDING_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from "./subscription-state";
 
 /**
@@ -119,4 +120,17 @@ export async function autoBillingSubscriptions(): Promise<{ id: string }[]> {
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(and(eq(subscriptions.autoBillOverage, true), inArray(subscriptions.status, [...PAYING_STATUSES])));
+}
+
+/** The subscription with its account's first owner's e-mail and first name (the welcome e-mail's recipient); undefined without either. */
+export async function subscriptionWithFirstOwner(subscriptionId: string): Promise<{ sub: SubscriptionRow; email: string; firstName: string | null } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ sub: subscriptions, email: user.email, firstName: user.firstName })
+    .from(subscriptions)
+    .innerJoin(member, firstOwnerOf(subscriptions.accountId))
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .limit(1);
+  return row;
 }

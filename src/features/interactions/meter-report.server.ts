@@ -131,9 +131,9 @@ async function backOff(attempt: number, retryAfterSeconds: number | null): Promi
 async function reportOne(key: MonthKey, now: Date): Promise<number> {
   const db = await getDb();
   const provider = await getProvider();
-  const row = await subscriptionById(db, key.subscriptionId);
-  if (!row) return 0;
-  const sub = { customerId: row.providerCustomerId, trialEnd: row.trialEnd, createdAt: row.createdAt };
+  const mirror = await subscriptionById(db, key.subscriptionId);
+  if (!mirror) return 0;
+  const sub = { customerId: mirror.providerCustomerId, trialEnd: mirror.trialEnd, createdAt: mirror.createdAt };
   // The ledger counts the month (ledger.server.ts); admin records reach the meters by their own job.
   const units = meterUnitsSql(key);
   const [row] = await db

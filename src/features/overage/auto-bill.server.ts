@@ -44,7 +44,6 @@ export async function setAutoBillOverage(subscriptionId: string, enabled: boolea
  * invoice. Returns the entries submitted.
  */
 export async function autoBillOverage(): Promise<number> {
-  const db = await getDb();
   const provider = await getProvider();
   const now = await provider.now();
   const subs = await autoBillingSubscriptions();

@@ -36,7 +36,6 @@ export type CurrentUsageMonth = {
  * has none, or is another account's). `now` defaults to the provider's clock.
  */
 export async function currentUsageMonth(accountId: string, opts: { aiEmployeeId?: string; now?: Date } = {}): Promise<CurrentUsageMonth | null> {
-  const db = await getDb();
   const subscriptionId = opts.aiEmployeeId ? await subscriptionOf(accountId, opts.aiEmployeeId) : (await subscriptionSummary(accountId))?.id;
   if (!subscriptionId) return null;
   const now = opts.now ?? (await (await getProvider()).now());
