@@ -4,6 +4,7 @@ import boundaries from "eslint-plugin-boundaries";
 import next from "eslint-config-next";
 import nextTs from "eslint-config-next/typescript";
 import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
+import { schemaTables, tableOwners, tableOwnersPlugin } from "./scripts/lint/table-owners.mjs";
 
 /**
  * Layers (README.md, Architecture), checked by eslint-plugin-boundaries:
@@ -36,7 +37,7 @@ import { sqlConditionsPlugin } from "./scripts/lint/no-bare-sql-condition.mjs";
 export const FEATURE_DEPENDENCIES = {
   "account-care": ["accounts", "billing", "email", "interactions"],
   accounts: ["email"],
-  admin: ["accounts", "admin-subscriptions", "ai-settings", "auth", "email", "interactions", "notifications", "orders", "plans", "sms", "test-tools"],
+  admin: ["accounts", "admin-subscriptions", "ai-settings", "auth", "billing", "email", "interactions", "notifications", "orders", "plans", "sms", "test-tools"],
   "admin-accounts": ["accounts"],
   "admin-metrics": ["admin-accounts", "billing", "interactions", "plans", "usage"],
   "admin-errors": [],
@@ -52,7 +53,7 @@ export const FEATURE_DEPENDENCIES = {
   insights: ["accounts", "ai-settings", "interactions", "plans", "usage"],
   // The app's one list of jobs (ADR 0141): it reads every feature's jobs.ts and nothing imports it but the composition root.
   "jobs-registry": ["account-care", "admin", "ai-settings", "billing", "call-alerts", "email", "insights", "interactions", "orders", "overage", "sms", "usage", "webhooks"],
-  interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "plans", "usage", "webhooks"],
+  interactions: ["accounts", "ai-settings", "billing", "call-alerts", "email", "notifications", "orders", "overage", "plans", "usage", "webhooks"],
   leads: ["notifications"],
   marketing: ["plans"],
   notifications: ["admin-errors"],
@@ -60,11 +61,11 @@ export const FEATURE_DEPENDENCIES = {
   overage: ["billing", "plans", "usage"],
   plans: [],
   sms: [],
-  portal: ["ai-settings", "billing", "interactions", "plans"],
+  portal: ["ai-settings", "billing", "interactions", "plans", "usage"],
   shell: ["accounts", "auth", "plans"],
   storage: [],
   "test-tools": ["billing", "plans"],
-  usage: ["billing", "plans"],
+  usage: ["accounts", "billing", "plans"],
   "voice-platform": [],
   webhooks: ["accounts", "email"],
 };
@@ -94,6 +95,88 @@ const featureFolders = readdirSync(path.join(import.meta.dirname, "src/features"
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 checkFeatureDependencies(FEATURE_DEPENDENCIES, featureFolders);
+
+/**
+ * Tables have owners (issue 26, ADR 0151). Every table of src/db/schema
+ * belongs to one feature (or "lib" for the job keys of src/lib/jobs): only
+ * its owner imports it; another feature calls the owner's functions. A table's
+ * owner is its schema file's (SCHEMA_OWNERS) unless TABLE_OWNERS names it: the
+ * feature that writes the table. A new table without an owner fails loading
+ * this file. Checked by scripts/lint/table-owners.mjs for src/ and app/ (app/
+ * imports no table); tests, test/, e2e/ and scripts/ are exempt.
+ */
+export const SCHEMA_OWNERS = {
+  accounts: "accounts",
+  "ai-settings": "ai-settings",
+  auth: "auth",
+  billing: "billing",
+  "call-alerts": "call-alerts",
+  email: "email",
+  insights: "insights",
+  interactions: "interactions",
+  jobs: "lib",
+  leads: "leads",
+  notifications: "notifications",
+  orders: "orders",
+  sms: "sms",
+  storage: "storage",
+  usage: "usage",
+  webhooks: "webhooks",
+};
+
+/** Tables whose owner is not their schema file's: the feature that writes them. */
+export const TABLE_OWNERS = {
+  overageEntries: "overage",
+  overageLineItems: "overage",
+  overageAutoBills: "overage",
+  contactMessages: "contact",
+  // The usage alerts and spend-limit notices of the dashboard (interactions/customer-notices.server.ts).
+  customerNotices: "interactions",
+};
+
+/**
+ * Read-only readers: a feature that may import another's table to read it
+ * (never insert, update or delete; the rule checks). Only where a function
+ * of the owner is not enough: the reader sits below the owner
+ * (FEATURE_DEPENDENCIES) so it cannot call it, or the table is joined into
+ * one of the reader's own statements (a page of a list, an aggregate, a row
+ * lock) that a function returning rows would split in two. Each entry says
+ * why; remove a reader once its query has moved to the owner.
+ */
+export const TABLE_READERS = {
+  // Logins belong to auth (better-auth writes them). accounts sits below auth (auth imports it) and reads them for every feature below
+  // auth (accounts/account-reads.server.ts). The others join a member's login (e-mail, name) into their own statements: the admin
+  // lists page by it, the billing and alert e-mails join the first owner (firstOwnerOf) to the subscription or call they are about.
+  user: ["accounts", "admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
+  // Sessions and credential accounts: accounts (the login hooks) and account-care (signing out, password state) sit below auth.
+  session: ["account-care", "accounts"],
+  account: ["account-care"],
+  // Memberships joined into the same statements as the logins above (firstOwnerOf, a role's members).
+  member: ["admin-accounts", "admin-subscriptions", "billing", "call-alerts", "interactions"],
+  // The business account's name, time zone and billing e-mail joined into those statements, and the admin metrics' counts.
+  organization: ["admin-accounts", "admin-metrics", "billing", "call-alerts", "interactions"],
+  // Subscriptions joined into the reader's statements: the admin lists and metrics page and count by them; the ledger, the spend-limit
+  // checks and the alerts join them to AI employees in one statement; ai-settings, admin-accounts and call-alerts sit below billing.
+  subscriptions: ["admin-accounts", "admin-metrics", "admin-subscriptions", "ai-settings", "call-alerts", "interactions", "usage"],
+  // AI employees' names and links joined into lists, call pages and e-mails; ai-settings, admin-accounts and call-alerts sit below orders.
+  aiReadyOrders: ["admin-accounts", "admin-subscriptions", "ai-settings", "billing", "call-alerts", "interactions", "usage"],
+  // Calls read by features below interactions: the ledger's months (usage), test-call counts (ai-settings), alerts (call-alerts); and the admin metrics' aggregates.
+  interactions: ["admin-metrics", "ai-settings", "call-alerts", "usage"],
+  // The admin metrics page aggregates across all accounts in single statements.
+  invoices: ["admin-metrics"],
+  overageEntries: ["admin-metrics"],
+  usageRecords: ["admin-metrics"],
+  // The spend-limit month reset joins the AI employees in messages only to their subscriptions in one statement.
+  aiEmployeeSettings: ["interactions"],
+};
+
+const TABLE_OWNER_MAP = tableOwners({
+  tables: schemaTables(path.join(import.meta.dirname, "src/db/schema")),
+  fileOwners: SCHEMA_OWNERS,
+  overrides: TABLE_OWNERS,
+  readers: TABLE_READERS,
+  features: featureFolders,
+});
 
 const LAYER_MESSAGE =
   "Layer rule: app imports features and lib; a feature imports lib, db and the features declared for it in FEATURE_DEPENDENCIES (eslint.config.mjs); lib and db import no feature and no page.";
@@ -161,6 +244,14 @@ const config = [
     files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}", "scripts/**/*.{ts,mts}", "test/**/*.ts", "e2e/**/*.ts"],
     plugins: { "sql-conditions": sqlConditionsPlugin },
     rules: { "sql-conditions/no-bare-sql-condition": "error" },
+  },
+  {
+    // Tables have owners (issue 26, ADR 0151): see SCHEMA_OWNERS above.
+    files: ["app/**/*.{ts,tsx}", "src/**/*.{ts,tsx}"],
+    // Tests and their fixtures (a feature's testing/ folder) are exempt.
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "src/**/testing/**"],
+    plugins: { "table-owners": tableOwnersPlugin },
+    rules: { "table-owners/own-tables": ["error", { owners: TABLE_OWNER_MAP, readers: TABLE_READERS }] },
   },
   { ignores: ["node_modules/**", ".next/**", ".next-*/**", "data/**", "src/db/migrations/**", "next-env.d.ts"] },
 ];

@@ -11,6 +11,7 @@ import { emailDeliveryJob, messageIdFor } from "@/features/email/email.server";
 import { verificationEmail } from "@/features/email/verification-email";
 import { accountExistsEmail } from "@/features/email/account-exists-email";
 import { createOrder, orderSetupEmailJob } from "@/features/orders/orders.server";
+import { orderSubscriptionSteps } from "@/features/billing/account-subscriptions.server";
 import { orderSetupEmail } from "@/features/orders/emails";
 import { POST as contactPost } from "@app/api/contact/route";
 import { TEST_PASSWORD } from "./http-helpers";
@@ -137,7 +138,7 @@ describe("AI-employee setup e-mail", () => {
       webChatUrl: "https://chat.example.com/ava",
       aiAvatarUrl: "/api/objects/avatars/0b8e2c56-8f7a-4c1e-9d3a-2f6b1e4a7c90.png",
     };
-    await createOrder(data as Parameters<typeof createOrder>[0]);
+    await createOrder(data as Parameters<typeof createOrder>[0], orderSubscriptionSteps);
     await drainJobs();
     const arrived = arrivedFor(email);
     expect(arrived).toHaveLength(1);

@@ -188,7 +188,7 @@ describe("no switch", () => {
     const c = await customer({ mode: "messages_at_limit", capCents: null });
     const now = await (await getProvider()).now();
     const earlier = usageMonth(usageAnchor({ trialEnd: null, createdAt: c.createdAt }), new Date(c.month.start.getTime() - 1));
-    expect(await applySpendLimit(c.subscriptionId!, earlier, 500_000, now)).toBe(0);
+    expect(await applySpendLimit(c.subscriptionId!, earlier, 500_000, now, async () => {})).toBe(0);
     expect(await checkSpendLimit(c.subscriptionId!, [earlier.start])).toBe(0);
     // Records of the earlier month, past the limit, through the API.
     const res = await postInteractions(key, { interactions: Array.from({ length: 45 }, () => phoneRecord(c.orderId, { durationSeconds: 400, startedAt: new Date(c.month.start.getTime() - 86_400_000).toISOString() })) });

@@ -7,7 +7,8 @@ import path from "node:path";
  * rows calls the owner's functions. A table may name read-only readers (a
  * join the owner cannot offer as a function without moving the reader's
  * query into it); a reader never writes it (insert, update, delete). Pages
- * and route handlers (app/) import no table at all. Tests are exempt.
+ * and route handlers (app/) import no table at all. Tests are exempt, and so
+ * are type-only imports (a row's shape queries nothing).
  */
 
 /** The tables each schema file declares: `export const name = pgTable(`. */
@@ -71,8 +72,10 @@ const ownTables = {
     return {
       ImportDeclaration(node) {
         if (!/^@\/db\/schema(\/[\w-]+)?$/.test(node.source.value)) return;
+        // A type-only import names a row's shape and can neither read nor write the table.
+        if (node.importKind === "type") return;
         for (const spec of node.specifiers) {
-          if (spec.type !== "ImportSpecifier") continue;
+          if (spec.type !== "ImportSpecifier" || spec.importKind === "type") continue;
           const table = spec.imported.name;
           const owner = owners[table];
           if (!owner || owner === here) continue;

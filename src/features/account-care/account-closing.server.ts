@@ -1,8 +1,6 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { type DbOrTx } from "@/lib/db";
-import { subscriptions } from "@/db/schema";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -13,7 +11,8 @@ import { ProviderError } from "@/features/billing/provider/port";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { anonymiseAccountInteractions } from "@/features/interactions/retention.server";
 import { accountNameConfirmationProblem } from "./delete-account-confirmation";
-import { LIVE_STATUSES } from "@/features/billing/subscription-state";
+import { countAccountInvoices, liveSubscriptionsOf, markSubscriptionsEnding } from "@/features/billing/account-subscriptions.server";
+import { revokeAccountApiKeys } from "@/features/interactions/api-keys.server";
 
 /**
  * What deleting a business account does outside the accounts feature
@@ -61,10 +60,7 @@ export const deletionCancelJob = defineJob({
  * period, which is what the provider will say once the job has run.
  */
 async function cancelSubscriptions(tx: DbOrTx, accountId: string, now: Date): Promise<number> {
-  const live = await tx
-    .select({ id: subscriptions.id, providerSubscriptionId: subscriptions.providerSubscriptionId, providerCustomerId: subscriptions.providerCustomerId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+  const live = await liveSubscriptionsOf(tx, accountId);
   for (const s of live) {
     await enqueueJob(
       tx,
@@ -74,20 +70,12 @@ async function cancelSubscriptions(tx: DbOrTx, accountId: string, now: Date): Pr
     );
   }
   if (live.length === 0) return 0;
-  const marked = await tx
-    .update(subscriptions)
-    .set({ cancelAtPeriodEnd: true, updatedAt: now })
-    .where(
-      and(
-        eq(subscriptions.accountId, accountId),
-        inArray(
-          subscriptions.id,
-          live.map((s) => s.id),
-        ),
-      ),
-    )
-    .returning({ id: subscriptions.id });
-  return marked.length;
+  return markSubscriptionsEnding(
+    tx,
+    accountId,
+    live.map((s) => s.id),
+    now,
+  );
 }
 
 /** The steps every account deletion takes (the route and a last member's login deletion). */
@@ -95,6 +83,8 @@ export const accountClosingSteps: AccountClosingSteps = {
   cancelSubscriptions,
   // The retention job's anonymiser, for this account's records.
   anonymiseInteractions: (tx, accountId, now) => anonymiseAccountInteractions(tx, accountId, now),
+  revokeApiKeys: revokeAccountApiKeys,
+  countInvoices: countAccountInvoices,
 };
 
 /** Deletes a business account (its owner asked, holding account.delete). */

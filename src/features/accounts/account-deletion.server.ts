@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { apiKeys, invitation, invoices, member, organization } from "@/db/schema";
+import { invitation, member, organization } from "@/db/schema";
 import { recordAudit, type AuditActor } from "./audit.server";
 
 /**
@@ -12,7 +12,8 @@ import { recordAudit, type AuditActor } from "./audit.server";
  * them) with `deleted_at` set; its members and pending invitations go, so
  * every member's next request finds no membership (current-account.server.ts
  * reads it on every request). What other features do for a deleted account
- * (cancel the subscriptions at the provider, anonymise the calls) comes in as
+ * (cancel the subscriptions at the provider, anonymise the calls, revoke
+ * the API keys, count the invoices kept) comes in as
  * `steps`: this feature sits below billing and interactions.
  */
 
@@ -22,6 +23,10 @@ export type AccountClosingSteps = {
   cancelSubscriptions(tx: DbOrTx, accountId: string, now: Date): Promise<number>;
   /** Anonymises the account's calls and messages. */
   anonymiseInteractions(tx: DbOrTx, accountId: string, now: Date): Promise<number>;
+  /** Revokes the account's customer API keys. */
+  revokeApiKeys(tx: DbOrTx, accountId: string, now: Date): Promise<number>;
+  /** How many invoices the account keeps. */
+  countInvoices(tx: DbOrTx, accountId: string): Promise<number>;
 };
 
 export type AccountDeletion = {
@@ -55,11 +60,7 @@ export async function deleteBusinessAccount(accountId: string, actor: AuditActor
     await recordAudit({ accountId, actor, action: "account.deleted", detail: account.name }, tx);
     const subscriptionsCancelled = await steps.cancelSubscriptions(tx, accountId, now);
     const interactionsAnonymised = await steps.anonymiseInteractions(tx, accountId, now);
-    const revoked = await tx
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(apiKeys.scopeAccountId, accountId), isNull(apiKeys.revokedAt)))
-      .returning({ id: apiKeys.id });
+    const apiKeysRevoked = await steps.revokeApiKeys(tx, accountId, now);
     const invitations = await tx
       .delete(invitation)
       .where(and(eq(invitation.organizationId, accountId), eq(invitation.status, "pending")))
@@ -67,7 +68,7 @@ export async function deleteBusinessAccount(accountId: string, actor: AuditActor
     const members = await tx.delete(member).where(eq(member.organizationId, accountId)).returning({ id: member.id });
     const marked = await tx.update(organization).set({ deletedAt: now }).where(eq(organization.id, accountId)).returning({ id: organization.id });
     if (marked.length !== 1) throw new Error(`account deletion: expected to mark 1 account, marked ${marked.length}`);
-    const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.accountId, accountId));
+    const invoicesKept = await steps.countInvoices(tx, accountId);
     return {
       accountId,
       accountName: account.name,
@@ -75,8 +76,8 @@ export async function deleteBusinessAccount(accountId: string, actor: AuditActor
       interactionsAnonymised,
       membersRemoved: members.length,
       invitationsCancelled: invitations.length,
-      apiKeysRevoked: revoked.length,
-      invoicesKept: Number(kept?.count ?? 0),
+      apiKeysRevoked,
+      invoicesKept,
     };
   });
 }

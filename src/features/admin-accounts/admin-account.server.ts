@@ -1,7 +1,8 @@
 import "server-only";
-import { aliasedTable, asc, count, eq, and } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, invitation, member, organization, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { accountMembers, accountRow, pendingInvitations } from "@/features/accounts/account-reads.server";
 import { personName } from "./account-ref";
 
 export type AdminAccountMember = { userId: string; name: string; email: string; role: string; joinedAt: string };
@@ -39,27 +40,10 @@ export type AdminAccountView = {
  */
 export async function getAdminAccount(id: string, now = new Date()): Promise<AdminAccountView | null> {
   const db = await getDb();
-  const [account] = await db.select().from(organization).where(eq(organization.id, id)).limit(1);
+  const account = await accountRow(id);
   if (!account) return null;
-  const members = await db
-    .select({ userId: member.userId, role: member.role, joinedAt: member.createdAt, firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(member.organizationId, id))
-    .orderBy(asc(member.createdAt), asc(member.id));
-  const inviter = aliasedTable(user, "inviter");
-  const invitations = await db
-    .select({
-      id: invitation.id,
-      email: invitation.email,
-      role: invitation.role,
-      expiresAt: invitation.expiresAt,
-      inviter: { firstName: inviter.firstName, lastName: inviter.lastName, name: inviter.name, email: inviter.email },
-    })
-    .from(invitation)
-    .leftJoin(inviter, eq(inviter.id, invitation.inviterId))
-    .where(and(eq(invitation.organizationId, id), eq(invitation.status, "pending")))
-    .orderBy(asc(invitation.expiresAt), asc(invitation.id));
+  const members = await accountMembers(id);
+  const invitations = await pendingInvitations(id);
   const [subs] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.accountId, id));
   const [orders] = await db.select({ n: count() }).from(aiReadyOrders).where(eq(aiReadyOrders.accountId, id));
   return {

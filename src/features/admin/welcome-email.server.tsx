@@ -1,10 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { member, subscriptions, user } from "@/db/schema";
-import { firstOwnerOf } from "@/features/accounts/account-owner";
+import { subscriptionWithFirstOwner } from "@/features/billing/account-subscriptions.server";
 import { config } from "@/lib/config";
 import { queueEmail, type OutgoingEmail } from "@/features/email/email.server";
 import { renderEmail } from "@/features/email/render-email";
@@ -38,13 +36,7 @@ export async function welcomeEmail(input: WelcomeInput, baseUrl: string): Promis
 /** Queues a welcome e-mail to the first owner of the subscription's account (durable job). */
 export async function queueWelcomeEmail(subscriptionId: string): Promise<{ to: string }> {
   const db = await getDb();
-  const [row] = await db
-    .select({ id: subscriptions.id, email: user.email })
-    .from(subscriptions)
-    .innerJoin(member, firstOwnerOf(subscriptions.accountId))
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(subscriptions.id, subscriptionId))
-    .limit(1);
+  const row = await subscriptionWithFirstOwner(subscriptionId);
   if (!row) throw notFound("Subscription not found");
   // Each request sends one more welcome e-mail (an admin may resend it): a fresh key per request.
   await enqueueJob(db, welcomeEmailJob, { subscriptionId }, { idempotencyKey: `${WELCOME_EMAIL_JOB}:${subscriptionId}:${randomUUID()}` });
@@ -57,13 +49,7 @@ export const welcomeEmailJob = defineJob({
   schema: z.object({ subscriptionId: z.string().min(1) }),
   handler: async ({ subscriptionId }, run) => {
     const db = await getDb();
-    const [row] = await db
-      .select({ sub: subscriptions, email: user.email, firstName: user.firstName })
-      .from(subscriptions)
-      .innerJoin(member, firstOwnerOf(subscriptions.accountId))
-    .innerJoin(user, eq(user.id, member.userId))
-      .where(eq(subscriptions.id, subscriptionId))
-      .limit(1);
+    const row = await subscriptionWithFirstOwner(subscriptionId);
     if (!row) {
       logger.info({ subscriptionId }, "subscription gone before its welcome e-mail was sent");
       return;

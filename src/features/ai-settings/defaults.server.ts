@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, member, organization, user } from "@/db/schema";
+import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders } from "@/db/schema";
+import { accountNameAndZone, accountOwnedByEmail } from "@/features/accounts/account-reads.server";
 import { BRAND } from "@/lib/brand";
 import { notFound } from "@/lib/http/errors";
 import { isKnownTimeZone } from "@/lib/time-zone";
@@ -25,17 +26,7 @@ type Order = Pick<typeof aiReadyOrders.$inferSelect, "id" | "aiEmployeeName" | "
  * counts once it is anything but the default UTC.
  */
 export async function businessOf(db: DbOrTx, order: Pick<Order, "accountId" | "customerEmail">): Promise<{ accountId: string | null; name: string; timeZone: string }> {
-  const cols = { id: organization.id, name: organization.name, timeZone: organization.timeZone };
-  const [account] = order.accountId
-    ? await db.select(cols).from(organization).where(eq(organization.id, order.accountId)).limit(1)
-    : await db
-        .select(cols)
-        .from(organization)
-        .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.role, "owner")))
-        .innerJoin(user, eq(user.id, member.userId))
-        .where(and(eq(sql`lower(${user.email})`, order.customerEmail.trim().toLowerCase()), eq(user.emailVerified, true), isNull(organization.deletedAt)))
-        .orderBy(asc(member.createdAt), asc(member.id))
-        .limit(1);
+  const account = order.accountId ? await accountNameAndZone(db, order.accountId) : await accountOwnedByEmail(db, order.customerEmail.trim().toLowerCase());
   return {
     accountId: account?.id ?? null,
     name: account?.name.trim() || UNKNOWN_BUSINESS,

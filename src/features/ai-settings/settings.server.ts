@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, organization } from "@/db/schema";
+import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders } from "@/db/schema";
+import { accountNameAndZone } from "@/features/accounts/account-reads.server";
 import { BRAND } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
@@ -82,8 +83,8 @@ export type SettingsState = { order: AiEmployee; account: Account; row: Settings
 
 async function accountOf(db: DbOrTx, order: AiEmployee): Promise<Account> {
   if (!order.accountId) return null;
-  const [account] = await db.select({ name: organization.name, timeZone: organization.timeZone }).from(organization).where(eq(organization.id, order.accountId)).limit(1);
-  return account ?? null;
+  const account = await accountNameAndZone(db, order.accountId);
+  return account ? { name: account.name, timeZone: account.timeZone } : null;
 }
 
 export async function versionRow(db: DbOrTx, orderId: string, version: number): Promise<VersionRow | null> {

@@ -1,11 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
 import { formatDate } from "@/lib/format";
 import { logger } from "@/lib/logger";
-import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, customerNotices, member, organization, subscriptions, user } from "@/db/schema";
+import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders, subscriptions } from "@/db/schema";
+import { accountBillingContact, accountOwners } from "@/features/accounts/account-reads.server";
 import { queueEmail } from "@/features/email/email.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { spendLimitSchema, type SettingsDocument } from "./settings.schema";
@@ -28,6 +28,9 @@ import { enqueueSettingsPush } from "./platform-sync.server";
  */
 
 export type UsageMonth = { start: Date; end: Date };
+
+/** A portal notice for the account, in the switch's transaction (interactions owns the notices: it passes postCustomerNotice). */
+export type PostNotice = (tx: DbOrTx, notice: { accountId: string; kind: "spend-limit"; title: string; message: string; dedupeKey: string }) => Promise<void>;
 type SpendLimit = SettingsDocument["spendLimit"];
 const BILL_EXTRA: SpendLimit = { mode: "bill_extra", capCents: null };
 
@@ -72,7 +75,7 @@ export async function accountSpendEmployees(accountId: string): Promise<Employee
  * units) or where messages only belonged to an earlier month. Returns the
  * switches made.
  */
-export async function applySpendLimit(subscriptionId: string, month: UsageMonth, usedMilli: number, now: Date): Promise<number> {
+export async function applySpendLimit(subscriptionId: string, month: UsageMonth, usedMilli: number, now: Date, postNotice: PostNotice): Promise<number> {
   if (now < month.start || now >= month.end) return 0;
   const db = await getDb();
   const [sub] = await db
@@ -92,16 +95,16 @@ export async function applySpendLimit(subscriptionId: string, month: UsageMonth,
     const wanted = spendModeFor(e.limit, { usedMilli, includedMilli, extraUnitCents });
     const inForce = e.spendMode === "messages_only" && e.monthStart?.getTime() === month.start.getTime() ? "messages_only" : "normal";
     if (wanted === "messages_only" && inForce === "normal") {
-      if (await toMessagesOnly(e, month, now, { usedMilli, includedUnits: plan?.units ?? null })) switched++;
+      if (await toMessagesOnly(e, month, now, { usedMilli, includedUnits: plan?.units ?? null }, postNotice)) switched++;
     } else if (wanted === "normal" && e.spendMode === "messages_only") {
       const reason: SpendModeBackReason = e.monthStart && e.monthStart < month.start ? "new_month" : "below_limit";
-      if (await setSpendModeNormal(e.orderId, reason, { now, monthStart: e.monthStart })) switched++;
+      if (await setSpendModeNormal(e.orderId, reason, postNotice, { now, monthStart: e.monthStart })) switched++;
     }
   }
   return switched;
 }
 
-async function toMessagesOnly(e: Employee, month: UsageMonth, now: Date, usage: { usedMilli: number; includedUnits: number | null }): Promise<boolean> {
+async function toMessagesOnly(e: Employee, month: UsageMonth, now: Date, usage: { usedMilli: number; includedUnits: number | null }, postNotice: PostNotice): Promise<boolean> {
   const db = await getDb();
   const s = aiEmployeeSettings;
   return db.transaction(async (tx) => {
@@ -121,10 +124,7 @@ async function toMessagesOnly(e: Employee, month: UsageMonth, now: Date, usage: 
       for (const r of account.recipients) {
         await queueEmail(tx, await spendModeEmail(r.email, { to: "messages_only", firstName: r.firstName, aiEmployeeName: e.name, aiEmployeeId: e.orderId, limitText, usedUnits, includedUnits: usage.includedUnits, until, baseUrl: config().baseUrl }), { key: `${key}:${r.email}` });
       }
-      await tx
-        .insert(customerNotices)
-        .values({ id: randomUUID(), accountId: e.accountId, kind: "spend-limit", title: `Spend limit reached: ${e.name} is taking messages only`, message: `${e.name} reached your spend limit (${limitText}) and takes messages only until ${until}. Change the spend limit in its settings to keep answering.`, dedupeKey: key })
-        .onConflictDoNothing();
+      await postNotice(tx, { accountId: e.accountId, kind: "spend-limit", title: `Spend limit reached: ${e.name} is taking messages only`, message: `${e.name} reached your spend limit (${limitText}) and takes messages only until ${until}. Change the spend limit in its settings to keep answering.`, dedupeKey: key });
     }
     logger.info({ aiReadyOrderId: e.orderId, month: month.start.toISOString(), usedMilli: usage.usedMilli, limit: e.limit.mode }, "spend limit reached: taking messages only");
     return true;
@@ -138,7 +138,7 @@ async function toMessagesOnly(e: Employee, month: UsageMonth, now: Date, usage: 
  * belongs to that month (a switch made meanwhile for a newer month stays).
  * True when it switched.
  */
-export async function setSpendModeNormal(orderId: string, reason: SpendModeBackReason, opts: { now?: Date; monthStart?: Date | null } = {}): Promise<boolean> {
+export async function setSpendModeNormal(orderId: string, reason: SpendModeBackReason, postNotice: PostNotice, opts: { now?: Date; monthStart?: Date | null } = {}): Promise<boolean> {
   const db = await getDb();
   const s = aiEmployeeSettings;
   const now = opts.now ?? new Date();
@@ -159,17 +159,13 @@ export async function setSpendModeNormal(orderId: string, reason: SpendModeBackR
       for (const r of account.recipients) {
         await queueEmail(tx, await spendModeEmail(r.email, { to: "normal", firstName: r.firstName, aiEmployeeName: e.name, aiEmployeeId: orderId, reason, baseUrl: config().baseUrl }), { key: `${key}:${r.email}` });
       }
-      await tx
-        .insert(customerNotices)
-        .values({
-          id: randomUUID(),
-          accountId: e.accountId,
-          kind: "spend-limit",
-          title: `${e.name} is answering calls normally again`,
-          message: reason === "new_month" ? "A new usage month has started." : "This month's usage is below the spend limit again.",
-          dedupeKey: key,
-        })
-        .onConflictDoNothing();
+      await postNotice(tx, {
+        accountId: e.accountId,
+        kind: "spend-limit",
+        title: `${e.name} is answering calls normally again`,
+        message: reason === "new_month" ? "A new usage month has started." : "This month's usage is below the spend limit again.",
+        dedupeKey: key,
+      });
     }
     logger.info({ aiReadyOrderId: orderId, reason }, "spend limit: answering normally again");
     return true;
@@ -192,13 +188,8 @@ type Recipient = { email: string; firstName: string | null };
  * as for the usage alerts) and every owner, each address once.
  */
 async function accountOf(tx: DbOrTx, accountId: string): Promise<{ timeZone: string; recipients: Recipient[] }> {
-  const [org] = await tx.select({ billingEmail: organization.billingEmail, timeZone: organization.timeZone }).from(organization).where(eq(organization.id, accountId)).limit(1);
-  const owners = await tx
-    .select({ email: user.email, firstName: user.firstName })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, accountId), eq(member.role, "owner")))
-    .orderBy(asc(member.createdAt), asc(member.id));
+  const org = await accountBillingContact(tx, accountId);
+  const owners = await accountOwners(tx, accountId);
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
   for (const r of [...(org?.billingEmail ? [{ email: org.billingEmail, firstName: null }] : []), ...owners]) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { accountTesterNumbers, interactions } from "@/db/schema";
@@ -71,4 +71,13 @@ export async function putTesterNumbers(accountId: string, numbers: string[], now
     if (unique.length) await tx.insert(accountTesterNumbers).values(unique.map((number, i) => ({ accountId, number, createdAt: new Date(base + i) })));
   });
   return getTesterNumbers(accountId, now);
+}
+
+/** The tester numbers (E.164) of each account, for the accounts a batch touches. */
+export async function testerNumbersByAccount(db: DbOrTx, accountIds: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (accountIds.length === 0) return out;
+  const rows = await db.select({ accountId: accountTesterNumbers.accountId, number: accountTesterNumbers.number }).from(accountTesterNumbers).where(inArray(accountTesterNumbers.accountId, accountIds));
+  for (const r of rows) out.set(r.accountId, (out.get(r.accountId) ?? new Set()).add(r.number));
+  return out;
 }

@@ -1,8 +1,6 @@
 import "server-only";
-import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { emailMessages } from "@/db/schema";
-import { queueEmail, type OutgoingEmail } from "@/features/email/email.server";
+import { queueEmail, recentEmailCount, type OutgoingEmail } from "@/features/email/email.server";
 import { ACCOUNT_EXISTS_EMAIL_KIND } from "@/features/email/account-exists-email";
 import { VERIFY_EMAIL_KIND } from "@/features/email/verification-email";
 import { RESET_PASSWORD_EMAIL_KIND } from "@/features/email/reset-password-email";
@@ -32,11 +30,7 @@ function kindsCountedWith(kind: string): string[] {
 async function authEmailAllowed(to: string, kind: string, now = new Date()): Promise<boolean> {
   const addresses = [...new Set([to, to.trim().toLowerCase()])];
   const since = new Date(now.getTime() - 60 * 60_000);
-  const db = await getDb();
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, last: sql<string | Date | null>`max(${emailMessages.createdAt})` })
-    .from(emailMessages)
-    .where(and(inArray(emailMessages.to, addresses), inArray(emailMessages.kind, kindsCountedWith(kind)), gte(emailMessages.createdAt, since)));
+  const row = await recentEmailCount(addresses, kindsCountedWith(kind), since);
   if (!row) return true;
   if (Number(row.count) >= AUTH_EMAIL_THROTTLE.perHour) return false;
   if (row.last && now.getTime() - new Date(row.last).getTime() < AUTH_EMAIL_THROTTLE.minGapMs) return false;

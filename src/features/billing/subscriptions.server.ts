@@ -1,9 +1,10 @@
 import "server-only";
 import { adoptClaimingBusiness } from "@/features/ai-settings/defaults.server";
-import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/lib/db";
 import { config } from "@/lib/config";
-import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
+import { subscriptions } from "@/db/schema";
+import { claimOrder, oldestPendingOrderFor, orderById } from "@/features/orders/order-claims.server";
 import type { Billing, PlanId } from "@/features/plans/catalogue";
 import { HttpError, badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
@@ -107,6 +108,12 @@ export async function adoptConfirmedCard(user: Pick<Caller, "accountId">, setupI
   await syncCustomerSubscriptions(customerId);
 }
 
+/** What a checkout's claim does outside billing, in its transaction: billing sits below interactions (the route passes interactions' claimOrderCalls). */
+export type CheckoutSteps = {
+  /** The calls the claimed AI employee took before it was claimed become the account's. */
+  claimCalls(tx: DbOrTx, orderId: string, accountId: string): Promise<void>;
+};
+
 /**
  * Completes a card-first start (/checkout and /subscribe): the setup intent must belong to the caller's customer and have
  * succeeded. Under the customer's lock it decides the trial (one per
@@ -122,6 +129,7 @@ export async function adoptConfirmedCard(user: Pick<Caller, "accountId">, setupI
 export async function completeSubscription(
   user: Caller,
   input: { setupIntentId: string; planId: PlanId; billing: Billing; aiEmployeeId: string | null; trial?: boolean },
+  steps: CheckoutSteps,
 ): Promise<CustomerSubscription> {
   const provider = await getProvider();
   const customerId = await findCustomerId(user.accountId);
@@ -181,25 +189,23 @@ export async function completeSubscription(
   if (!row) throw new Error("subscription mirror row missing after sync");
   if (order) {
     await db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(aiReadyOrders)
+      const claimed = await claimOrder(tx, {
+        orderId: order.id,
+        endedSubscriptionId,
         // A paid start is live at once: its AI employee is active, as the sync makes a paid trial's.
-        .set({ status: row.status === "active" ? "active" : "claimed", subscriptionId: row.id, accountId: user.accountId, claimedByUserId: user.id, updatedAt: new Date() })
-        .where(
-          and(
-            eq(aiReadyOrders.id, order.id),
-            endedSubscriptionId ? or(eq(aiReadyOrders.status, "pending"), eq(aiReadyOrders.subscriptionId, endedSubscriptionId)) : eq(aiReadyOrders.status, "pending"),
-          ),
-        )
-        .returning({ id: aiReadyOrders.id });
+        active: row.status === "active",
+        subscriptionId: row.id,
+        accountId: user.accountId,
+        userId: user.id,
+      });
       const ownsAlready = order.subscriptionId === row.id;
-      if (claimed.length > 0 || ownsAlready) {
+      if (claimed > 0 || ownsAlready) {
         await tx.update(subscriptions).set({ aiReadyOrderId: order.id, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
       }
       // Calls it took before it was claimed (its setup, its first test calls) are now the customer's to see (ADR 0143).
-      if (claimed.length > 0) await tx.update(interactions).set({ accountId: user.accountId }).where(and(eq(interactions.aiReadyOrderId, order.id), isNull(interactions.accountId)));
+      if (claimed > 0) await steps.claimCalls(tx, order.id, user.accountId);
       // Its untouched default settings now name the business that claimed it (issue 24).
-      if (claimed.length > 0) await adoptClaimingBusiness(tx, order.id);
+      if (claimed > 0) await adoptClaimingBusiness(tx, order.id);
     });
   }
   const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
@@ -211,22 +217,15 @@ export async function completeSubscription(
  * else the oldest pending one, prepared for the caller's verified e-mail.
  */
 async function findClaimableOrder(user: Caller, aiEmployeeId: string | null) {
-  const db = await getDb();
   const email = user.email.trim().toLowerCase();
   if (aiEmployeeId) {
-    const [order] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, aiEmployeeId));
+    const order = await orderById(aiEmployeeId);
     if (!order || !user.emailVerified || order.customerEmail !== email) throw notFound("AI employee not found.");
     if (order.status !== "pending" && order.accountId !== user.accountId) throw badRequest("This AI employee has already been activated.");
     return order;
   }
   if (!user.emailVerified) return null;
-  const [order] = await db
-    .select()
-    .from(aiReadyOrders)
-    .where(and(eq(aiReadyOrders.customerEmail, email), eq(aiReadyOrders.status, "pending")))
-    .orderBy(asc(aiReadyOrders.createdAt))
-    .limit(1);
-  return order ?? null;
+  return oldestPendingOrderFor(email);
 }
 
 const PORTAL_FAILURE = "Failed to open customer portal";

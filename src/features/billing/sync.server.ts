@@ -4,11 +4,12 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { dbKind, getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { aiReadyOrders, invoices, member, organization, paymentCustomers, subscriptions, user } from "@/db/schema";
+import { invoices, member, organization, paymentCustomers, subscriptions, user } from "@/db/schema";
 import { recordAudit, type AuditAction } from "@/features/accounts/audit.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { createNotification } from "@/features/notifications/notify.server";
 import { getProvider } from "./provider";
+import { activateClaimedOrder } from "@/features/orders/order-claims.server";
 import { queueDunningEmail } from "./dunning-email.server";
 import type { ProviderInvoice, ProviderSubscription, UpcomingInvoice } from "./provider/port";
 import { statusFromProvider, type SubscriptionStatus } from "./subscription-state";
@@ -241,10 +242,7 @@ async function upsertSubscription(tx: Tx, accountId: string, s: ProviderSubscrip
   }
   // A paid subscription turns its claimed AI employee active.
   if (status === "active" && row.aiReadyOrderId) {
-    await tx
-      .update(aiReadyOrders)
-      .set({ status: "active", updatedAt: now })
-      .where(and(eq(aiReadyOrders.id, row.aiReadyOrderId), eq(aiReadyOrders.status, "claimed")));
+    await activateClaimedOrder(tx, row.aiReadyOrderId, now);
   }
 }
 

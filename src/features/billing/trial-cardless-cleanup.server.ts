@@ -1,8 +1,9 @@
 import "server-only";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { invoices, notifications, paymentCustomers, subscriptions } from "@/db/schema";
+import { invoices, paymentCustomers, subscriptions } from "@/db/schema";
+import { deleteNotifications } from "@/features/notifications/notify.server";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "./provider";
@@ -43,7 +44,7 @@ async function removeFromViews(providerSubscriptionId: string): Promise<number> 
   return db.transaction(async (tx) => {
     // The dedupe keys the billing sync gives its notices about this subscription (sync.server.ts).
     const keys = ["trial_started", "subscription_cancel_scheduled", "subscription_cancelled"].map((fact) => `${fact}:${providerSubscriptionId}`);
-    await tx.delete(notifications).where(inArray(notifications.dedupeKey, keys));
+    await deleteNotifications(tx, keys);
     await tx.delete(invoices).where(eq(invoices.providerSubscriptionId, providerSubscriptionId));
     const rows = await tx.delete(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).returning({ id: subscriptions.id });
     return rows.length;

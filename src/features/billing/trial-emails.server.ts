@@ -2,11 +2,10 @@ import "server-only";
 import { and, eq, gt, lte } from "drizzle-orm";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiReadyOrders, emailMessages, member, organization, processedWebhookEvents, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders, member, organization, processedWebhookEvents, subscriptions, user } from "@/db/schema";
 import { config } from "@/lib/config";
-import { jobIdForKey } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
-import { queueEmail } from "@/features/email/email.server";
+import { emailQueued, queueEmail } from "@/features/email/email.server";
 import { findPlan, formatCents, periodPrice } from "@/features/plans/catalogue";
 import { getProvider } from "./provider";
 import { trialEndingEmail, trialStartedEmail } from "./trial-emails";
@@ -31,8 +30,7 @@ const endingKey = (providerSubscriptionId: string) => `trial-ending:${providerSu
 
 /** Whether the e-mail stored under `key` exists (queueEmail's id for a key). */
 async function alreadyQueued(tx: DbOrTx, key: string): Promise<boolean> {
-  const [row] = await tx.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.id, jobIdForKey(`email:${key}`))).limit(1);
-  return Boolean(row);
+  return emailQueued(tx, key);
 }
 
 /** The subscription with what its e-mails say, and whom they go to: the billing e-mail, else the first owner (issue 22). */

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
+import { invoices, subscriptions } from "@/db/schema";
+import { ordersOfAccount } from "@/features/orders/order-claims.server";
 import { findPlan, periodPrice, type Plan } from "@/features/plans/catalogue";
 import { getProvider } from "./provider";
 import { aiEmployeeStatus, hasEnded, reportedStatus } from "./subscription-state";
@@ -91,12 +92,7 @@ export async function accountSubscriptions(accountId: string): Promise<CustomerS
  */
 export async function accountOrders(user: { email: string; emailVerified: boolean }, accountId: string): Promise<AiReadyOrderView[]> {
   const db = await getDb();
-  const mine = eq(aiReadyOrders.accountId, accountId);
-  const orders = await db
-    .select()
-    .from(aiReadyOrders)
-    .where(user.emailVerified ? or(mine, and(eq(aiReadyOrders.customerEmail, user.email.trim().toLowerCase()), isNull(aiReadyOrders.accountId))) : mine)
-    .orderBy(desc(aiReadyOrders.createdAt));
+  const orders = await ordersOfAccount(accountId, user.emailVerified ? user.email.trim().toLowerCase() : null);
   const subIds = orders.map((o) => o.subscriptionId).filter((x): x is string => Boolean(x));
   const subs = subIds.length ? await db.select().from(subscriptions).where(inArray(subscriptions.id, subIds)) : [];
   const now = await providerNow();

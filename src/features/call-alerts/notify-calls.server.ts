@@ -6,7 +6,8 @@ import { getDb, type DbOrTx } from "@/lib/db";
 import { enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { countryOfTimeZone } from "@/lib/zone-country";
-import { aiReadyOrders, callNotifications, interactions, member, notificationOptOuts, notificationRules, organization, user } from "@/db/schema";
+import { aiReadyOrders, callNotifications, interactions, notificationOptOuts, notificationRules, organization } from "@/db/schema";
+import { membersOfAccounts } from "@/features/accounts/account-reads.server";
 import { can } from "@/features/accounts/permissions";
 import { queueEmail } from "@/features/email/email.server";
 import { renderEmail } from "@/features/email/render-email";
@@ -92,11 +93,7 @@ export async function notifyCalls(ids: string[]): Promise<void> {
   );
   // Named members are reached at their login's address while they are members who may view calls.
   const emails = new Map<string, string>();
-  for (const m of await db
-    .select({ accountId: member.organizationId, userId: member.userId, role: member.role, email: user.email })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(inArray(member.organizationId, accountIds))) {
+  for (const m of await membersOfAccounts(db, accountIds)) {
     if (can(m.role, "calls.read")) emails.set(`${m.accountId} ${m.userId}`, m.email.toLowerCase());
   }
   const told = new Set(

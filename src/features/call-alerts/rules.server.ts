@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound, zodMessage } from "@/lib/http/errors";
 import { phoneCountry } from "@/lib/phone-format";
 import { countryOfTimeZone } from "@/lib/zone-country";
 import { z } from "@/lib/zod";
-import { aiReadyOrders, member, notificationRules, user } from "@/db/schema";
+import { aiReadyOrders, notificationRules } from "@/db/schema";
+import { accountMembers } from "@/features/accounts/account-reads.server";
 import { can } from "@/features/accounts/permissions";
 import { MAX_RULES, ruleBodySchema, type RuleBody, type RuleView } from "./rule.schema";
 import { normaliseRecipients } from "./recipients";
@@ -61,13 +62,7 @@ const personName = (u: { firstName: string | null; lastName: string | null; name
 
 /** The account's members a rule may name: those who may view calls (calls.read), oldest first. */
 export async function ruleMembers(accountId: string, db?: DbOrTx): Promise<RuleMember[]> {
-  const q = db ?? (await getDb());
-  const rows = await q
-    .select({ userId: member.userId, role: member.role, email: user.email, name: user.name, firstName: user.firstName, lastName: user.lastName })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(member.organizationId, accountId))
-    .orderBy(asc(member.createdAt), asc(member.id));
+  const rows = await accountMembers(accountId, db);
   return rows.filter((r) => can(r.role, "calls.read")).map((r) => ({ userId: r.userId, name: personName(r), email: r.email, role: r.role }));
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { emailMessages } from "@/db/schema";
@@ -128,3 +128,19 @@ export const emailDeliveryJob = defineJob({
     log.info({ kind: row.kind }, "e-mail sent");
   },
 });
+
+/** How many e-mails of these kinds went to these addresses since `since`, and when the last one did (the sign-in e-mails' throttle). */
+export async function recentEmailCount(addresses: string[], kinds: string[], since: Date): Promise<{ count: number; last: string | Date | null } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, last: sql<string | Date | null>`max(${emailMessages.createdAt})` })
+    .from(emailMessages)
+    .where(and(inArray(emailMessages.to, addresses), inArray(emailMessages.kind, kinds), gte(emailMessages.createdAt, since)));
+  return row;
+}
+
+/** Whether the e-mail queued under `key` is stored (queueEmail's id for a key), in the caller's transaction. */
+export async function emailQueued(tx: DbOrTx, key: string): Promise<boolean> {
+  const [row] = await tx.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.id, jobIdForKey(`email:${key}`))).limit(1);
+  return Boolean(row);
+}

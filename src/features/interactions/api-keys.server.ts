@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { getDb, type DbOrTx } from "@/lib/db";
 import { apiKeys, member, user } from "@/db/schema";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { recordAudit } from "@/features/accounts/audit.server";
@@ -152,4 +152,14 @@ async function actorOf(userId: string): Promise<{ id: string; email: string } | 
   const db = await getDb();
   const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   return row ?? null;
+}
+
+/** Revokes a deleted account's customer API keys (in the deletion's transaction); the number revoked. */
+export async function revokeAccountApiKeys(tx: DbOrTx, accountId: string, now: Date): Promise<number> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.scopeAccountId, accountId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
 }

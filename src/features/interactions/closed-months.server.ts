@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
-import { overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
+import { subscriptionById } from "@/features/billing/account-subscriptions.server";
+import { autoBilledMonths, billedOverageSpans } from "@/features/overage/closing.server";
 import { usageMonthEnd } from "@/features/usage/usage-month";
 import { cycleRefusalReason } from "@/features/usage/provider-window";
 
@@ -23,16 +23,10 @@ export async function loadClosedMonths(db: DbOrTx, subscriptionIds: string[], no
   const autoBilled = new Set<string>();
   const entries = new Map<string, { start: Date; end: Date }[]>();
   if (subscriptionIds.length) {
-    for (const r of await db
-      .select({ subscriptionId: overageAutoBills.subscriptionId, start: overageAutoBills.usageMonthStart })
-      .from(overageAutoBills)
-      .where(inArray(overageAutoBills.subscriptionId, subscriptionIds))) {
+    for (const r of await autoBilledMonths(db, subscriptionIds)) {
       autoBilled.add(`${r.subscriptionId}|${r.start.getTime()}`);
     }
-    for (const r of await db
-      .select({ subscriptionId: overageEntries.subscriptionId, start: overageEntries.periodStart, end: overageEntries.periodEnd })
-      .from(overageEntries)
-      .where(and(inArray(overageEntries.subscriptionId, subscriptionIds), or(eq(overageEntries.status, "pending"), eq(overageEntries.status, "billed"))))) {
+    for (const r of await billedOverageSpans(db, subscriptionIds)) {
       entries.set(r.subscriptionId, [...(entries.get(r.subscriptionId) ?? []), { start: r.start, end: r.end }]);
     }
   }
@@ -56,7 +50,7 @@ export const CLOSED_MONTH_MESSAGE = "This call's usage month is closed (its extr
  */
 export async function recordMonthClosed(db: DbOrTx, record: { subscriptionId: string | null; usageMonthStart: Date | null }, now: Date): Promise<boolean> {
   if (!record.subscriptionId || !record.usageMonthStart) return false;
-  const [sub] = await db.select({ trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt }).from(subscriptions).where(eq(subscriptions.id, record.subscriptionId)).limit(1);
+  const sub = await subscriptionById(db, record.subscriptionId);
   if (!sub) return false;
   const month = { start: record.usageMonthStart, end: usageMonthEnd(sub, record.usageMonthStart) };
   return (await loadClosedMonths(db, [record.subscriptionId], now)).isClosed(record.subscriptionId, month);

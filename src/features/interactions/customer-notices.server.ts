@@ -1,6 +1,7 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { getDb, type DbOrTx } from "@/lib/db";
 import { customerNotices } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import type { CustomerNotice } from "./customer-notice";
@@ -34,4 +35,12 @@ export async function markNoticeRead(accountId: string, id: string): Promise<{ i
   if (!row) throw notFound("Notice not found");
   if (!row.readAt) await db.update(customerNotices).set({ readAt: new Date() }).where(and(eq(customerNotices.id, id), isNull(customerNotices.readAt)));
   return { id, read: true };
+}
+
+/** Posts a notice to an account's dashboard, in the caller's transaction; once per `dedupeKey`. */
+export async function postCustomerNotice(tx: DbOrTx, notice: { accountId: string; kind: "spend-limit"; title: string; message: string; dedupeKey: string }): Promise<void> {
+  await tx
+    .insert(customerNotices)
+    .values({ id: randomUUID(), ...notice })
+    .onConflictDoNothing();
 }

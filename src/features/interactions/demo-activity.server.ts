@@ -1,8 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db";
-import { aiReadyOrders, organization, subscriptions, user } from "@/db/schema";
 import { DEMO_ACTIVE_CUSTOMER } from "@/db/seed";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
@@ -10,6 +7,9 @@ import { getProvider } from "@/features/billing/provider";
 import { ensureCustomer } from "@/features/billing/customers.server";
 import { syncAccount } from "@/features/billing/sync.server";
 import { firstAccountId } from "@/features/accounts/account-lifecycle.server";
+import { accountRow, userByEmail } from "@/features/accounts/account-reads.server";
+import { firstSubscriptionIdOf } from "@/features/billing/account-subscriptions.server";
+import { insertOrder, linkOrderSubscription } from "@/features/orders/order-claims.server";
 import { confirmSetupIntent, createSetupIntent } from "@/features/billing/sandbox/customers-and-cards.server";
 import { createStartedSubscription } from "@/features/billing/sandbox/subscriptions.server";
 import { ingestInteractions } from "./ingest.server";
@@ -35,21 +35,19 @@ export async function seedDemoActivity(): Promise<void> {
     logger.info("demo calls not seeded: they need the sandbox payment provider");
     return;
   }
-  const db = await getDb();
-  const [owner] = await db.select().from(user).where(eq(user.email, DEMO_ACTIVE_CUSTOMER.email)).limit(1);
+  const owner = await userByEmail(DEMO_ACTIVE_CUSTOMER.email);
   if (!owner) return;
   const accountId = await firstAccountId(owner.id);
   if (!accountId) return;
-  const [account] = await db.select().from(organization).where(eq(organization.id, accountId)).limit(1);
-  const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
-  if (existing) return;
+  const account = await accountRow(accountId);
+  if (await firstSubscriptionIdOf(accountId)) return;
 
   const now = await provider.now();
   const customerId = await ensureCustomer({ accountId, accountName: account?.name ?? owner.email, billingEmail: account?.billingEmail ?? null, email: owner.email });
   const intent = await createSetupIntent(customerId, `demo-setup-${owner.id}`);
   const card = await confirmSetupIntent(intent.clientSecret, { number: "4242 4242 4242 4242", expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: "123", name: "Dana Diaz" });
   const orderId = randomUUID();
-  await db.insert(aiReadyOrders).values({
+  await insertOrder({
     id: orderId,
     aiEmployeeName: "Max",
     aiPhoneNumber: "+1 (555) 010-2299",
@@ -67,8 +65,8 @@ export async function seedDemoActivity(): Promise<void> {
     `demo-subscription-${owner.id}`,
   );
   await syncAccount(accountId);
-  const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
-  if (sub) await db.update(aiReadyOrders).set({ subscriptionId: sub.id }).where(eq(aiReadyOrders.id, orderId));
+  const subId = await firstSubscriptionIdOf(accountId);
+  if (subId) await linkOrderSubscription(orderId, subId);
 
   // The demo business is a dental practice: its calls are about cleanings and toothaches, not furnaces.
   const records = simulatedTraffic({ seed: 2026, days: TRAFFIC_DAYS, perDay: 4, end: now, aiEmployeeId: orderId, baseUrl: config().baseUrl, trade: "dental" });

@@ -224,3 +224,14 @@ export async function listAiEmployees(accountId: string): Promise<{ id: string; 
     .where(or(eq(aiReadyOrders.accountId, accountId), inArray(aiReadyOrders.subscriptionId, mine), inArray(aiReadyOrders.id, linked)))
     .orderBy(asc(aiReadyOrders.aiEmployeeName), asc(aiReadyOrders.id));
 }
+
+/** The business account's newest calls and conversations (its Recent Activity): what the activity line says of each. */
+export async function recentInteractions(accountId: string, limit: number) {
+  const db = await getDb();
+  return db
+    .select({ id: interactions.id, channel: interactions.channel, direction: interactions.direction, outcome: interactions.outcome, from: interactions.fromNumber, to: interactions.toNumber, summary: interactions.summary, startedAt: interactions.startedAt, appointmentBooked: interactions.appointmentBooked })
+    .from(interactions)
+    .where(eq(interactions.accountId, accountId))
+    .orderBy(desc(interactions.startedAt), desc(interactions.id))
+    .limit(limit);
+}

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { meterReports, subscriptions } from "@/db/schema";
+import { subscriptionById } from "@/features/billing/account-subscriptions.server";
+import { meterReports } from "@/db/schema";
 import { defineJob, enqueueJob, nextWaitingRun, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
@@ -130,12 +131,9 @@ async function backOff(attempt: number, retryAfterSeconds: number | null): Promi
 async function reportOne(key: MonthKey, now: Date): Promise<number> {
   const db = await getDb();
   const provider = await getProvider();
-  const [sub] = await db
-    .select({ customerId: subscriptions.providerCustomerId, trialEnd: subscriptions.trialEnd, createdAt: subscriptions.createdAt })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, key.subscriptionId))
-    .limit(1);
-  if (!sub) return 0;
+  const mirror = await subscriptionById(db, key.subscriptionId);
+  if (!mirror) return 0;
+  const sub = { customerId: mirror.providerCustomerId, trialEnd: mirror.trialEnd, createdAt: mirror.createdAt };
   // The ledger counts the month (ledger.server.ts); admin records reach the meters by their own job.
   const units = meterUnitsSql(key);
   const [row] = await db

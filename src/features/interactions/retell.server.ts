@@ -3,7 +3,8 @@ import { AGENT_TOOL_NAMES } from "@/features/ai-settings/agent-prompt";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { interactions, subscriptions, type TranscriptTurn } from "@/db/schema";
+import { subscriptionById } from "@/features/billing/account-subscriptions.server";
+import { interactions, type TranscriptTurn } from "@/db/schema";
 import { getProvider } from "@/features/billing/provider";
 import { usageMonthEnd } from "@/features/usage/usage-month";
 import { enqueueCallAlertsForSummary } from "@/features/call-alerts/enqueue.server";
@@ -308,7 +309,7 @@ export async function applyRetellAnalysis(id: string, analysis: RetellAnalysis):
     if (row.callerName === null && analysis.callerName) set.callerName = analysis.callerName;
     if (row.recordingAnnounced === null && analysis.recordingAnnounced !== undefined) set.recordingAnnounced = analysis.recordingAnnounced;
     if (!row.appointmentBooked && analysis.appointmentBooked) set.appointmentBooked = true;
-    const [sub] = row.subscriptionId ? await tx.select().from(subscriptions).where(eq(subscriptions.id, row.subscriptionId)).limit(1) : [];
+    const sub = row.subscriptionId ? await subscriptionById(tx, row.subscriptionId) : undefined;
     const month = sub && row.usageMonthStart ? { start: row.usageMonthStart, end: usageMonthEnd(sub, row.usageMonthStart) } : null;
     const frozen = month ? (await loadClosedMonths(tx, [sub!.id], now)).isClosed(sub!.id, month) : false;
     if (analysis.voicemail && row.channel === "phone" && row.outcome === "answered" && !frozen) {

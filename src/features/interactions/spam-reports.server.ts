@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiReadyOrders, interactions, member, organization, subscriptions, user } from "@/db/schema";
+import { subscriptionById } from "@/features/billing/account-subscriptions.server";
+import { aiReadyOrders, interactions, member, organization, user } from "@/db/schema";
 import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { recordAudit } from "@/features/accounts/audit.server";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
@@ -44,7 +45,7 @@ type Credited = { subscriptionId: string | null; usageMonthStart: Date | null; s
  */
 async function markCreditedMeter(tx: DbOrTx, done: Credited): Promise<void> {
   if (!done.subscriptionId || !done.usageMonthStart) return;
-  const [sub] = await tx.select({ trialEnd: subscriptions.trialEnd }).from(subscriptions).where(eq(subscriptions.id, done.subscriptionId)).limit(1);
+  const sub = await subscriptionById(tx, done.subscriptionId);
   if (sub && (!sub.trialEnd || done.startedAt >= sub.trialEnd)) {
     await markMetersDirty(tx, [{ subscriptionId: done.subscriptionId, usageMonthStart: done.usageMonthStart, category: meterCategory(done.channel, done.direction) }]);
   }
@@ -60,7 +61,7 @@ const creditedColumns = { subscriptionId: i.subscriptionId, usageMonthStart: i.u
  */
 async function fitsSelfServiceCredit(tx: DbOrTx, record: { subscriptionId: string | null; usageMonthStart: Date | null; unitsMilli: number }): Promise<boolean> {
   if (!record.subscriptionId || !record.usageMonthStart) return true;
-  const [sub] = await tx.select({ planId: subscriptions.planId }).from(subscriptions).where(eq(subscriptions.id, record.subscriptionId)).for("update");
+  const sub = await subscriptionById(tx, record.subscriptionId, { forUpdate: true });
   const cap = selfServiceCreditCapMilli(findPlan(sub?.planId)?.units ?? 0);
   if (cap === null) return true;
   const [used] = await tx

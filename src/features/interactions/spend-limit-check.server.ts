@@ -6,6 +6,7 @@ import { aiReadyOrders, subscriptions } from "@/db/schema";
 import { getProvider } from "@/features/billing/provider";
 import { usageMonthAt, usedMilli } from "@/features/usage/ledger.server";
 import { applySpendLimit } from "@/features/ai-settings/spend-mode.server";
+import { postCustomerNotice } from "./customer-notices.server";
 import { COUNTING_STATUSES } from "@/features/billing/subscription-state";
 
 /**
@@ -24,7 +25,7 @@ export async function checkSpendLimitNow(subscriptionId: string, only: (currentM
   const now = await (await getProvider()).now();
   const month = await usageMonthAt(subscriptionId, now);
   if (!month || !only(month.start)) return 0;
-  return applySpendLimit(subscriptionId, { start: month.start, end: month.end }, usedMilli(month), now);
+  return applySpendLimit(subscriptionId, { start: month.start, end: month.end }, usedMilli(month), now, postCustomerNotice);
 }
 
 /**

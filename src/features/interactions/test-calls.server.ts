@@ -1,19 +1,10 @@
 import "server-only";
 import { and, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
-import { accountTesterNumbers, interactions } from "@/db/schema";
+import { interactions } from "@/db/schema";
 import { toE164 } from "@/features/ai-settings/phone-numbers";
 import { FREE_TEST_CALLS_PER_MONTH, freeTestCallsIn, testCallMonth } from "@/features/ai-settings/testers.server";
 import { TEST_CALL_UNITS, TEST_TAG } from "@/features/plans/units";
-
-/** The tester numbers (E.164) of each account, for the accounts a batch touches. */
-export async function testerNumbersByAccount(db: DbOrTx, accountIds: string[]): Promise<Map<string, Set<string>>> {
-  const out = new Map<string, Set<string>>();
-  if (accountIds.length === 0) return out;
-  const rows = await db.select({ accountId: accountTesterNumbers.accountId, number: accountTesterNumbers.number }).from(accountTesterNumbers).where(inArray(accountTesterNumbers.accountId, accountIds));
-  for (const r of rows) out.set(r.accountId, (out.get(r.accountId) ?? new Set()).add(r.number));
-  return out;
-}
 
 /** A phone record whose caller (`from`, compared in E.164) is one of its account's tester numbers. */
 export function isTestCall(record: { channel: string; from?: string | null }, testers: Set<string> | undefined): boolean {

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { notifications, type notificationPriority } from "@/db/schema";
 
@@ -26,4 +27,9 @@ export async function createNotification(
       dedupeKey: input.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: notifications.dedupeKey });
+}
+
+/** Removes the notices with these dedupe keys (what a removed subscription was told about). */
+export async function deleteNotifications(tx: DbOrTx, dedupeKeys: string[]): Promise<void> {
+  await tx.delete(notifications).where(inArray(notifications.dedupeKey, dedupeKeys));
 }

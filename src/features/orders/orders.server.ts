@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiReadyOrders, member, subscriptions, user } from "@/db/schema";
+import { aiReadyOrders } from "@/db/schema";
 import { config } from "@/lib/config";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { queueEmail } from "@/features/email/email.server";
@@ -13,7 +13,6 @@ import { notFound } from "@/lib/http/errors";
 import type { AdminOrderView, OrderData } from "./order.schema";
 import { createDefaultSettings } from "@/features/ai-settings/defaults.server";
 import { orderSetupEmail } from "./emails";
-import { GOOD_STANDING_STATUSES } from "@/features/billing/subscription-state";
 
 export const SETUP_EMAIL_JOB = "orders.setup-email";
 
@@ -42,6 +41,18 @@ export async function getOrder(id: string): Promise<AdminOrderView> {
 }
 
 /**
+ * What an order does to the subscriptions, in its transaction: billing owns
+ * them and sits above this feature (the routes pass billing's
+ * orderSubscriptionSteps).
+ */
+export type OrderSubscriptionSteps = {
+  /** Links the oldest subscription waiting for an AI employee (see joinWaitingSubscription) to the order; what it linked, or null. */
+  linkWaitingSubscription(tx: DbOrTx, orderId: string, email: string, claimingRoles: string[], now: Date): Promise<{ id: string; accountId: string; status: string; userId: string } | null>;
+  /** A deleted order's subscription keeps running but loses the link. */
+  unlinkOrder(tx: DbOrTx, orderId: string): Promise<void>;
+};
+
+/**
  * Creates the order and, in the same transaction, the durable job that
  * e-mails the customer the setup instructions: either both are stored or
  * neither, and the e-mail survives a crash or an SMTP outage. A
@@ -49,13 +60,13 @@ export async function getOrder(id: string): Promise<AdminOrderView> {
  * (joinWaitingSubscription); the e-mail then says so. The AI employee
  * starts with version 1 of its settings (issue 24), in the same transaction.
  */
-export async function createOrder(data: OrderData): Promise<AdminOrderView> {
+export async function createOrder(data: OrderData, steps: OrderSubscriptionSteps): Promise<AdminOrderView> {
   await checkAvatarForOrder(data.aiAvatarUrl);
   const db = await getDb();
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(aiReadyOrders).values({ id, ...data, status: "pending" }).returning();
-    const joined = await joinWaitingSubscription(tx, created!);
+    const joined = await joinWaitingSubscription(tx, created!, steps);
     await createDefaultSettings(tx, joined);
     await enqueueJob(tx, orderSetupEmailJob, { orderId: id }, { idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
     return joined;
@@ -76,30 +87,10 @@ const CLAIMING_ROLES = ["owner", "billing"];
  * still has none, so two orders at once cannot both join it; the other stays
  * pending. Without such a subscription the order stays pending.
  */
-async function joinWaitingSubscription(tx: DbOrTx, order: Row): Promise<Row> {
-  const [waiting] = await tx
-    .select({ id: subscriptions.id, accountId: subscriptions.accountId, status: subscriptions.status, userId: user.id })
-    .from(subscriptions)
-    .innerJoin(member, and(eq(member.organizationId, subscriptions.accountId), inArray(member.role, CLAIMING_ROLES)))
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(
-      and(
-        eq(sql`lower(${user.email})`, order.customerEmail.trim().toLowerCase()),
-        eq(user.emailVerified, true),
-        inArray(subscriptions.status, [...GOOD_STANDING_STATUSES]),
-        isNull(subscriptions.aiReadyOrderId),
-      ),
-    )
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
-    .limit(1);
-  if (!waiting) return order;
+async function joinWaitingSubscription(tx: DbOrTx, order: Row, steps: OrderSubscriptionSteps): Promise<Row> {
   const now = new Date();
-  const linked = await tx
-    .update(subscriptions)
-    .set({ aiReadyOrderId: order.id, updatedAt: now })
-    .where(and(eq(subscriptions.id, waiting.id), isNull(subscriptions.aiReadyOrderId)))
-    .returning({ id: subscriptions.id });
-  if (linked.length === 0) return order;
+  const waiting = await steps.linkWaitingSubscription(tx, order.id, order.customerEmail.trim().toLowerCase(), CLAIMING_ROLES, now);
+  if (!waiting) return order;
   const [joined] = await tx
     .update(aiReadyOrders)
     .set({ status: waiting.status === "active" ? "active" : "claimed", subscriptionId: waiting.id, accountId: waiting.accountId, claimedByUserId: waiting.userId, joinedSubscriptionAt: now, updatedAt: now })
@@ -124,11 +115,11 @@ export async function updateOrder(id: string, data: OrderData): Promise<AdminOrd
 }
 
 /** Deletes the order; a subscription that claimed it keeps running but loses the link. */
-export async function deleteOrder(id: string): Promise<void> {
+export async function deleteOrder(id: string, steps: OrderSubscriptionSteps): Promise<void> {
   const db = await getDb();
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx.delete(aiReadyOrders).where(eq(aiReadyOrders.id, id)).returning({ id: aiReadyOrders.id });
-    if (rows.length) await tx.update(subscriptions).set({ aiReadyOrderId: null }).where(eq(subscriptions.aiReadyOrderId, id));
+    if (rows.length) await steps.unlinkOrder(tx, id);
     return rows.length;
   });
   if (!deleted) throw notFound("AI Ready Order not found");

@@ -3,19 +3,19 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { overageAutoBills, overageEntries, subscriptions } from "@/db/schema";
+import { overageAutoBills, overageEntries } from "@/db/schema";
 import { defineJob, scheduleJob } from "@/lib/jobs";
 import { notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { formatDate, formatUnits } from "@/lib/format";
 import { getProvider } from "@/features/billing/provider";
+import { autoBillingSubscriptions, setSubscriptionAutoBillOverage } from "@/features/billing/account-subscriptions.server";
 import { usagePriceFor } from "@/features/billing/usage-prices";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
 import { usageMonths, usedMilli } from "@/features/usage/ledger.server";
 import { priceUsage } from "@/features/usage/pricing";
 import { insertLineItem, submitEntry } from "./overage.server";
 import { lineItemSchema } from "./overage.schema";
-import { PAYING_STATUSES } from "@/features/billing/subscription-state";
 
 /** Who the automatic entries name as their creator. */
 export const AUTO_BILL_CREATOR = "auto-bill";
@@ -24,8 +24,7 @@ const LOOKBACK_DAYS = 70;
 
 /** PUT /api/admin/subscriptions/{id}/auto-bill-overage: turns automatic overage billing on or off. */
 export async function setAutoBillOverage(subscriptionId: string, enabled: boolean): Promise<{ id: string; autoBillOverage: boolean }> {
-  const db = await getDb();
-  const [row] = await db.update(subscriptions).set({ autoBillOverage: enabled, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId)).returning({ id: subscriptions.id, autoBillOverage: subscriptions.autoBillOverage });
+  const row = await setSubscriptionAutoBillOverage(subscriptionId, enabled);
   if (!row) throw notFound("Subscription not found");
   return row;
 }
@@ -45,13 +44,9 @@ export async function setAutoBillOverage(subscriptionId: string, enabled: boolea
  * invoice. Returns the entries submitted.
  */
 export async function autoBillOverage(): Promise<number> {
-  const db = await getDb();
   const provider = await getProvider();
   const now = await provider.now();
-  const subs = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.autoBillOverage, true), inArray(subscriptions.status, [...PAYING_STATUSES])));
+  const subs = await autoBillingSubscriptions();
   const months = subs.length ? await usageMonths({ subscriptionIds: subs.map((x) => x.id) }, { from: new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000) }) : [];
   let billed = 0;
   for (const m of months) {

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { invoices, overageEntries, overageLineItems } from "@/db/schema";
+import { invoiceStatusesByProviderId } from "@/features/billing/account-subscriptions.server";
+import { overageEntries, overageLineItems } from "@/db/schema";
 import { defineJob, enqueueJob, jobStatus } from "@/lib/jobs";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
@@ -71,8 +72,7 @@ function shownStatus(e: Pick<EntryRow, "status" | "error">, invoiceStatus: Provi
 async function invoiceStatuses(entries: EntryRow[]): Promise<Map<string, ProviderInvoiceStatus>> {
   const ids = entries.map((e) => e.providerInvoiceId).filter((id): id is string => Boolean(id));
   if (ids.length === 0) return new Map();
-  const db = await getDb();
-  const rows = await db.select({ id: invoices.providerInvoiceId, status: invoices.status }).from(invoices).where(inArray(invoices.providerInvoiceId, ids));
+  const rows = await invoiceStatusesByProviderId(ids);
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 

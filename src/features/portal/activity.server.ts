@@ -1,7 +1,7 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db";
-import { interactions, invoices, subscriptions, usageRecords } from "@/db/schema";
+import { recentInvoices, recentSubscriptions } from "@/features/billing/account-subscriptions.server";
+import { recentInteractions } from "@/features/interactions/interactions-read.server";
+import { recentUsageRecords } from "@/features/usage/usage.server";
 import { findPlan, formatCents } from "@/features/plans/catalogue";
 import { sampleActivity, type ActivityEntry, type ActivityResponse } from "./activity";
 
@@ -18,18 +18,12 @@ function plural(n: number, one: string, many: string): string {
  * flagged `sample: true`.
  */
 export async function recentActivity(accountId: string, opts: { billing: boolean } = { billing: true }, now: Date = new Date()): Promise<ActivityResponse> {
-  const db = await getDb();
   // Subscription and invoice events only for members who may see billing (issue 22).
   const [subs, usage, invs, calls] = await Promise.all([
-    opts.billing ? db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt)).limit(LIMIT) : [],
-    db.select().from(usageRecords).where(eq(usageRecords.accountId, accountId)).orderBy(desc(usageRecords.createdAt)).limit(LIMIT),
-    opts.billing ? db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedAt)).limit(LIMIT) : [],
-    db
-      .select({ id: interactions.id, channel: interactions.channel, direction: interactions.direction, outcome: interactions.outcome, from: interactions.fromNumber, to: interactions.toNumber, summary: interactions.summary, startedAt: interactions.startedAt, appointmentBooked: interactions.appointmentBooked })
-      .from(interactions)
-      .where(eq(interactions.accountId, accountId))
-      .orderBy(desc(interactions.startedAt), desc(interactions.id))
-      .limit(LIMIT),
+    opts.billing ? recentSubscriptions(accountId, LIMIT) : [],
+    recentUsageRecords(accountId, LIMIT),
+    opts.billing ? recentInvoices(accountId, LIMIT) : [],
+    recentInteractions(accountId, LIMIT),
   ]);
 
   const entries: ActivityEntry[] = [];

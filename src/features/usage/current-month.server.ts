@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, or } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, organization, subscriptions } from "@/db/schema";
+import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { accountTimeZone } from "@/features/accounts/account-reads.server";
 import { isKnownTimeZone } from "@/lib/time-zone";
 import { findPlan } from "@/features/plans/catalogue";
 import { getProvider } from "@/features/billing/provider";
@@ -35,14 +36,13 @@ export type CurrentUsageMonth = {
  * has none, or is another account's). `now` defaults to the provider's clock.
  */
 export async function currentUsageMonth(accountId: string, opts: { aiEmployeeId?: string; now?: Date } = {}): Promise<CurrentUsageMonth | null> {
-  const db = await getDb();
   const subscriptionId = opts.aiEmployeeId ? await subscriptionOf(accountId, opts.aiEmployeeId) : (await subscriptionSummary(accountId))?.id;
   if (!subscriptionId) return null;
   const now = opts.now ?? (await (await getProvider()).now());
   const month = await usageMonthAt(subscriptionId, now);
   if (!month || month.subscription.accountId !== accountId) return null;
-  const [org] = await db.select({ timeZone: organization.timeZone }).from(organization).where(eq(organization.id, accountId)).limit(1);
-  const timeZone = isKnownTimeZone(org?.timeZone) ? org.timeZone : "UTC";
+  const storedZone = await accountTimeZone(accountId);
+  const timeZone = isKnownTimeZone(storedZone) ? storedZone : "UTC";
   const used = usedMilli(month);
   const projectedMilli = projectUsage({ usedMilli: used, monthStart: month.start, monthEnd: month.end, now });
   const priced = priceUsage({ usedMilli: projectedMilli, plan: findPlan(month.subscription.planId), billing: month.subscription.billing, trialEnd: month.subscription.trialEnd, monthStart: month.start });

@@ -1,9 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { subscriptions, usageRecords } from "@/db/schema";
+import { subscriptionById, type SubscriptionRow } from "@/features/billing/account-subscriptions.server";
+import { usageRecords } from "@/db/schema";
 import { defineJob, enqueueJob } from "@/lib/jobs";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
@@ -18,11 +19,8 @@ import { isCounting } from "@/features/billing/subscription-state";
 
 export const USAGE_REPORT_JOB = "usage.report-meter-events";
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
 export async function loadSubscription(id: string): Promise<SubscriptionRow> {
-  const db = await getDb();
-  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  const sub = await subscriptionById(await getDb(), id);
   if (!sub) throw notFound("Subscription not found");
   return sub;
 }
@@ -166,4 +164,10 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** The business account's newest usage records (its Recent Activity). */
+export async function recentUsageRecords(accountId: string, limit: number): Promise<(typeof usageRecords.$inferSelect)[]> {
+  const db = await getDb();
+  return db.select().from(usageRecords).where(eq(usageRecords.accountId, accountId)).orderBy(desc(usageRecords.createdAt)).limit(limit);
 }

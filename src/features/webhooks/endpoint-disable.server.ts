@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
-import { member, organization, user, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { ownersWithAccountName } from "@/features/accounts/account-reads.server";
 import { config } from "@/lib/config";
 import { formatDateTime } from "@/lib/format";
 import { logger } from "@/lib/logger";
@@ -44,12 +45,7 @@ export async function disableEndpoint(
   logger.warn({ endpointId: endpoint.id, accountId: endpoint.accountId, reason, pendingFailed: failed.length }, "webhook endpoint turned off");
   if (reason !== "failing") return true;
 
-  const owners = await tx
-    .select({ userId: user.id, email: user.email, firstName: user.firstName, accountName: organization.name })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(and(eq(member.organizationId, endpoint.accountId), eq(member.role, "owner")));
+  const owners = await ownersWithAccountName(tx, endpoint.accountId);
   const since = ctx.failingSince ?? ctx.now;
   for (const owner of owners) {
     const message = await endpointDisabledEmail(

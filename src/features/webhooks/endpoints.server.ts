@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { organization, webhookEndpoints } from "@/db/schema";
+import { webhookEndpoints } from "@/db/schema";
+import { lockAccount } from "@/features/accounts/account-reads.server";
 import { config } from "@/lib/config";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { recordAudit, type AuditActor } from "@/features/accounts/audit.server";
@@ -80,8 +81,7 @@ export async function createEndpoint(accountId: string, body: EndpointCreate, ac
   const secret = newEndpointSecret();
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, accountId)).for("update");
-    if (!account) throw notFound("Account not found");
+    if (!(await lockAccount(tx, accountId))) throw notFound("Account not found");
     const [{ n }] = (await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId))) as [{ n: number }];
     if (n >= MAX_ENDPOINTS) throw conflict(TOO_MANY_ENDPOINTS);
     const [inserted] = await tx

@@ -1,5 +1,6 @@
 import { route } from "@/features/auth/route.server";
 import { deleteOrder, getOrder, updateOrder } from "@/features/orders/orders.server";
+import { orderSubscriptionSteps } from "@/features/billing/account-subscriptions.server";
 import { readOrder } from "@/features/orders/parse.server";
 
 type P = { id: string };
@@ -15,7 +16,7 @@ export const PATCH = route<"admin", P>({ access: "admin" }, async ({ req, params
 });
 
 export const DELETE = route<"admin", P>({ access: "admin" }, async ({ params, log }) => {
-  await deleteOrder(params.id);
+  await deleteOrder(params.id, orderSubscriptionSteps);
   log.info({ orderId: params.id }, "AI-ready order deleted");
   return Response.json({ success: true });
 });
