@@ -15,9 +15,9 @@ import { z } from "@/lib/zod";
  */
 export const BULK_ROWS = 10_000;
 
-type State = { written: number; running: Promise<boolean> | null; runs: number };
+type State = { written: number; running: Promise<boolean> | null };
 const stateKey = Symbol.for("ai-employees.db-statistics");
-const state = ((globalThis as Record<symbol, unknown>)[stateKey] ??= { written: 0, running: null, runs: 0 }) as State;
+const state = ((globalThis as Record<symbol, unknown>)[stateKey] ??= { written: 0, running: null }) as State;
 
 /** Refreshes the planner's statistics of every table on PGlite (true), nothing on PostgreSQL (false). One at a time. */
 export function refreshStatistics(): Promise<boolean> {
@@ -27,7 +27,6 @@ export function refreshStatistics(): Promise<boolean> {
       state.written = 0;
       const started = Date.now();
       await (await getDb()).execute(sql`analyze`);
-      state.runs += 1;
       logger.info({ ms: Date.now() - started }, "planner statistics refreshed (PGlite)");
       return true;
     } finally {
@@ -49,11 +48,6 @@ export async function noteRowsWritten(rows: number): Promise<boolean> {
     logger.warn({ err }, "planner statistics not refreshed");
     return false;
   });
-}
-
-/** How many ANALYZE runs this process made (for tests and the benchmark). */
-export function statisticsRuns(): number {
-  return state.runs;
 }
 
 export const statisticsJob = defineJob({
