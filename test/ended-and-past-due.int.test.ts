@@ -14,6 +14,7 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
+import { GET as authUserRoute } from "@app/api/auth/user/route";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 
 const DAY = 86_400_000;
@@ -144,6 +145,25 @@ describe("ended subscriptions: every view derives from the ended state", () => {
     expect(second.status).toBe("active");
     const [reclaimed] = await customerOrders(casey);
     expect(reclaimed!.subscription?.id).toBe(second.id);
+  });
+});
+
+describe("ended by the clock, before the provider's event", () => {
+  it("GET /api/auth/user reports a subscription whose cancelling period is over as cancelled, as /api/user-subscriptions does", async () => {
+    setProviderForTests(undefined);
+    const dana = await createUser();
+    const sub = await seedSubscription({ accountId: dana.id, status: "active", cancelAtPeriodEnd: true });
+    const db = await getDb();
+    const changed = await db
+      .update(subscriptions)
+      .set({ currentPeriodStart: new Date(Date.now() - 31 * DAY), currentPeriodEnd: new Date(Date.now() - DAY) })
+      .where(eq(subscriptions.id, sub.id))
+      .returning({ id: subscriptions.id });
+    expect(changed).toHaveLength(1);
+    const me = await json<{ subscription: { id: string; status: string; cancelAtPeriodEnd: boolean } | null }>(await call(authUserRoute, { path: "/api/auth/user", cookie: dana.cookie }));
+    expect(me.subscription).toMatchObject({ id: sub.id, status: "cancelled", cancelAtPeriodEnd: false });
+    const [listed] = await customerSubs(dana);
+    expect(listed).toMatchObject({ id: sub.id, status: "cancelled", cancelAtPeriodEnd: false });
   });
 });
 

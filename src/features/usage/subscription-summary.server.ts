@@ -1,9 +1,9 @@
 import "server-only";
 import { findPlan } from "@/features/plans/catalogue";
 import { getProvider } from "@/features/billing/provider";
-import { monthAt, readLedger, usedMilli } from "./ledger.server";
+import { monthAt, readLedger, usedMilli, type LedgerSubscription } from "./ledger.server";
 import { priceUsage } from "./pricing";
-import { SUBSCRIPTION_STATUSES } from "@/features/billing/subscription-state";
+import { ENDED_STATUS, SUBSCRIPTION_STATUSES, hasEnded, isCancelling } from "@/features/billing/subscription-state";
 
 export type SubscriptionSummary = {
   id: string;
@@ -29,6 +29,9 @@ export type SubscriptionSummary = {
 /** The summary shows the first subscription in the order of SUBSCRIPTION_STATUSES (active, trialing, past due, cancelled). */
 const STATUS_RANK = (status: string): number => (SUBSCRIPTION_STATUSES as readonly string[]).indexOf(status) >>> 0;
 
+/** The status the summary reports: cancelled once ended, by its status or by the clock (hasEnded). */
+const reported = (sub: LedgerSubscription, now: Date): string => (hasEnded(sub, now) ? ENDED_STATUS : sub.status);
+
 /**
  * The subscription summary of /api/auth/user: the caller's most relevant
  * subscription (active before trialing before past_due), with this usage
@@ -40,7 +43,7 @@ export async function subscriptionSummary(accountId: string): Promise<Subscripti
   const provider = await getProvider();
   const ledger = await readLedger({ accountId }, { at: provider.nowSql() });
   if (ledger.subscriptions.length === 0) return null;
-  const sub = [...ledger.subscriptions].sort((a, b) => STATUS_RANK(a.status) - STATUS_RANK(b.status))[0]!;
+  const sub = [...ledger.subscriptions].sort((a, b) => STATUS_RANK(reported(a, ledger.now)) - STATUS_RANK(reported(b, ledger.now)))[0]!;
   const plan = findPlan(sub.planId);
   const month = monthAt(ledger, sub, ledger.now);
   const priced = priceUsage({ usedMilli: usedMilli(month), plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: month.start });
@@ -57,11 +60,11 @@ export async function subscriptionSummary(accountId: string): Promise<Subscripti
   };
   return {
     id: sub.id,
-    status: sub.status,
+    status: reported(sub, ledger.now),
     plan: { id: plan?.id ?? sub.planId, name: plan?.name ?? sub.planId },
     billing: sub.billing,
     currentPeriodEnd: sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
-    cancelAtPeriodEnd: sub.status !== "cancelled" && sub.cancelAtPeriodEnd,
+    cancelAtPeriodEnd: isCancelling(sub, ledger.now),
     usage: {
       phoneUsed: units.phone,
       // Spec 9: the default limit divisor is 1 (enterprise has no limit).
