@@ -18,12 +18,13 @@ export function buildApp(env, distDir) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** Creates the PostgreSQL database of `url` when it is missing. */
-export async function ensureDatabase(url) {
+/** Creates the PostgreSQL database of `url` when it is missing; with `recreate`, drops it first (a fresh seed: the server migrates it when it starts). */
+export async function ensureDatabase(url, { recreate = false } = {}) {
   const { default: pg } = await import("pg");
   const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
   await admin.connect();
+  if (recreate) await admin.query(`drop database if exists "${name}" with (force)`);
   const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
   if (found.rowCount === 0) await admin.query(`create database "${name}"`);
   await admin.end();
@@ -83,7 +84,7 @@ export function loadAverage() {
 }
 
 /** Writes (and prints) docs/benchmarks/<name>-YYYY-MM-DD[suffix].md. */
-export function writeTable({ name, suffix = "", title, command, startLoad, rows }) {
+export function writeTable({ name, suffix = "", title, command, startLoad, rows, notes = [] }) {
   const day = new Date().toISOString().slice(0, 10);
   const file = `docs/benchmarks/${name}-${day}${suffix}.md`;
   const lines = [
@@ -96,6 +97,7 @@ export function writeTable({ name, suffix = "", title, command, startLoad, rows 
     "|---|---|---|---|---|",
     ...rows.map((r) => `| ${r.join(" | ")} |`),
     "",
+    ...notes,
   ];
   const out = lines.join("\n");
   mkdirSync(path.join(root, "docs/benchmarks"), { recursive: true });
