@@ -48,6 +48,23 @@ export async function openDatabase({ databaseUrl, pgliteDir }) {
   return q;
 }
 
+/** Debian's Chromium (CHROMIUM_PATH overrides), headless, with the flags every benchmark uses. */
+export async function launchChromium() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** A browser context on `baseURL`, signed in with a session `cookie` (cookieFor's "name=value"). */
+export async function signedInContext(browser, baseURL, cookie) {
+  const [name, value] = cookie.split(/=(.*)/s);
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name, value, url: baseURL }]);
+  return context;
+}
+
 /** The better-auth session cookie for a token: token.base64(HMAC-SHA256(secret, token)), URI-encoded. */
 export function cookieFor(token) {
   const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");

@@ -20,8 +20,7 @@
 // Options: --no-build, --reseed.
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { chromium } from "playwright-core";
-import { benchEnvironment, buildApp, clean, cookieFor, ensureDatabase, loadAverage, median, ms, openDatabase, rps, run, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
+import { benchEnvironment, buildApp, clean, cookieFor, ensureDatabase, launchChromium, loadAverage, median, ms, openDatabase, rps, run, signedInContext, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
 import { ACCOUNTS, DEMO, INTERACTIONS, seedSql } from "./bench-insights-seed.mjs";
 import { freePort, startServer } from "./bench-server.mjs";
 
@@ -312,15 +311,10 @@ function planTable(plans) {
 
 /** First contentful paint of /admin/metrics as the admin: 5 loads, each in a fresh page. */
 async function firstPaints() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-  const [name, value] = admin.split(/=(.*)/s);
+  const browser = await launchChromium();
   const out = [];
   try {
-    const context = await browser.newContext({ baseURL: base });
-    await context.addCookies([{ name, value, url: base }]);
+    const context = await signedInContext(browser, base, admin);
     const warm = await context.newPage();
     await warm.goto("/admin/metrics", { waitUntil: "load" });
     await warm.close();
