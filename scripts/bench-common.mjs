@@ -18,12 +18,13 @@ export function buildApp(env, distDir) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** Creates the PostgreSQL database of `url` when it is missing. */
-export async function ensureDatabase(url) {
+/** Creates the PostgreSQL database of `url` when it is missing; with `recreate`, drops it first (a fresh seed: the server migrates it when it starts). */
+export async function ensureDatabase(url, { recreate = false } = {}) {
   const { default: pg } = await import("pg");
   const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
   await admin.connect();
+  if (recreate) await admin.query(`drop database if exists "${name}" with (force)`);
   const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
   if (found.rowCount === 0) await admin.query(`create database "${name}"`);
   await admin.end();
@@ -45,6 +46,23 @@ export async function openDatabase({ databaseUrl, pgliteDir }) {
   const q = async (text, params) => (await db.query(text, params)).rows;
   q.close = () => db.close();
   return q;
+}
+
+/** Debian's Chromium (CHROMIUM_PATH overrides), headless, with the flags every benchmark uses. */
+export async function launchChromium() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** A browser context on `baseURL`, signed in with a session `cookie` (cookieFor's "name=value"). */
+export async function signedInContext(browser, baseURL, cookie) {
+  const [name, value] = cookie.split(/=(.*)/s);
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name, value, url: baseURL }]);
+  return context;
 }
 
 /** The better-auth session cookie for a token: token.base64(HMAC-SHA256(secret, token)), URI-encoded. */
@@ -83,7 +101,7 @@ export function loadAverage() {
 }
 
 /** Writes (and prints) docs/benchmarks/<name>-YYYY-MM-DD[suffix].md. */
-export function writeTable({ name, suffix = "", title, command, startLoad, rows }) {
+export function writeTable({ name, suffix = "", title, command, startLoad, rows, notes = [] }) {
   const day = new Date().toISOString().slice(0, 10);
   const file = `docs/benchmarks/${name}-${day}${suffix}.md`;
   const lines = [
@@ -96,6 +114,7 @@ export function writeTable({ name, suffix = "", title, command, startLoad, rows 
     "|---|---|---|---|---|",
     ...rows.map((r) => `| ${r.join(" | ")} |`),
     "",
+    ...notes,
   ];
   const out = lines.join("\n");
   mkdirSync(path.join(root, "docs/benchmarks"), { recursive: true });

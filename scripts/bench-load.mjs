@@ -10,8 +10,7 @@
 //    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
 // Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
 import { randomUUID } from "node:crypto";
-import { chromium } from "playwright-core";
-import { benchEnvironment, buildApp, clean, cookieFor, loadAverage, median, ms, openDatabase, rps, run, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
+import { benchEnvironment, buildApp, clean, cookieFor, launchChromium, loadAverage, median, ms, openDatabase, rps, run, signedInContext, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
 import { ADMIN_SEARCH_NAME, seedSql } from "./bench-load-seed.mjs";
 import { PUBLIC_ROUTES } from "./bench-server.mjs";
 
@@ -159,11 +158,7 @@ async function mixedLoad(cookies, pace = {}) {
 
 /** Milliseconds from navigation until the first row of each admin list is visible, as the admin. */
 async function adminFirstPages(cookie) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-  const [name, value] = cookie.split(/=(.*)/s);
+  const browser = await launchChromium();
   const out = [];
   try {
     for (const [label, url, selector] of [
@@ -172,8 +167,7 @@ async function adminFirstPages(cookie) {
       ["Notifications tab", "/admin?tab=notifications", '[data-testid="notification"]'],
       ["/admin/usage picker", "/admin/usage", '[data-testid="usage-subscription-search"]'],
     ]) {
-      const context = await browser.newContext({ baseURL: base });
-      await context.addCookies([{ name, value, url: base }]);
+      const context = await signedInContext(browser, base, cookie);
       const page = await context.newPage();
       const times = [];
       for (let i = 0; i < 3; i++) {

@@ -138,8 +138,8 @@ export const interactions = pgTable(
     index("interactions_attention_idx").on(t.accountId, t.startedAt.desc().nullsFirst()).where(sql`handled_at is null`),
     // Its recently handled records, the last handled first.
     index("interactions_handled_idx").on(t.accountId, t.handledAt.desc().nullsFirst()).where(sql`handled_at is not null`),
-    // Month totals and alerts.
-    index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart),
+    // Month totals and alerts; units and spam credit in the index, so /admin/metrics sums every live subscription's month from it alone (index-only).
+    index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart, t.unitsMilli, t.spamReportedAt),
     index("interactions_search_idx").using("gin", t.search),
     index("interactions_numbers_trgm_idx").using("gin", sql`${interactionNumberDigits(t)} gin_trgm_ops`),
     // An AI employee's records: its claim gives them their customer; deleting it cascades.

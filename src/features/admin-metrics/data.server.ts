@@ -185,13 +185,21 @@ async function planCounts(): Promise<Array<{ planId: string; paying: number; tri
   return rows.map((r) => ({ planId: r.plan_id, paying: Number(r.paying), trialing: Number(r.trialing) }));
 }
 
+/**
+ * Trials started since `from`, by month: converted (the subscription has a
+ * paid invoice above $0) or not, still trialing or not. The paid
+ * subscriptions are one set, joined once (an EXISTS in the select list ran
+ * once per trial, each a scan of the invoices: 0.4-0.5 s at 53,000 invoices).
+ */
 async function trialOutcomes(from: Date): Promise<TrialOutcome[]> {
   const rows = await query<{ month: string; converted: boolean; trialing: boolean; count: number }>(sql`
     select ${monthKey(sql`s.trial_start`)} as month,
-      exists (select 1 from ${invoices} i where i.provider_subscription_id = s.provider_subscription_id and i.status = 'paid' and i.amount_due > 0) as converted,
+      paid.provider_subscription_id is not null as converted,
       s.status in (${list(TRIAL_STATUSES)}) as trialing,
       count(*)::int as count
     from ${subscriptions} s
+    left join (select distinct i.provider_subscription_id from ${invoices} i where i.status = 'paid' and i.amount_due > 0) paid
+      on paid.provider_subscription_id = s.provider_subscription_id
     where s.trial_start >= ${from.toISOString()}::timestamptz
     group by 1, 2, 3`);
   return rows.map((r) => ({ month: r.month, converted: r.converted, trialing: r.trialing, count: Number(r.count) }));

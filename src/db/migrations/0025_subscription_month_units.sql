@@ -1,0 +1,2 @@
+DROP INDEX "interactions_subscription_month_idx";--> statement-breakpoint
+CREATE INDEX "interactions_subscription_month_idx" ON "interactions" USING btree ("subscription_id","usage_month_start","units_milli","spam_reported_at");
