@@ -44,6 +44,18 @@ export abstract class LoopbackFake {
     return `http://127.0.0.1:${address.port}`;
   }
 
+  /** What every handler reads first: the request's body as text, its method, its path (no query) and its Authorization header. */
+  protected async readRequest(req: IncomingMessage): Promise<{ raw: string; method: string; path: string; authorization: string | null }> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return {
+      raw: Buffer.concat(chunks).toString("utf8"),
+      method: req.method ?? "GET",
+      path: (req.url ?? "/").split("?")[0]!,
+      authorization: req.headers.authorization ?? null,
+    };
+  }
+
   /** Test switch: the provider is down, answering 503 ("unavailable") or cutting every connection ("refusing"). */
   down(how: "unavailable" | "refusing" = "unavailable"): void {
     this.state = how;

@@ -12,7 +12,7 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
 
@@ -42,7 +42,7 @@ async function history(u: TestUser): Promise<InvoiceView[]> {
 async function saveCard(u: TestUser, cardNumber: string): Promise<string> {
   const si = await json<{ clientSecret: string; setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
   const confirmed = await json<{ setupIntent: { status: string } }>(
-    await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: si.clientSecret, cardNumber, expMonth: 12, expYear: 2040, cvc: "123" } }),
+    await confirmCard(u, si.clientSecret, cardNumber),
   );
   expect(confirmed.setupIntent.status).toBe("succeeded");
   return si.setupIntentId;

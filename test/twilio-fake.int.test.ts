@@ -3,7 +3,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { SmsSendError } from "@/features/sms/port";
 import { twilioSmsSender } from "@/features/sms/twilio.server";
 import { verifyTwilioSignature } from "@/features/sms/twilio-signature";
-import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TWILIO_ERRORS, type TwilioFake } from "./twilio-fake";
+import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TEST_TWILIO_ACCOUNT, TWILIO_ERRORS, type TwilioFake } from "./twilio-fake";
 
 /**
  * Each rule the Twilio fake enforces (test/twilio-fake.ts names its source):
@@ -12,10 +12,8 @@ import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TWILIO_ERRORS, type
  * accepted, so taking a rule out of the fake fails its test.
  */
 
-const SID = "AC0123456789abcdef0123456789abcdef";
+const { accountSid: SID, authToken: TOKEN, from: FROM } = TEST_TWILIO_ACCOUNT;
 const OTHER_SID = "ACfedcba9876543210fedcba9876543210";
-const TOKEN = "0123456789abcdef0123456789abcdef";
-const FROM = "+12125550100";
 const TO = "+14155550123";
 const CALLBACK = "https://app.example.test/api/v1/webhooks/twilio";
 
