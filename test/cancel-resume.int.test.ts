@@ -14,16 +14,10 @@ import { POST as resumeRoute } from "@app/api/subscriptions/[id]/resume/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { GET as adminSubscriptions } from "@app/api/admin/subscriptions/route";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
 import { deliverFakeEvents, stripeOnFake } from "./stripe-fake-webhooks";
 import { memberOf } from "./account-helpers";
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const cancel = (u: TestUser, subscriptionId: string, reason?: string) =>
   call(cancelRoute, { method: "POST", path: "/api/cancel-subscription", cookie: u.cookie, body: { subscriptionId, ...(reason !== undefined ? { reason } : {}) } });

@@ -14,14 +14,9 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { confirmCard } from "./checkout-helpers";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 const DAY = 86_400_000;
-
-async function json<T>(res: Response): Promise<T> {
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
 
 async function customerSubs(u: TestUser): Promise<CustomerSubscription[]> {
   return json<CustomerSubscription[]>(await call(userSubscriptionsRoute, { path: "/api/user-subscriptions", cookie: u.cookie }));

@@ -66,3 +66,14 @@ export abstract class LoopbackFake {
     this.state = "up";
   }
 }
+
+/** The error `p` rejects with, which must be a `type` (a provider adapter's error class); anything else fails the test. */
+export async function rejectionOf<E extends Error>(p: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof type) return err;
+    throw err;
+  }
+  throw new Error(`expected a ${type.name}, but it succeeded`);
+}

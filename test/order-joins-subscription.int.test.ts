@@ -15,7 +15,7 @@ import { GET as myOrders } from "@app/api/ai-ready-orders/route";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { confirmCard } from "./checkout-helpers";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 /**
  * Issue 23: a customer with a card-backed trial and no AI employee ("AI
@@ -25,12 +25,6 @@ import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-
  */
 
 let admin: TestUser;
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 /** A card-backed trial through /subscribe, as the page does it. */
 async function startTrial(u: TestUser, planId = "medium"): Promise<CustomerSubscription> {

@@ -13,17 +13,11 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { GET as previewRoute } from "@app/api/subscriptions/[id]/change-preview/route";
 import { DELETE as keepPlanRoute, POST as changeRoute } from "@app/api/subscriptions/[id]/change-plan/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
 import { deliverFakeEvents, stripeOnFake } from "./stripe-fake-webhooks";
 
 const DAY = 86_400_000;
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const preview = (u: TestUser, id: string, planId: string, billing: string) =>
   call(previewRoute, { path: `/api/subscriptions/${id}/change-preview?planId=${planId}&billing=${billing}`, cookie: u.cookie, params: { id } });

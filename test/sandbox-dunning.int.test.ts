@@ -14,7 +14,7 @@ import { GET as billingHistory } from "@app/api/billing-history/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { confirmCard } from "./checkout-helpers";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 /**
  * The customer billing API on the sandbox provider, which follows Stripe's
@@ -24,11 +24,6 @@ import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-
  * a good card saved afterwards (the sandbox portal's Update card) recovers
  * it. The sandbox clock only moves forward, by relative amounts.
  */
-
-async function json<T>(res: Response): Promise<T> {
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
 
 async function subs(u: TestUser): Promise<CustomerSubscription[]> {
   return json<CustomerSubscription[]>(await call(userSubscriptions, { path: "/api/user-subscriptions", cookie: u.cookie }));

@@ -26,18 +26,12 @@ import { POST as submitEntry } from "@app/api/admin/overage-entries/[id]/submit/
 import { GET as adminSubscriptions } from "@app/api/admin/subscriptions/route";
 import { GET as adminNotifications } from "@app/api/admin/notifications/route";
 import { GET as entryHistory } from "@app/api/admin/overage-entries/subscription/[id]/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { deliverFakeEvents, stripeOnFake } from "./stripe-fake-webhooks";
 
 const SECRET = "whsec_stripe_lifecycle";
 const DAY = 86_400_000;
 const PLAN_CENTS = 14_900;
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 /**
  * One customer's whole life in Stripe mode, against the stateful Stripe fake:

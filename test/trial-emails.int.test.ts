@@ -12,7 +12,7 @@ import { StripeProvider } from "@/features/billing/provider/stripe-provider.serv
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { confirmCard } from "./checkout-helpers";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { deliverSignedEvent, stripeEventPayload, stripeOnFake } from "./stripe-fake-webhooks";
 
 /**
@@ -21,12 +21,6 @@ import { deliverSignedEvent, stripeEventPayload, stripeOnFake } from "./stripe-f
  * trial starts, "trial ends in 3 days" (Stripe's trial_will_end; the
  * sandbox's clock).
  */
-
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
 
 async function mailsTo(u: TestUser, kind: string) {
   const db = await getDb();

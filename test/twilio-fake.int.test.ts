@@ -4,6 +4,7 @@ import { SmsSendError } from "@/features/sms/port";
 import { twilioSmsSender } from "@/features/sms/twilio.server";
 import { verifyTwilioSignature } from "@/features/sms/twilio-signature";
 import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TEST_TWILIO_ACCOUNT, TWILIO_ERRORS, type TwilioFake } from "./twilio-fake";
+import { rejectionOf } from "./loopback-fake";
 
 /**
  * Each rule the Twilio fake enforces (test/twilio-fake.ts names its source):
@@ -52,15 +53,7 @@ function sender(over: { authToken?: string; from?: string; statusCallbackUrl?: s
   return twilioSmsSender({ accountSid: SID, authToken: over.authToken ?? TOKEN, from: over.from ?? FROM, baseUrl: fake.url, statusCallbackUrl: over.statusCallbackUrl === undefined ? CALLBACK : over.statusCallbackUrl, timeoutMs: 5_000 });
 }
 
-async function sendError(p: Promise<unknown>): Promise<SmsSendError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SmsSendError) return err;
-    throw err;
-  }
-  throw new Error("expected the send to fail");
-}
+const sendError = (p: Promise<unknown>) => rejectionOf(p, SmsSendError);
 
 beforeEach(async () => {
   received.length = 0;

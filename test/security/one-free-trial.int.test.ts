@@ -14,7 +14,7 @@ import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { confirmCard } from "../checkout-helpers";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "../http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "../http-helpers";
 import { stripeOnFake } from "../stripe-fake-webhooks";
 
 /**
@@ -27,11 +27,6 @@ import { stripeOnFake } from "../stripe-fake-webhooks";
 type Start = { clientSecret: string; setupIntentId: string; trial: boolean };
 const PLANS = ["large", "medium", "small"];
 
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 const startSubscribe = (u: TestUser, planId: string) => call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing: "monthly" } });
 const setupIntent = async (u: TestUser) =>
   json<{ clientSecret: string; setupIntentId: string; trial: boolean }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
