@@ -38,3 +38,11 @@ export type SimulatedTrafficOptions = {
 
 export function simulatedTraffic(options: SimulatedTrafficOptions): SimulatedRecord[];
 export function batches<T>(records: T[], size?: number): T[][];
+
+/** mulberry32: the same seed, the same sequence. `int(lo, hi)` includes both ends. */
+export function rng(seed: number): {
+  next: () => number;
+  int: (lo: number, hi: number) => number;
+  pick: <T>(list: readonly T[]) => T;
+  weighted: <T>(entries: readonly (readonly [T, number])[]) => T;
+};

@@ -86,8 +86,8 @@ const HOUR_WEIGHT = [0.03, 0.02, 0.02, 0.02, 0.03, 0.08, 0.25, 0.7, 1.5, 1.7, 1.
 /** By local weekday, Sunday first. */
 const DAY_WEIGHT = [0.25, 1, 1, 1, 1, 0.95, 0.45];
 
-/** mulberry32: a small seeded generator, enough for simulated traffic. */
-function rng(seed) {
+/** mulberry32: a small seeded generator, enough for simulated traffic (and for tests that want the same run from the same seed). */
+export function rng(seed) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -19,6 +19,7 @@ import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import * as notificationList from "@app/api/admin/notifications/route";
 import { call, createUser, type TestUser } from "./http-helpers";
+import { insertSubscription } from "./interactions-fixtures";
 
 /** ADR 0096: admin lists are keyset-paged JSON arrays with search and filters. */
 
@@ -101,11 +102,9 @@ beforeAll(async () => {
       createdAt: new Date(base + Math.max(i, 3) * 60_000),
     });
     orderIds.push(orderId);
-    await db.insert(subscriptions).values({
+    await insertSubscription(userId, {
       id: subId,
-      accountId: userId,
       planId: i % 3 === 0 ? "medium" : "small",
-      billing: "monthly",
       status: i === 1 ? "past_due" : i === 2 ? "cancelled" : "active",
       providerStatus: i === 4 || i === 1 ? "past_due" : i === 2 ? "canceled" : "active",
       cancelAtPeriodEnd: i === 5 || i === 2,

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, interactions, invoices, organization, overageEntries, subscriptions, usageRecords } from "@/db/schema";
+import { aiReadyOrders, interactions, invoices, organization, overageEntries, usageRecords } from "@/db/schema";
 import { adminMetrics, adminMetricFigures } from "@/features/admin-metrics/data.server";
 import * as exportCsv from "@app/api/admin/metrics/export.csv/route";
 import { call, createUser, type TestUser } from "./http-helpers";
+import { insertSubscription } from "./interactions-fixtures";
 
 /**
  * /admin/metrics (issue 26, ADR 0139): a few accounts, subscriptions and
@@ -31,11 +32,10 @@ async function seed(key: string, s: { plan: string; billing?: "monthly" | "annua
   accountOf[key] = accountId;
   subOf[key] = subId;
   await db.insert(organization).values({ id: accountId, name: `Business ${key}`, slug: `metrics-${accountId}` });
-  await db.insert(subscriptions).values({
+  await insertSubscription(accountId, {
     id: subId,
-    accountId,
     planId: s.plan,
-    billing: s.billing ?? "monthly",
+    billing: s.billing,
     status: s.status,
     providerCustomerId: `cus_${key}`,
     providerSubscriptionId: `sub_${key}`,

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { resetConfigForTests } from "@/lib/config";
 import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { aiEmployeeSettings } from "@/db/schema";
 import { pushSettings } from "@/features/ai-settings/platform-push.server";
 import { customerWithAiEmployee } from "./interactions-fixtures";
 import { json, settingsApi, type SettingsResponse, type SyncStatus } from "./ai-settings-helpers";
-import { startRetellFake, type RetellFake } from "./retell-fake";
+import { withRetellFake, type RetellFake } from "./retell-fake";
 
 /**
  * Issue 24, the push to Retell (the loopback fake) beyond the happy path: a
@@ -19,22 +18,7 @@ import { startRetellFake, type RetellFake } from "./retell-fake";
 
 const KEY = "key_retell_push_test_0123456789";
 let fake: RetellFake;
-const saved = { key: process.env.RETELL_API_KEY, base: process.env.RETELL_API_BASE_URL };
-
-beforeEach(async () => {
-  fake = await startRetellFake({ apiKey: KEY });
-  process.env.RETELL_API_KEY = KEY;
-  process.env.RETELL_API_BASE_URL = fake.baseUrl;
-  resetConfigForTests();
-});
-afterEach(async () => {
-  for (const [k, v] of [["RETELL_API_KEY", saved.key], ["RETELL_API_BASE_URL", saved.base]] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetConfigForTests();
-  await fake.stop();
-});
+withRetellFake(KEY, (f) => (fake = f), { each: true });
 
 type Customer = Awaited<ReturnType<typeof customerWithAiEmployee>>;
 

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { resetConfigForTests } from "@/lib/config";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { aiEmployeeSettings, aiEmployeeSettingsVersions } from "@/db/schema";
 import { platformPushJob } from "@/features/ai-settings/platform-sync.server";
 import { customerWithAiEmployee } from "./interactions-fixtures";
 import { json, settingsApi, type SettingsResponse, type SyncStatus } from "./ai-settings-helpers";
-import { startRetellFake, type RetellFake } from "./retell-fake";
+import { withRetellFake, type RetellFake } from "./retell-fake";
 
 /**
  * Issue 24: a saved version reaches the voice platform through the durable
@@ -50,22 +49,7 @@ describe("the embedded default platform", () => {
 
 describe("Retell (loopback fake)", () => {
   let fake: RetellFake;
-  const saved = { key: process.env.RETELL_API_KEY, base: process.env.RETELL_API_BASE_URL };
-
-  beforeAll(async () => {
-    fake = await startRetellFake({ apiKey: "key_retell_sync_test_0123456789" });
-    process.env.RETELL_API_KEY = "key_retell_sync_test_0123456789";
-    process.env.RETELL_API_BASE_URL = fake.baseUrl;
-    resetConfigForTests();
-  });
-  afterAll(async () => {
-    for (const [k, v] of [["RETELL_API_KEY", saved.key], ["RETELL_API_BASE_URL", saved.base]] as const) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetConfigForTests();
-    await fake.stop();
-  });
+  withRetellFake("key_retell_sync_test_0123456789", (f) => (fake = f));
 
   it("creates the LLM and the agent once, then updates them with each version", async () => {
     const c = await customerWithAiEmployee();

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -9,7 +8,7 @@ import * as list from "@app/api/interactions/route";
 import type { AttentionResponse } from "@/features/interactions/attention";
 import { call, type TestUser } from "./http-helpers";
 import { memberOf } from "./account-helpers";
-import { customerWithAiEmployee } from "./interactions-fixtures";
+import { customerWithAiEmployee, insertInteraction } from "./interactions-fixtures";
 
 /** Issue 23: the needs-attention inbox, its shared Handled marks, today's totals and the call log's two filters (ADR 0115). */
 
@@ -19,29 +18,12 @@ let other: TestUser;
 let orderId: string;
 const ids: Record<string, string> = {};
 
-async function insert(accountId: string, order: string, minutesAgo: number, over: Partial<typeof interactions.$inferInsert>): Promise<string> {
-  const id = randomUUID();
-  const db = await getDb();
-  await db.insert(interactions).values({
-    id,
-    sourceKey: "platform:default",
-    externalId: id,
-    aiReadyOrderId: order,
-    accountId,
-    channel: "phone",
-    direction: "inbound",
-    outcome: "answered",
-    startedAt: new Date(Date.now() - minutesAgo * 60_000),
-    durationMs: 60_000,
-    fromNumber: "+15550100200",
-    unitsMilli: 1000,
-    unitRule: "phone-minute",
+function insert(accountId: string, order: string, minutesAgo: number, over: Partial<typeof interactions.$inferInsert>): Promise<string> {
+  return insertInteraction(
+    { orderId: order, accountId },
     // Inside a usage month, as a subscribed account's records are: today's units count them.
-    usageMonthStart: new Date(Date.now() - 86_400_000),
-    source: "api",
-    ...over,
-  });
-  return id;
+    { startedAt: new Date(Date.now() - minutesAgo * 60_000), usageMonthStart: new Date(Date.now() - 86_400_000), ...over },
+  );
 }
 
 async function inbox(u: TestUser): Promise<AttentionResponse> {

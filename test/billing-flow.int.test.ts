@@ -15,7 +15,7 @@ import { POST as createPortalSession } from "@app/api/create-portal-session/rout
 import { GET as billingHistory } from "@app/api/billing-history/route";
 import { GET as aiReadyOrdersRoute } from "@app/api/ai-ready-orders/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { GET as clockState, POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
@@ -45,12 +45,7 @@ async function confirmedSetupIntent(u: TestUser, card = "4242424242424242"): Pro
     await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }),
   );
   expect(si.publishableKey).toBeNull();
-  const res = await call(confirmSetup, {
-    method: "POST",
-    path: "/api/sandbox/confirm-setup",
-    cookie: u.cookie,
-    body: { clientSecret: si.clientSecret, cardNumber: card, expMonth: 12, expYear: 2040, cvc: "123" },
-  });
+  const res = await confirmCard(u, si.clientSecret, card);
   expect(res.status).toBe(200);
   return (await json<{ setupIntent: { id: string; status: string; lastError: string | null } }>(res)).setupIntent;
 }
@@ -236,19 +231,9 @@ describe("customer billing API on the sandbox provider", () => {
     expect(clientSecret).toMatch(/_secret_/);
     expect(await subs(dave)).toEqual([]);
     // Someone else cannot confirm it.
-    const foreign = await call(confirmSetup, {
-      method: "POST",
-      path: "/api/sandbox/confirm-setup",
-      cookie: bob.cookie,
-      body: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-    });
+    const foreign = await confirmCard(bob, clientSecret);
     expect(foreign.status).toBe(404);
-    const ok = await call(confirmSetup, {
-      method: "POST",
-      path: "/api/sandbox/confirm-setup",
-      cookie: dave.cookie,
-      body: { clientSecret, cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
-    });
+    const ok = await confirmCard(dave, clientSecret, "4242 4242 4242 4242");
     expect((await json<{ setupIntent: { status: string } }>(ok)).setupIntent.status).toBe("succeeded");
     // A confirmed card alone starts nothing; the page's completion does.
     expect(await subs(dave)).toEqual([]);
@@ -276,7 +261,7 @@ describe("customer billing API on the sandbox provider", () => {
     const start = await json<{ clientSecret: string; setupIntentId: string }>(
       await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: hank.cookie, body: { planId: "large", billing: "monthly" } }),
     );
-    await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: hank.cookie, body: { clientSecret: start.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } });
+    await confirmCard(hank, start.clientSecret);
     expect((await completeSubscriptionAs(hank, { setupIntentId: start.setupIntentId, planId: "large", billing: "monthly", aiEmployeeId: null, trial: true })).status).toBe(200);
     const before = await json<{ subscription: { status: string } }>(await call(getUser, { path: "/api/auth/user", cookie: hank.cookie }));
     expect(before.subscription.status).toBe("trialing");

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import { paymentCustomers } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
-import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe, list } from "@/features/billing/provider/testing/loopback-stripe";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 import { createTestSubscription } from "@/features/test-tools/test-tools.server";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
-import { call, createUser, type TestUser } from "./http-helpers";
+import { call, type TestUser } from "./http-helpers";
+import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -22,28 +20,12 @@ describe("idempotency keys against a loopback Stripe", () => {
   const api = new LoopbackStripe();
   let user: TestUser;
   const customer = `cus_${randomUUID().slice(0, 8)}`;
-  const remote = {
-    id: "sub_cancel_1",
-    object: "subscription",
-    customer,
-    status: "active",
-    cancel_at_period_end: false,
-    cancel_at: null as number | null,
-    created: T0,
-    trial_start: null,
-    trial_end: null,
-    metadata: {},
-    items: { object: "list", data: [{ id: "si_1", current_period_start: T0, current_period_end: T0 + 30 * DAY, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }] },
-  };
+  const remote = stripeSubscriptionJson({ id: "sub_cancel_1", customer, status: "active", created: T0, periodEnd: T0 + 30 * DAY });
   /** Cancel requests that reached the API's handler (replays do not). */
   let cancelsApplied = 0;
 
   beforeAll(async () => {
-    await api.start();
-    setProviderForTests(new StripeProvider({ secretKey: "sk_test_keys", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 }));
-    user = await createUser();
-    const db = await getDb();
-    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
+    user = await stripeModeCustomer(api, customer, { secretKey: "sk_test_keys" });
     api.on("GET", "/v1/subscriptions", () => ({ body: list([remote]) }));
     api.on("GET", "/v1/invoices", { body: list([]) });
     api.on("POST", "/v1/invoices/create_preview", { body: { object: "invoice", amount_due: 14900, period_end: T0 + 30 * DAY, next_payment_attempt: null } });

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { paymentCustomers } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe, list } from "@/features/billing/provider/testing/loopback-stripe";
@@ -11,7 +10,8 @@ import { createTestSubscription } from "@/features/test-tools/test-tools.server"
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as createPortalSession } from "@app/api/create-portal-session/route";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
-import { call, createUser, type TestUser } from "./http-helpers";
+import { call, type TestUser } from "./http-helpers";
+import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -34,19 +34,7 @@ const PROVIDER_FAILURES: Array<{ name: string; status: number; error: Record<str
 ];
 
 function subJson(id: string, customer: string) {
-  return {
-    id,
-    object: "subscription",
-    customer,
-    status: "active",
-    cancel_at_period_end: false,
-    cancel_at: null,
-    created: T0,
-    trial_start: null,
-    trial_end: null,
-    metadata: {},
-    items: { object: "list", data: [{ id: "si_1", current_period_start: T0, current_period_end: T0 + 30 * DAY, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }] },
-  };
+  return stripeSubscriptionJson({ id, customer, status: "active", created: T0, periodEnd: T0 + 30 * DAY });
 }
 
 /**
@@ -61,11 +49,8 @@ describe("provider errors in API responses (Stripe mode, loopback API)", () => {
   let subRowId: string;
 
   beforeAll(async () => {
-    await api.start();
-    setProviderForTests(new StripeProvider({ secretKey: "sk_test_errors", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 }));
-    user = await createUser();
+    user = await stripeModeCustomer(api, customer, { secretKey: "sk_test_errors" });
     const db = await getDb();
-    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
     api.on("GET", "/v1/subscriptions", { body: list([subJson("sub_err_1", customer)]) });
     api.on("GET", "/v1/invoices", { body: list([]) });
     api.on("POST", "/v1/invoices/create_preview", { body: { object: "invoice", amount_due: 14900, period_end: T0 + 30 * DAY, next_payment_attempt: null } });

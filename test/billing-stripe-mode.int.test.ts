@@ -4,37 +4,25 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, invoices, paymentCustomers, subscriptions } from "@/db/schema";
+import { aiReadyOrders, invoices, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
-import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe, list } from "@/features/billing/provider/testing/loopback-stripe";
 import type { CustomerSubscription, InvoiceView } from "@/features/billing/api-types";
 import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { BASE, call, completeSubscriptionAs, type TestUser } from "./http-helpers";
+import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 const SECRET = "whsec_stripe_mode_test";
 
+/** In its trial; `over` replaces any field. */
 function subJson(id: string, customer: string, over: Record<string, unknown> = {}) {
-  return {
-    id,
-    object: "subscription",
-    customer,
-    status: "trialing",
-    cancel_at_period_end: false,
-    cancel_at: null,
-    created: T0,
-    trial_start: T0,
-    trial_end: T0 + 14 * DAY,
-    metadata: {},
-    items: { object: "list", data: [{ id: "si_1", current_period_start: T0, current_period_end: T0 + 14 * DAY, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }] },
-    ...over,
-  };
+  return { ...stripeSubscriptionJson({ id, customer, status: "trialing", created: T0, periodEnd: T0 + 14 * DAY, trialEnd: T0 + 14 * DAY }), ...over };
 }
 
 /**
@@ -50,11 +38,7 @@ describe("billing in Stripe mode (loopback API)", () => {
   beforeAll(async () => {
     // The queue without workers: the test runs the webhook's sync job itself (drainJobs).
     await startJobs({ jobs: [billingSyncJob], workers: false });
-    await api.start();
-    setProviderForTests(new StripeProvider({ secretKey: "sk_test_mode", webhookSecret: SECRET, apiHost: api.url, maxNetworkRetries: 0 }));
-    user = await createUser();
-    const db = await getDb();
-    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
+    user = await stripeModeCustomer(api, customer, { secretKey: "sk_test_mode", webhookSecret: SECRET });
     remote = { subs: [], invoices: [] };
     api.on("GET", "/v1/subscriptions", () => ({ body: list(remote.subs) }));
     api.on("GET", "/v1/invoices", () => ({ body: list(remote.invoices) }));
@@ -107,7 +91,7 @@ describe("billing in Stripe mode (loopback API)", () => {
     remote.subs = [
       subJson("sub_live_1", customer, {
         status: "active",
-        items: { object: "list", data: [{ id: "si_1", current_period_start: T0 + 14 * DAY, current_period_end: T0 + 44 * DAY, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }] },
+        items: stripeSubscriptionJson({ id: "sub_live_1", customer, status: "active", created: T0, periodStart: T0 + 14 * DAY, periodEnd: T0 + 44 * DAY }).items,
       }),
     ];
     remote.invoices = [

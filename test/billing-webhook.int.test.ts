@@ -13,11 +13,12 @@ import { billingSyncJob } from "@/features/billing/webhook.server";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { BASE, createUser } from "./http-helpers";
+import { stripeEventPayload } from "./stripe-fake-webhooks";
 
 const sandbox = new SandboxProvider();
 
-function event(id: string, type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): string {
-  return JSON.stringify({ id, object: "event", type, created, api_version: Stripe.API_VERSION, data: { object } });
+function event(id: string, type: string, object: Record<string, unknown>, created?: number): string {
+  return stripeEventPayload(type, object, { id, created });
 }
 
 async function deliver(payload: string, signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() })) {

@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { resetConfigForTests } from "@/lib/config";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { callNotifications, organization, smsMessages } from "@/db/schema";
@@ -12,7 +11,7 @@ import { MAX_SMS_LENGTH } from "@/features/sms/port";
 import * as rulesRoute from "@app/api/notification-rules/route";
 import { call, createUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
-import { startTwilioFake, type TwilioFake } from "./twilio-fake";
+import { startTwilioFake, TEST_TWILIO_ACCOUNT, setTwilioSettings, type TwilioFake } from "./twilio-fake";
 
 /**
  * Issue 25: a notification rule's SMS, end to end, through the real SMS port
@@ -23,24 +22,19 @@ import { startTwilioFake, type TwilioFake } from "./twilio-fake";
  * replied STOP gets nothing more.
  */
 
-const SID = "AC0123456789abcdef0123456789abcdef";
-const TOKEN = "0123456789abcdef0123456789abcdef";
-const FROM = "+12125550100";
-const ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_API_BASE_URL", "OUTBOUND_ALLOW_HOSTS"] as const;
+const FROM = TEST_TWILIO_ACCOUNT.from;
 
 let fake: TwilioFake;
 let key: string;
 
 beforeAll(async () => {
-  fake = await startTwilioFake({ accountSid: SID, authToken: TOKEN, from: FROM });
-  Object.assign(process.env, { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM_NUMBER: FROM, TWILIO_API_BASE_URL: fake.url, OUTBOUND_ALLOW_HOSTS: fake.host });
-  resetConfigForTests();
+  fake = await startTwilioFake(TEST_TWILIO_ACCOUNT);
+  setTwilioSettings(fake);
   await startJobs({ jobs: [usageAlertsJob, callAlertJob], workers: false });
   key = await newApiKey(await createUser({ role: "admin" }));
 });
 afterAll(async () => {
-  for (const k of ENV) delete process.env[k];
-  resetConfigForTests();
+  setTwilioSettings(null);
   await fake?.stop();
 });
 

@@ -5,7 +5,6 @@ import { emailMessages, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription } from "@/features/billing/api-types";
@@ -15,16 +14,10 @@ import { POST as resumeRoute } from "@app/api/subscriptions/[id]/resume/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { GET as adminSubscriptions } from "@app/api/admin/subscriptions/route";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
-import { deliverFakeEvents } from "./stripe-fake-webhooks";
+import { deliverFakeEvents, stripeOnFake } from "./stripe-fake-webhooks";
 import { memberOf } from "./account-helpers";
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const cancel = (u: TestUser, subscriptionId: string, reason?: string) =>
   call(cancelRoute, { method: "POST", path: "/api/cancel-subscription", cookie: u.cookie, body: { subscriptionId, ...(reason !== undefined ? { reason } : {}) } });
@@ -125,10 +118,7 @@ describe("resume in the provider's portal (Stripe fake): the mirror follows, and
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });
-    await fake.start();
-    provider = new StripeProvider({ secretKey: "sk_test_cancel_resume", webhookSecret: SECRET, apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    await syncStripeCatalogue(provider.stripe);
+    provider = await stripeOnFake(fake, { secretKey: "sk_test_cancel_resume", webhookSecret: SECRET });
     fake.takeEvents();
     owner = await createUser();
     const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));

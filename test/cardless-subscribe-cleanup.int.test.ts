@@ -7,7 +7,6 @@ import { jobStatus, startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import type { PaymentProvider, ProviderSubscription } from "@/features/billing/provider/port";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import { billingSyncJob } from "@/features/billing/webhook.server";
@@ -19,9 +18,11 @@ import {
 } from "@/features/billing/trial-cardless-cleanup.server";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { call, createUser, type TestUser } from "./http-helpers";
+import { insertSubscription } from "./interactions-fixtures";
+import { stripeOnFake } from "./stripe-fake-webhooks";
 
 /**
  * Issue 23: the old /subscribe made a trialing subscription on page load,
@@ -45,11 +46,8 @@ async function oldSubscribeStart(provider: PaymentProvider, u: TestUser, custome
   );
   const s = made.subscription;
   const db = await getDb();
-  await db.insert(subscriptions).values({
-    id: randomUUID(),
-    accountId: u.id,
+  await insertSubscription(u.id, {
     planId,
-    billing: "monthly",
     status: "trialing",
     currentPeriodStart: s.currentPeriodStart,
     currentPeriodEnd: s.currentPeriodEnd,
@@ -117,12 +115,7 @@ describe("the card-less /subscribe clean-up (sandbox)", () => {
 
   it("cancels the card-less starts and removes them from every view; one with a card stays", async () => {
     await walk(async (u, made) => {
-      const res = await call(confirmSetup, {
-        method: "POST",
-        path: "/api/sandbox/confirm-setup",
-        cookie: u.cookie,
-        body: { clientSecret: made.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-      });
+      const res = await confirmCard(u, made.clientSecret);
       expect(res.status).toBe(200);
       await (await getProvider()).makeSetupCardDefault(made.clientSecret.split("_secret_")[0]!, `default-${made.subscription.id}`);
     });
@@ -144,10 +137,7 @@ describe("the card-less /subscribe clean-up (Stripe adapter, stateful fake)", ()
 
   beforeAll(async () => {
     await startJobs({ jobs: [cardlessSubscribeCleanupJob, billingSyncJob], workers: false });
-    await fake.start();
-    provider = new StripeProvider({ secretKey: "sk_test_cleanup", webhookSecret: "whsec_cleanup", apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    await syncStripeCatalogue(provider.stripe);
+    provider = await stripeOnFake(fake, { secretKey: "sk_test_cleanup", webhookSecret: "whsec_cleanup" });
   });
   afterAll(async () => {
     setProviderForTests(undefined);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -10,7 +9,7 @@ import { dailySummaryJob, runDailySummaries, scheduleDailySummaries } from "@/fe
 import { readUnsubscribeToken } from "@/features/call-alerts/unsubscribe-token.server";
 import { createUser } from "./http-helpers";
 import { memberOf } from "./account-helpers";
-import { customerWithAiEmployee } from "./interactions-fixtures";
+import { customerWithAiEmployee, insertInteraction } from "./interactions-fixtures";
 
 /** Issue 25: the daily summary at 08:00 in the account's time zone, about yesterday (ADR 0131). */
 
@@ -23,27 +22,8 @@ async function business(timeZone: string, opts: Parameters<typeof customerWithAi
   return { accountId: c.user.id, orderId: c.orderId, ownerEmail: c.user.email };
 }
 
-async function record(b: Business, startedAt: string | Date, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
-  const id = randomUUID();
-  const db = await getDb();
-  await db.insert(interactions).values({
-    id,
-    sourceKey: "platform:default",
-    externalId: id,
-    aiReadyOrderId: b.orderId,
-    accountId: b.accountId,
-    channel: "phone",
-    direction: "inbound",
-    outcome: "answered",
-    startedAt: new Date(startedAt),
-    durationMs: 60_000,
-    fromNumber: "+15550100200",
-    unitsMilli: 1000,
-    unitRule: "call",
-    source: "api",
-    ...over,
-  });
-  return id;
+function record(b: Business, startedAt: string | Date, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
+  return insertInteraction(b, { startedAt: new Date(startedAt), unitRule: "call", ...over });
 }
 
 async function summariesTo(email: string) {

@@ -2,17 +2,17 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { emailMessages, notifications, paymentCustomers } from "@/db/schema";
+import { emailMessages, notifications } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
-import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe, list } from "@/features/billing/provider/testing/loopback-stripe";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { dunningEmailJob } from "@/features/billing/dunning-email.server";
 import { DUNNING_EMAIL_KIND } from "@/features/billing/dunning-email";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { call, createUser, type TestUser } from "./http-helpers";
+import { call, type TestUser } from "./http-helpers";
+import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
 
 const T0 = Math.floor(Date.now() / 1000) - 40 * 86_400;
 const DAY = 86_400;
@@ -30,19 +30,7 @@ describe("dunning e-mail on past_due (Stripe mode, loopback API)", () => {
   let status = "past_due";
   let periodStart = T0 + 14 * DAY;
 
-  const sub = () => ({
-    id: `sub_${customer}`,
-    object: "subscription",
-    customer,
-    status,
-    cancel_at_period_end: false,
-    cancel_at: null,
-    created: T0,
-    trial_start: T0,
-    trial_end: T0 + 14 * DAY,
-    metadata: {},
-    items: { object: "list", data: [{ id: "si_1", current_period_start: periodStart, current_period_end: periodStart + 30 * DAY, price: { id: "price_s", lookup_key: "plan_small_monthly" } }] },
-  });
+  const sub = () => stripeSubscriptionJson({ id: `sub_${customer}`, customer, status, created: T0, trialEnd: T0 + 14 * DAY, periodStart, periodEnd: periodStart + 30 * DAY });
 
   async function dunningMails() {
     const db = await getDb();
@@ -51,11 +39,7 @@ describe("dunning e-mail on past_due (Stripe mode, loopback API)", () => {
 
   beforeAll(async () => {
     await startJobs({ jobs: [dunningEmailJob], workers: false });
-    await api.start();
-    setProviderForTests(new StripeProvider({ secretKey: "sk_test_dunning", webhookSecret: "whsec_dunning", apiHost: api.url, maxNetworkRetries: 0 }));
-    user = await createUser({ firstName: "Dana" });
-    const db = await getDb();
-    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
+    user = await stripeModeCustomer(api, customer, { secretKey: "sk_test_dunning", webhookSecret: "whsec_dunning" }, { firstName: "Dana" });
     api.on("GET", "/v1/subscriptions", () => ({ body: list([sub()]) }));
     api.on("GET", "/v1/invoices", { body: list([]) });
     api.on("POST", "/v1/invoices/create_preview", { body: { object: "invoice", amount_due: 14900, period_end: periodStart + 30 * DAY, next_payment_attempt: null } });

@@ -11,18 +11,13 @@ import { GET as userSubscriptionsRoute } from "@app/api/user-subscriptions/route
 import { GET as aiReadyOrdersRoute } from "@app/api/ai-ready-orders/route";
 import { GET as adminSubscriptionsRoute } from "@app/api/admin/subscriptions/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
 import { GET as authUserRoute } from "@app/api/auth/user/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 const DAY = 86_400_000;
-
-async function json<T>(res: Response): Promise<T> {
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
 
 async function customerSubs(u: TestUser): Promise<CustomerSubscription[]> {
   return json<CustomerSubscription[]>(await call(userSubscriptionsRoute, { path: "/api/user-subscriptions", cookie: u.cookie }));
@@ -49,8 +44,7 @@ function expectEndedNotCancelling(list: Array<CustomerSubscription | AdminSubscr
 /** A setup intent confirmed with the sandbox's test card. */
 async function confirmedSetupIntent(u: TestUser): Promise<{ clientSecret: string; setupIntentId: string; trial: boolean }> {
   const si = await json<{ clientSecret: string; setupIntentId: string; trial: boolean }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
-  const card = { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
-  await json(await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: card }));
+  await json(await confirmCard(u, si.clientSecret));
   return si;
 }
 

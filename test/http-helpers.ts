@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { getAuth } from "@/features/auth/auth.server";
 import { getDb } from "@/lib/db";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
@@ -25,6 +26,13 @@ export async function call(
   }
   const req = new Request(`${BASE}${opts.path ?? "/"}`, { method: opts.method ?? "GET", headers, body });
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
+}
+
+/** A response's JSON body, expecting `status` (200 unless given); a failure shows the body. */
+export async function json<T>(res: Response, status = 200): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text) as T;
 }
 
 export type TestUser = { id: string; email: string; cookie: string };

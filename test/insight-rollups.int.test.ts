@@ -10,6 +10,7 @@ import { approveSpamReport, declineSpamReport, reportSpam } from "@/features/int
 import { anonymiseOldInteractions } from "@/features/interactions/retention.server";
 import { ensureSettings } from "@/features/ai-settings/defaults.server";
 import { queueRollupRepair } from "@/features/insights/rollups.server";
+import { rng } from "../scripts/simulated-traffic.mjs";
 import { createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type IngestAnswer } from "./interactions-fixtures";
 
@@ -24,19 +25,6 @@ import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type 
 type Customer = { user: TestUser; orderId: string; zone: string };
 let key: string;
 const customers: Customer[] = [];
-
-/** mulberry32: the same seed, the same run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
 
 const ZONES = ["UTC", "America/New_York", "Asia/Kolkata"] as const;
 
@@ -106,7 +94,7 @@ const ids = () => customers.map((c) => c.user.id);
 
 describe("insight rollups", () => {
   it("equal a full recount after seeded random ingestion, re-ingestion, spam credits and their review, retention, moves and deletions", async () => {
-    const rnd = seeded(26);
+    const rnd = rng(26);
     const sent: Record<string, unknown>[] = [];
     const OUTCOMES = ["answered", "answered", "answered", "voicemail", "no_answer", "busy", "failed", "spam", "transferred"] as const;
     const DESTINATIONS = ["+14155550101", "+14155550102", "sip:desk@example.com", undefined] as const;
@@ -121,9 +109,9 @@ describe("insight rollups", () => {
           phoneRecord(c.orderId, {
             channel,
             outcome: channel === "phone" ? outcome : rnd.pick(["answered", "spam"] as const),
-            startedAt: new Date(Date.now() - 60_000 - rnd.int(60 * 86_400_000)).toISOString(),
+            startedAt: new Date(Date.now() - 60_000 - rnd.int(0, 60 * 86_400_000 - 1)).toISOString(),
             durationSeconds: channel === "phone" ? rnd.pick([0, 5, 42.5, 95, 600]) : undefined,
-            agentMessages: channel === "phone" ? undefined : 1 + rnd.int(12),
+            agentMessages: channel === "phone" ? undefined : rnd.int(1, 12),
             appointmentBooked: rnd.next() < 0.2,
             ...(dest ? { transferDestination: dest } : {}),
           }),

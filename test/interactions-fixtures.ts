@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, subscriptions } from "@/db/schema";
+import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import * as apiKeys from "@app/api/admin/api-keys/route";
 import * as ingest from "@app/api/v1/interactions/route";
 import { call, createUser, type TestUser } from "./http-helpers";
@@ -28,22 +28,70 @@ export async function customerWithAiEmployee(
     createdAt: new Date((opts.createdAt ?? new Date(Date.now() - 40 * 86_400_000)).getTime() - 86_400_000),
   });
   if (subscriptionId) {
-    await db.insert(subscriptions).values({
+    await insertSubscription(u.id, {
       id: subscriptionId,
-      accountId: u.id,
-      planId: opts.planId ?? "small",
-      billing: opts.billing ?? "monthly",
-      status: opts.status ?? "active",
+      planId: opts.planId,
+      billing: opts.billing,
+      status: opts.status,
       trialEnd: opts.trialEnd ?? null,
       currentPeriodStart: opts.period?.start ?? null,
       currentPeriodEnd: opts.period?.end ?? null,
-      providerCustomerId: `cus_${subscriptionId.slice(0, 8)}`,
-      providerSubscriptionId: `sub_${subscriptionId}`,
       aiReadyOrderId: orderId,
       createdAt: opts.createdAt ?? new Date(Date.now() - 40 * 86_400_000),
     });
   }
   return { user: u, orderId, subscriptionId, phone };
+}
+
+/**
+ * A subscription row of `accountId`, written straight to the table: the small
+ * plan, monthly, active, with provider ids made from its id unless `over`
+ * says otherwise (an undefined field takes the default). Its id.
+ */
+export async function insertSubscription(accountId: string, over: Partial<typeof subscriptions.$inferInsert> = {}): Promise<string> {
+  const id = over.id ?? randomUUID();
+  const given = Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined));
+  const db = await getDb();
+  await db.insert(subscriptions).values({
+    id,
+    accountId,
+    planId: "small",
+    billing: "monthly",
+    status: "active",
+    providerCustomerId: `cus_${id.slice(0, 8)}`,
+    providerSubscriptionId: `sub_${id}`,
+    ...given,
+  });
+  return id;
+}
+
+/**
+ * A record of `order`'s AI employee, written straight to the table (no
+ * ingestion): an answered inbound phone call of a minute, an hour ago, from
+ * +15550100200, 1 unit; `over` sets any other column. Its id (also its
+ * externalId).
+ */
+export async function insertInteraction(order: { orderId: string; accountId: string }, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
+  const id = over.id ?? randomUUID();
+  const db = await getDb();
+  await db.insert(interactions).values({
+    id,
+    sourceKey: "platform:default",
+    externalId: id,
+    aiReadyOrderId: order.orderId,
+    accountId: order.accountId,
+    channel: "phone",
+    direction: "inbound",
+    outcome: "answered",
+    startedAt: new Date(Date.now() - 3_600_000),
+    durationMs: 60_000,
+    fromNumber: "+15550100200",
+    unitsMilli: 1000,
+    unitRule: "phone-minute",
+    source: "api",
+    ...over,
+  });
+  return id;
 }
 
 /** A new ingestion API key, made through the admin API. */

@@ -44,6 +44,18 @@ export abstract class LoopbackFake {
     return `http://127.0.0.1:${address.port}`;
   }
 
+  /** What every handler reads first: the request's body as text, its method, its path (no query) and its Authorization header. */
+  protected async readRequest(req: IncomingMessage): Promise<{ raw: string; method: string; path: string; authorization: string | null }> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return {
+      raw: Buffer.concat(chunks).toString("utf8"),
+      method: req.method ?? "GET",
+      path: (req.url ?? "/").split("?")[0]!,
+      authorization: req.headers.authorization ?? null,
+    };
+  }
+
   /** Test switch: the provider is down, answering 503 ("unavailable") or cutting every connection ("refusing"). */
   down(how: "unavailable" | "refusing" = "unavailable"): void {
     this.state = how;
@@ -53,4 +65,15 @@ export abstract class LoopbackFake {
   up(): void {
     this.state = "up";
   }
+}
+
+/** The error `p` rejects with, which must be a `type` (a provider adapter's error class); anything else fails the test. */
+export async function rejectionOf<E extends Error>(p: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof type) return err;
+    throw err;
+  }
+  throw new Error(`expected a ${type.name}, but it succeeded`);
 }

@@ -13,9 +13,9 @@ import type { AiReadyOrderView, CustomerSubscription } from "@/features/billing/
 import * as adminOrders from "@app/api/admin/ai-ready-orders/route";
 import { GET as myOrders } from "@app/api/ai-ready-orders/route";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 /**
  * Issue 23: a customer with a card-backed trial and no AI employee ("AI
@@ -26,18 +26,12 @@ import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-
 
 let admin: TestUser;
 
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
 /** A card-backed trial through /subscribe, as the page does it. */
 async function startTrial(u: TestUser, planId = "medium"): Promise<CustomerSubscription> {
   const start = await json<{ clientSecret: string; setupIntentId: string }>(
     await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing: "monthly" } }),
   );
-  await json(await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: start.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } }));
+  await json(await confirmCard(u, start.clientSecret));
   const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: start.setupIntentId, planId, billing: "monthly", aiEmployeeId: null, trial: true }));
   return done.subscription;
 }

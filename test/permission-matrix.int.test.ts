@@ -4,13 +4,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { customerNotices, interactions, invoices, member, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { customerNotices, invoices, member, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import { ROUTE_ACCESS, type RouteNeed } from "@/lib/http/route-access";
 import { can, PERMISSIONS, ROLES, type Permission } from "@/features/accounts/permissions";
 import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { memberOf } from "./account-helpers";
-import { customerWithAiEmployee } from "./interactions-fixtures";
+import { customerWithAiEmployee, insertInteraction } from "./interactions-fixtures";
 
 /**
  * Issue 22: every API route × every kind of caller. Each entry of
@@ -97,22 +97,7 @@ beforeAll(async () => {
   const db = await getDb();
   // The operator admin belongs to no business account: admin rights give none.
   await db.delete(member).where(eq(member.userId, users.operatorAdmin.id));
-  interactionId = randomUUID();
-  await db.insert(interactions).values({
-    id: interactionId,
-    sourceKey: "platform:default",
-    externalId: interactionId,
-    aiReadyOrderId: owned.orderId,
-    accountId,
-    channel: "phone",
-    direction: "inbound",
-    outcome: "answered",
-    startedAt: new Date(Date.now() - 3_600_000),
-    durationMs: 60_000,
-    unitsMilli: 1000,
-    unitRule: "phone-minute",
-    source: "api",
-  });
+  interactionId = await insertInteraction({ orderId: owned.orderId, accountId });
   noticeId = randomUUID();
   await db.insert(customerNotices).values({ id: noticeId, accountId, kind: "usage-alert", title: "80% used", message: "m" });
   invoiceId = randomUUID();

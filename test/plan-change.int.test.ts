@@ -6,7 +6,6 @@ import { startJobs } from "@/lib/jobs";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { advanceClockAndSync } from "@/features/billing/sandbox/sandbox-actions.server";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription, InvoiceView, PlanChangePreview } from "@/features/billing/api-types";
@@ -14,17 +13,11 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { GET as previewRoute } from "@app/api/subscriptions/[id]/change-preview/route";
 import { DELETE as keepPlanRoute, POST as changeRoute } from "@app/api/subscriptions/[id]/change-plan/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { confirmedSetupIntent } from "./checkout-helpers";
-import { deliverFakeEvents } from "./stripe-fake-webhooks";
+import { deliverFakeEvents, stripeOnFake } from "./stripe-fake-webhooks";
 
 const DAY = 86_400_000;
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const preview = (u: TestUser, id: string, planId: string, billing: string) =>
   call(previewRoute, { path: `/api/subscriptions/${id}/change-preview?planId=${planId}&billing=${billing}`, cookie: u.cookie, params: { id } });
@@ -145,10 +138,7 @@ describe("plan changes on the Stripe fake", () => {
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });
-    await fake.start();
-    provider = new StripeProvider({ secretKey: "sk_test_plan_change", webhookSecret: SECRET, apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    await syncStripeCatalogue(provider.stripe);
+    provider = await stripeOnFake(fake, { secretKey: "sk_test_plan_change", webhookSecret: SECRET });
     fake.takeEvents();
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { PlatformPushError, type AgentSpec, type PlatformIds } from "@/features/
 import { retellAgentBody, retellLlmBody } from "@/features/voice-platform/retell-requests";
 import { retellVoicePlatform } from "@/features/voice-platform/retell.server";
 import { RETELL_MESSAGES, RetellFake } from "./retell-fake";
+import { rejectionOf } from "./loopback-fake";
 
 /**
  * Each rule the Retell fake enforces (test/retell-fake.ts names its source):
@@ -36,15 +37,7 @@ function platform(key = KEY) {
   return retellVoicePlatform({ apiKey: key, baseUrl: fake.baseUrl, timeoutMs: 5_000 });
 }
 
-async function pushError(p: Promise<unknown>): Promise<PlatformPushError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PlatformPushError) return err;
-    throw err;
-  }
-  throw new Error("expected the push to fail");
-}
+const pushError = (p: Promise<unknown>) => rejectionOf(p, PlatformPushError);
 
 /** A created LLM's id, made with the adapter's own body. */
 async function createdLlm(): Promise<string> {

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
 import { LoopbackFake } from "./loopback-fake";
 
 /**
@@ -371,12 +373,7 @@ export class RetellFake extends LoopbackFake {
   }
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString("utf8");
-    const method = req.method ?? "GET";
-    const path = (req.url ?? "/").split("?")[0]!;
-    const authorization = req.headers.authorization ?? null;
+    const { raw, method, path, authorization } = await this.readRequest(req);
     let body: unknown = undefined;
     try {
       body = raw ? JSON.parse(raw) : undefined;
@@ -440,4 +437,30 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** Starts a fake for `apiKey`. */
 export function startRetellFake(opts: RetellFakeOptions): Promise<RetellFake> {
   return new RetellFake(opts).start();
+}
+
+/**
+ * A fake accepting `apiKey`, with the app's RETELL_API_KEY and
+ * RETELL_API_BASE_URL pointing at it, for each test (`each: true`) or for the
+ * file or describe block; `use` gets it once started. Afterwards the fake stops
+ * and both settings are as they were.
+ */
+export function withRetellFake(apiKey: string, use: (fake: RetellFake) => void, opts: { each?: boolean } = {}): void {
+  const saved = { RETELL_API_KEY: process.env.RETELL_API_KEY, RETELL_API_BASE_URL: process.env.RETELL_API_BASE_URL };
+  let fake: RetellFake;
+  (opts.each ? beforeEach : beforeAll)(async () => {
+    fake = await startRetellFake({ apiKey });
+    process.env.RETELL_API_KEY = apiKey;
+    process.env.RETELL_API_BASE_URL = fake.baseUrl;
+    resetConfigForTests();
+    use(fake);
+  });
+  (opts.each ? afterEach : afterAll)(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetConfigForTests();
+    await fake.stop();
+  });
 }

@@ -12,9 +12,9 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 /**
  * The customer billing API on the sandbox provider, which follows Stripe's
@@ -24,11 +24,6 @@ import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-
  * a good card saved afterwards (the sandbox portal's Update card) recovers
  * it. The sandbox clock only moves forward, by relative amounts.
  */
-
-async function json<T>(res: Response): Promise<T> {
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
 
 async function subs(u: TestUser): Promise<CustomerSubscription[]> {
   return json<CustomerSubscription[]>(await call(userSubscriptions, { path: "/api/user-subscriptions", cookie: u.cookie }));
@@ -42,7 +37,7 @@ async function history(u: TestUser): Promise<InvoiceView[]> {
 async function saveCard(u: TestUser, cardNumber: string): Promise<string> {
   const si = await json<{ clientSecret: string; setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
   const confirmed = await json<{ setupIntent: { status: string } }>(
-    await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: si.clientSecret, cardNumber, expMonth: 12, expYear: 2040, cvc: "123" } }),
+    await confirmCard(u, si.clientSecret, cardNumber),
   );
   expect(confirmed.setupIntent.status).toBe("succeeded");
   return si.setupIntentId;

@@ -5,7 +5,6 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
 import { smsMessages, smsOptOuts } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/config";
 import { jobStatus } from "@/lib/jobs";
 import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { queueSms } from "@/features/sms/sms.server";
@@ -15,7 +14,7 @@ import { listSmsOutbox } from "@/features/sms/outbox-list.server";
 import { POST as twilioCallback } from "@app/api/v1/webhooks/twilio/route";
 import SmsOutboxPage from "@app/admin/sms-outbox/page";
 import { createUser, type TestUser } from "./http-helpers";
-import { signCallback, startTwilioFake, type TwilioFake } from "./twilio-fake";
+import { signCallback, startTwilioFake, TEST_TWILIO_ACCOUNT, setTwilioSettings, type TwilioFake } from "./twilio-fake";
 
 /**
  * The SMS port end to end (issue 25, ADR 0130): queueSms stores the message
@@ -31,10 +30,7 @@ vi.mock("next/headers", () => ({ headers: async () => request.headers, cookies: 
 
 const BASE_URL = "https://app.example.test";
 const CALLBACK_URL = `${BASE_URL}/api/v1/webhooks/twilio`;
-const SID = "AC0123456789abcdef0123456789abcdef";
-const TOKEN = "0123456789abcdef0123456789abcdef";
-const FROM = "+12125550100";
-const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_API_BASE_URL", "OUTBOUND_ALLOW_HOSTS"] as const;
+const { accountSid: SID, authToken: TOKEN, from: FROM } = TEST_TWILIO_ACCOUNT;
 
 let fake: TwilioFake;
 let admin: TestUser;
@@ -44,16 +40,7 @@ let customer: TestUser;
 const number = () => `+1415${String(randomInt(2_000_000, 9_999_999))}`;
 
 function useTwilio(on: boolean, over: { authToken?: string } = {}): void {
-  if (on) {
-    process.env.TWILIO_ACCOUNT_SID = SID;
-    process.env.TWILIO_AUTH_TOKEN = over.authToken ?? TOKEN;
-    process.env.TWILIO_FROM_NUMBER = FROM;
-    process.env.TWILIO_API_BASE_URL = fake.url;
-    process.env.OUTBOUND_ALLOW_HOSTS = fake.host;
-  } else {
-    for (const key of TWILIO_ENV) delete process.env[key];
-  }
-  resetConfigForTests();
+  setTwilioSettings(on ? fake : null, over);
 }
 
 async function rowsTo(to: string) {
@@ -82,9 +69,7 @@ function callback(params: Record<string, string>, opts: { signature?: string | n
 beforeAll(async () => {
   process.env.PUBLIC_BASE_URL = BASE_URL;
   fake = await startTwilioFake({
-    accountSid: SID,
-    authToken: TOKEN,
-    from: FROM,
+    ...TEST_TWILIO_ACCOUNT,
     // Twilio's status callbacks reach the route handler (the public address is not listened on in tests).
     deliverCallback: (url, init) => twilioCallback(new Request(url, init)),
   });

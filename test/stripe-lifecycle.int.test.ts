@@ -11,7 +11,6 @@ import { dunningEmailJob } from "@/features/billing/dunning-email.server";
 import { overageBillJob } from "@/features/overage/overage.server";
 import type { AdminSubscription } from "@/features/billing/admin-api-types";
 import type { NotificationView } from "@/features/notifications/notifications.server";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription, InvoiceView } from "@/features/billing/api-types";
@@ -27,18 +26,12 @@ import { POST as submitEntry } from "@app/api/admin/overage-entries/[id]/submit/
 import { GET as adminSubscriptions } from "@app/api/admin/subscriptions/route";
 import { GET as adminNotifications } from "@app/api/admin/notifications/route";
 import { GET as entryHistory } from "@app/api/admin/overage-entries/subscription/[id]/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
-import { deliverFakeEvents } from "./stripe-fake-webhooks";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
+import { deliverFakeEvents, stripeOnFake } from "./stripe-fake-webhooks";
 
 const SECRET = "whsec_stripe_lifecycle";
 const DAY = 86_400_000;
 const PLAN_CENTS = 14_900;
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 /**
  * One customer's whole life in Stripe mode, against the stateful Stripe fake:
@@ -72,11 +65,7 @@ describe("Stripe lifecycle (stateful fake): checkout -> trial end -> renewal -> 
     await startJobs({ jobs: [billingSyncJob, dunningEmailJob], workers: false });
     // Overage submit waits for its billing job: that one runs on a worker.
     await startJobs({ jobs: [overageBillJob], pollingIntervalSeconds: 0.5 });
-    await fake.start();
-    provider = new StripeProvider({ secretKey: "sk_test_lifecycle", webhookSecret: SECRET, apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    // What `npm run billing:sync` does before going live: products, prices, meters, the portal configuration.
-    await syncStripeCatalogue(provider.stripe);
+    provider = await stripeOnFake(fake, { secretKey: "sk_test_lifecycle", webhookSecret: SECRET });
     fake.takeEvents();
     customer = await createUser();
     admin = await createUser({ role: "admin" });

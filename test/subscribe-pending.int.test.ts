@@ -1,26 +1,23 @@
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
 import { and, eq, like } from "drizzle-orm";
 import { notifications, paymentCustomers } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
-import { drainJobs } from "@/lib/jobs/testing.server";
 import { getProvider, setProviderForTests } from "@/features/billing/provider";
-import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { LoopbackStripe } from "@/features/billing/provider/testing/loopback-stripe";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { POST as completeSubscription } from "@app/api/complete-subscription/route";
 import { POST as setupConfirmed } from "@app/api/payment-setup-confirmed/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard, stripeModeCustomer } from "./checkout-helpers";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
-import { POST as webhook } from "@app/api/stripe/webhook/route";
-import { BASE, call, createUser, type TestUser } from "./http-helpers";
+import { call, createUser, type TestUser } from "./http-helpers";
+import { deliverSignedEvent, stripeEventPayload } from "./stripe-fake-webhooks";
 
-const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" };
+const GOOD_CARD = "4242 4242 4242 4242";
 
 async function subscribe(u: TestUser, planId = "small", billing = "monthly") {
   const res = await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing } });
@@ -73,7 +70,7 @@ describe("/subscribe creates no subscription until a card is saved (sandbox)", (
     // Not confirmed yet: nothing starts.
     expect((await complete(u, { setupIntentId, planId: "medium", billing: "monthly", trial: true })).status).toBe(400);
     expect((await traces(u)).mirrored).toEqual([]);
-    const ok = await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret, ...GOOD_CARD } });
+    const ok = await confirmCard(u, clientSecret, GOOD_CARD);
     expect(ok.status).toBe(200);
     const res = await complete(u, { setupIntentId, planId: "medium", billing: "monthly", trial: true });
     expect(res.status).toBe(200);
@@ -87,7 +84,7 @@ describe("/subscribe creates no subscription until a card is saved (sandbox)", (
   it("once the trial is used, the page offers a paid start, and still makes nothing before the card (ADR 0105)", async () => {
     const u = await createUser();
     const small = await subscribe(u, "small");
-    await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret: small.clientSecret, ...GOOD_CARD } });
+    await confirmCard(u, small.clientSecret, GOOD_CARD);
     expect((await complete(u, { setupIntentId: small.setupIntentId, planId: "small", billing: "monthly", trial: true })).status).toBe(200);
     const second = await subscribe(u, "large");
     expect(second).toMatchObject({ trial: false });
@@ -119,11 +116,7 @@ describe("the saved card becomes the default explicitly (Stripe mode, loopback A
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });
-    await api.start();
-    setProviderForTests(new StripeProvider({ secretKey: "sk_test_pending", webhookSecret: SECRET, apiHost: api.url, maxNetworkRetries: 0 }));
-    user = await createUser();
-    const db = await getDb();
-    await db.insert(paymentCustomers).values({ accountId: user.id, providerCustomerId: customer });
+    user = await stripeModeCustomer(api, customer, { secretKey: "sk_test_pending", webhookSecret: SECRET });
     api.on("GET", "/v1/setup_intents/seti_card", {
       body: { id: "seti_card", object: "setup_intent", customer, status: "succeeded", payment_method: "pm_card", metadata: { subscriptionId: "sub_pending" } },
     });
@@ -146,18 +139,7 @@ describe("the saved card becomes the default explicitly (Stripe mode, loopback A
 
   it("setup_intent.succeeded does the same in the webhook's job, under the same keys", async () => {
     const before = api.find("POST", "/v1/subscriptions/sub_pending").length;
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      object: "event",
-      type: "setup_intent.succeeded",
-      created: Math.floor(Date.now() / 1000),
-      api_version: Stripe.API_VERSION,
-      data: { object: { id: "seti_card", object: "setup_intent", customer, status: "succeeded" } },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
-    expect(res.status).toBe(200);
-    await drainJobs();
+    await deliverSignedEvent(stripeEventPayload("setup_intent.succeeded", { id: "seti_card", object: "setup_intent", customer, status: "succeeded" }), SECRET);
     const calls = api.find("POST", "/v1/subscriptions/sub_pending");
     expect(calls).toHaveLength(before + 1);
     // The same intent and parameters: Stripe replays rather than applying twice.

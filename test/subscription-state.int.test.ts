@@ -19,17 +19,13 @@ import { GET as adminSubscriptionsRoute } from "@app/api/admin/subscriptions/rou
 import { GET as periodRoute } from "@app/api/admin/subscription-period/route";
 import { POST as addUsageRoute } from "@app/api/admin/add-usage/route";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "./checkout-helpers";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 
 const DAY = 86_400_000;
 
-async function json<T>(res: Response): Promise<T> {
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
 const customerSubs = async (u: TestUser) => json<CustomerSubscription[]>(await call(userSubscriptionsRoute, { path: "/api/user-subscriptions", cookie: u.cookie }));
 const customerOrders = async (u: TestUser) => json<AiReadyOrderView[]>(await call(aiReadyOrdersRoute, { path: "/api/ai-ready-orders", cookie: u.cookie }));
 
@@ -58,7 +54,7 @@ describe("after a subscription ends at its period end, every API says what the p
     const casey = await createUser();
     const orderId = await addOrder(casey.email, "Max");
     const si = await json<{ setupIntentId: string; clientSecret: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: casey.cookie, body: {} }));
-    await json(await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: casey.cookie, body: { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } }));
+    await json(await confirmCard(casey, si.clientSecret));
     const { subscription } = await json<{ subscription: CustomerSubscription }>(
       await completeSubscriptionAs(casey, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: orderId }),
     );

@@ -1,23 +1,19 @@
-import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { emailMessages, subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
-import { drainJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
 import { syncAccount } from "@/features/billing/sync.server";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { queueDueTrialEndingEmails } from "@/features/billing/trial-emails.server";
 import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
-import { POST as webhook } from "@app/api/stripe/webhook/route";
-import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { confirmCard } from "./checkout-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
+import { deliverSignedEvent, stripeEventPayload, stripeOnFake } from "./stripe-fake-webhooks";
 
 /**
  * Issue 23: the e-mails customers expect around a free trial, branded with
@@ -25,12 +21,6 @@ import { BASE, call, completeSubscriptionAs, createUser, type TestUser } from ".
  * trial starts, "trial ends in 3 days" (Stripe's trial_will_end; the
  * sandbox's clock).
  */
-
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
 
 async function mailsTo(u: TestUser, kind: string) {
   const db = await getDb();
@@ -56,7 +46,7 @@ describe("trial e-mails (sandbox)", () => {
     );
     // The page opened: no e-mail yet.
     expect(await mailsTo(tina, "trial-started")).toEqual([]);
-    await json(await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: tina.cookie, body: { clientSecret: start.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } }));
+    await json(await confirmCard(tina, start.clientSecret));
     const body = { setupIntentId: start.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null, trial: true };
     await json(await completeSubscriptionAs(tina, body));
     // A repeated completion and later syncs send nothing more.
@@ -95,10 +85,7 @@ describe("trial e-mails (Stripe adapter, stateful fake)", () => {
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });
-    await fake.start();
-    provider = new StripeProvider({ secretKey: "sk_test_trial_emails", webhookSecret: SECRET, apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    await syncStripeCatalogue(provider.stripe);
+    provider = await stripeOnFake(fake, { secretKey: "sk_test_trial_emails", webhookSecret: SECRET });
   });
   afterAll(async () => {
     setProviderForTests(undefined);
@@ -106,18 +93,7 @@ describe("trial e-mails (Stripe adapter, stateful fake)", () => {
   });
 
   async function trialWillEnd(sub: { id: string; customer: string }): Promise<void> {
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      object: "event",
-      type: "customer.subscription.trial_will_end",
-      created: Math.floor(Date.now() / 1000),
-      api_version: Stripe.API_VERSION,
-      data: { object: { id: sub.id, object: "subscription", customer: sub.customer, status: "trialing" } },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    const res = await webhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
-    expect(res.status).toBe(200);
-    await drainJobs();
+    await deliverSignedEvent(stripeEventPayload("customer.subscription.trial_will_end", { id: sub.id, object: "subscription", customer: sub.customer, status: "trialing" }), SECRET);
   }
 
   it("'trial started' once with the card; 'trial ends in 3 days' once on customer.subscription.trial_will_end, however often it comes", async () => {

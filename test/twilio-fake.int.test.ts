@@ -3,7 +3,8 @@ import { resetConfigForTests } from "@/lib/config";
 import { SmsSendError } from "@/features/sms/port";
 import { twilioSmsSender } from "@/features/sms/twilio.server";
 import { verifyTwilioSignature } from "@/features/sms/twilio-signature";
-import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TWILIO_ERRORS, type TwilioFake } from "./twilio-fake";
+import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TEST_TWILIO_ACCOUNT, TWILIO_ERRORS, type TwilioFake } from "./twilio-fake";
+import { rejectionOf } from "./loopback-fake";
 
 /**
  * Each rule the Twilio fake enforces (test/twilio-fake.ts names its source):
@@ -12,10 +13,8 @@ import { MAX_BODY_CHARACTERS, signCallback, startTwilioFake, TWILIO_ERRORS, type
  * accepted, so taking a rule out of the fake fails its test.
  */
 
-const SID = "AC0123456789abcdef0123456789abcdef";
+const { accountSid: SID, authToken: TOKEN, from: FROM } = TEST_TWILIO_ACCOUNT;
 const OTHER_SID = "ACfedcba9876543210fedcba9876543210";
-const TOKEN = "0123456789abcdef0123456789abcdef";
-const FROM = "+12125550100";
 const TO = "+14155550123";
 const CALLBACK = "https://app.example.test/api/v1/webhooks/twilio";
 
@@ -54,15 +53,7 @@ function sender(over: { authToken?: string; from?: string; statusCallbackUrl?: s
   return twilioSmsSender({ accountSid: SID, authToken: over.authToken ?? TOKEN, from: over.from ?? FROM, baseUrl: fake.url, statusCallbackUrl: over.statusCallbackUrl === undefined ? CALLBACK : over.statusCallbackUrl, timeoutMs: 5_000 });
 }
 
-async function sendError(p: Promise<unknown>): Promise<SmsSendError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SmsSendError) return err;
-    throw err;
-  }
-  throw new Error("expected the send to fail");
-}
+const sendError = (p: Promise<unknown>) => rejectionOf(p, SmsSendError);
 
 beforeEach(async () => {
   received.length = 0;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { resetConfigForTests } from "@/lib/config";
 import { LoopbackFake } from "./loopback-fake";
 
 /**
@@ -187,13 +188,8 @@ export class TwilioFake extends LoopbackFake {
   }
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString("utf8");
-    const method = req.method ?? "GET";
-    const path = (req.url ?? "/").split("?")[0]!;
+    const { raw, method, path, authorization } = await this.readRequest(req);
     const contentType = req.headers["content-type"] ?? null;
-    const authorization = req.headers.authorization ?? null;
     // RULE form encoding: parameters are read from an application/x-www-form-urlencoded body
     // (https://www.twilio.com/docs/usage/requests-to-twilio); a JSON body carries none, so
     // To is missing: 21604 lists "Your request is not formatted as application/x-www-form-urlencoded".
@@ -313,6 +309,31 @@ export function signCallback(authToken: string, url: string, params: Record<stri
     .sort()
     .reduce((acc, key) => acc + key + params[key], url);
   return createHmac("sha1", authToken).update(Buffer.from(data, "utf8")).digest("base64");
+}
+
+/** The tests' Twilio account, in Twilio's formats (AC and 32 hex digits; a 32-hex-digit auth token; an E.164 number). */
+export const TEST_TWILIO_ACCOUNT = { accountSid: "AC0123456789abcdef0123456789abcdef", authToken: "0123456789abcdef0123456789abcdef", from: "+12125550100" } as const;
+
+const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_API_BASE_URL", "OUTBOUND_ALLOW_HOSTS"] as const;
+
+/**
+ * Points the app's TWILIO_* settings at `fake` with the test account (its
+ * host allowed for outbound requests; `authToken` to set another token), or,
+ * with null, removes them (SMS off).
+ */
+export function setTwilioSettings(fake: TwilioFake | null, over: { authToken?: string } = {}): void {
+  if (fake) {
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: TEST_TWILIO_ACCOUNT.accountSid,
+      TWILIO_AUTH_TOKEN: over.authToken ?? TEST_TWILIO_ACCOUNT.authToken,
+      TWILIO_FROM_NUMBER: TEST_TWILIO_ACCOUNT.from,
+      TWILIO_API_BASE_URL: fake.url,
+      OUTBOUND_ALLOW_HOSTS: fake.host,
+    });
+  } else {
+    for (const key of TWILIO_SETTINGS) delete process.env[key];
+  }
+  resetConfigForTests();
 }
 
 /** Starts a fake for the account `accountSid` with the number `from`. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/http/errors";
 import { webhookDeliveries, webhookEvents } from "@/db/schema";
@@ -10,8 +10,8 @@ import { sampleEventData } from "@/features/webhooks/samples";
 import type { WebhookEventType } from "@/features/webhooks/event-types";
 import { config } from "@/lib/config";
 import { changedRows, snapshotTables } from "./db-helpers";
-import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
-import { allowOutbound, attemptsOf, callCompleted, deliveryOfEvent, emit, newAccount, newEndpoint, setEndpoint } from "./webhooks-delivery-fixtures";
+import type { WebhookReceiver } from "./webhook-receiver";
+import { attemptsOf, callCompleted, deliveryOfEvent, emit, newAccount, newEndpoint, setEndpoint, withWebhookReceiver } from "./webhooks-delivery-fixtures";
 
 /**
  * Issue 25: "Resend" replays an event with the same webhook-id, "Send test
@@ -21,25 +21,7 @@ import { allowOutbound, attemptsOf, callCompleted, deliveryOfEvent, emit, newAcc
  */
 
 let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  allowOutbound(receiver.host);
-});
-
-afterEach(async () => {
-  const db = await getDb();
-  await db.update(webhookDeliveries).set({ status: "failed" }).where(eq(webhookDeliveries.status, "pending"));
-  await makeJobsDue();
-  await drainJobs();
-  receiver.respondWith(200);
-  receiver.received.length = 0;
-});
-
-afterAll(async () => {
-  await receiver.close();
-  allowOutbound();
-});
+withWebhookReceiver((r) => (receiver = r));
 
 async function setup(eventTypes?: WebhookEventType[]) {
   const account = await newAccount();

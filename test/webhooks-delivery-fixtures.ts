@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { getDb } from "@/lib/db";
+import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { resetConfigForTests } from "@/lib/config";
 import { member, organization, user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { emitWebhookEvents, type EmitInput } from "@/features/webhooks/emit.server";
@@ -8,6 +10,7 @@ import { sampleEventData } from "@/features/webhooks/samples";
 import type { CallEventData } from "@/features/webhooks/events.schema";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/features/webhooks/event-types";
 import { newEndpointSecret, sealEndpointSecret } from "@/features/webhooks/secrets.server";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 /**
  * Rows for the webhook delivery tests (issue 25), written directly: the
@@ -20,6 +23,35 @@ export function allowOutbound(...hosts: string[]): void {
   if (hosts.length) process.env.OUTBOUND_ALLOW_HOSTS = hosts.join(",");
   else delete process.env.OUTBOUND_ALLOW_HOSTS;
   resetConfigForTests();
+}
+
+/**
+ * The file's receiver on 127.0.0.1, which outbound fetch may reach, handed to
+ * `use` once started. After each test nothing is left for the next: what is
+ * still pending ends (failed) and its waiting jobs run and find it so; the
+ * receiver is up, answers 200 and has received nothing.
+ */
+export function withWebhookReceiver(use: (receiver: WebhookReceiver) => void): void {
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    allowOutbound(receiver.host);
+    use(receiver);
+  });
+  afterEach(async () => {
+    const db = await getDb();
+    await db.update(webhookDeliveries).set({ status: "failed" }).where(eq(webhookDeliveries.status, "pending"));
+    await makeJobsDue();
+    await drainJobs();
+    receiver.respondWith(200);
+    receiver.received.length = 0;
+    await receiver.up();
+    allowOutbound(receiver.host);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    allowOutbound();
+  });
 }
 
 export type TestAccount = { accountId: string; owners: { userId: string; email: string }[]; managerEmail: string };

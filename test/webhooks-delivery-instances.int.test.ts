@@ -1,8 +1,4 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -11,6 +7,7 @@ import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { runDelivery } from "@/features/webhooks/deliver.server";
 import { newEndpointSecret } from "@/features/webhooks/secrets.server";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
+import { workerFixture } from "./worker-process";
 import { allowOutbound, attemptsOf, callCompleted, deliveryOfEvent, emit, newAccount, newEndpoint } from "./webhooks-delivery-fixtures";
 
 /**
@@ -21,8 +18,8 @@ import { allowOutbound, attemptsOf, callCompleted, deliveryOfEvent, emit, newAcc
  */
 
 let receiver: WebhookReceiver;
-const root = path.resolve(import.meta.dirname, "..");
-const dataDir = mkdtempSync(path.join(tmpdir(), "webhooks-crash-"));
+// Its processes send to the receiver.
+const worker = workerFixture("webhooks-delivery-crash-worker.ts", { timeoutMs: 90_000, env: () => ({ OUTBOUND_ALLOW_HOSTS: receiver.host }) });
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -32,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.close();
   allowOutbound();
-  rmSync(dataDir, { recursive: true, force: true });
+  worker.remove();
 });
 
 describe("two instances", () => {
@@ -84,50 +81,6 @@ describe("two instances", () => {
   });
 });
 
-function env(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    OUTBOUND_ALLOW_HOSTS: receiver.host,
-    // A database on disk (PGlite) or the shared server, so the restarted process sees the first one's writes.
-    PGLITE_DIR: path.join(dataDir, "pglite"),
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--conditions=react-server"].filter(Boolean).join(" "),
-    TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"),
-  };
-}
-
-/** Runs the worker fixture until `kill` says so (then SIGKILLs it) or it exits. */
-function runWorker(args: string[], kill?: (out: string) => boolean): Promise<{ out: string; killed: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "test/fixtures/webhooks-delivery-crash-worker.ts"), ...args], { cwd: root, env: env() });
-    let out = "";
-    let err = "";
-    let killed = false;
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`worker timed out: ${out}\n${err}`));
-    }, 90_000);
-    const check = () => {
-      if (!killed && kill?.(out)) {
-        killed = true;
-        child.kill("SIGKILL");
-      }
-    };
-    const poll = setInterval(check, 50);
-    child.stdout.on("data", (d) => {
-      out += String(d);
-      check();
-    });
-    child.stderr.on("data", (d) => (err += String(d)));
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      if (killed || code === 0) resolve({ out, killed });
-      else reject(new Error(`worker exited ${code}: ${err}`));
-    });
-  });
-}
 
 describe("kill -9 during delivery", () => {
   it("loses no event: the server dies while the receiver holds the request; after a restart the event arrives with the same webhook-id and the delivery succeeds", async () => {
@@ -137,13 +90,13 @@ describe("kill -9 during delivery", () => {
     // The first request is held open: the process is killed while it waits for the answer.
     receiver.respondWith(() => new Promise<number>(() => {}));
 
-    const first = await runWorker(["deliver", receiver.url, secret], (out) => /EMITTED \S+ \S+\n/.test(out) && receiver.received.length > 0);
+    const first = await worker.run(["deliver", receiver.url, secret], (out) => /EMITTED \S+ \S+\n/.test(out) && receiver.received.length > 0);
     expect(first.killed).toBe(true);
     const [, deliveryId, eventId] = /EMITTED (\S+) (\S+)\n/.exec(first.out)!;
     expect(receiver.ids()).toEqual([eventId]);
 
     receiver.respondWith(200);
-    const second = await runWorker(["resume", deliveryId!]);
+    const second = await worker.run(["resume", deliveryId!]);
     const result = JSON.parse(/RESULT (.*)\n/.exec(second.out)![1]!) as {
       delivery: { status: string; attempts: number; eventId: string; lastStatusCode: number | null };
       attempts: Array<{ statusCode: number | null; trigger: string }>;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "@/lib/db";
 import { emailMessages, webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
@@ -11,7 +11,7 @@ import { cleanUpWebhookLog } from "@/features/webhooks/cleanup.server";
 import { disableEndpoint } from "@/features/webhooks/endpoint-disable.server";
 import { DISABLE_AFTER_FAILING_MS, LOGGED_RESPONSE_BYTES, MAX_PAYLOAD_BYTES, PREVIOUS_SECRET_VALID_MS, RETRY_SCHEDULE_SECONDS } from "@/features/webhooks/event-types";
 import { newEndpointSecret } from "@/features/webhooks/secrets.server";
-import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
+import type { WebhookReceiver } from "./webhook-receiver";
 import {
   allowOutbound,
   attemptsOf,
@@ -23,6 +23,7 @@ import {
   newAccount,
   newEndpoint,
   setEndpoint,
+  withWebhookReceiver,
 } from "./webhooks-delivery-fixtures";
 
 /**
@@ -34,28 +35,7 @@ import {
  */
 
 let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  allowOutbound(receiver.host);
-});
-
-afterEach(async () => {
-  // Nothing left for the next test: what is still pending ends, and its waiting jobs run and find it so.
-  const db = await getDb();
-  await db.update(webhookDeliveries).set({ status: "failed" }).where(eq(webhookDeliveries.status, "pending"));
-  await makeJobsDue();
-  await drainJobs();
-  receiver.respondWith(200);
-  receiver.received.length = 0;
-  await receiver.up();
-  allowOutbound(receiver.host);
-});
-
-afterAll(async () => {
-  await receiver.close();
-  allowOutbound();
-});
+withWebhookReceiver((r) => (receiver = r));
 
 /** An account with one endpoint on the receiver; the receiver verifies with its secret. */
 async function setup(opts: Parameters<typeof newEndpoint>[2] & { owners?: number } = {}) {

@@ -14,6 +14,7 @@ import { GET as listInteractions } from "@app/api/interactions/route";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "../http-helpers";
 import { memberOf } from "../account-helpers";
 import { confirmedSetupIntent } from "../checkout-helpers";
+import { insertInteraction } from "../interactions-fixtures";
 
 /**
  * Issue 22: deleting a business account (DELETE /api/account, account.delete)
@@ -38,29 +39,17 @@ async function subscribe(owner: TestUser): Promise<{ orderId: string; providerSu
 }
 
 async function addCalls(accountId: string, orderId: string, n: number): Promise<void> {
-  const db = await getDb();
   for (let i = 0; i < n; i++) {
-    const id = randomUUID();
-    await db.insert(interactions).values({
-      id,
-      sourceKey: "platform:default",
-      externalId: id,
-      aiReadyOrderId: orderId,
-      accountId,
-      channel: "phone",
-      direction: "inbound",
-      outcome: "answered",
-      startedAt: new Date(Date.now() - (i + 1) * 3_600_000),
-      durationMs: 60_000,
-      unitsMilli: 1000,
-      unitRule: "phone-minute",
-      source: "api",
-      fromNumber: "+15550100200",
-      toNumber: "+15550100300",
-      summary: "Booked a cleaning for Tuesday",
-      transcript: [{ speaker: "caller", text: "Hi, this is Jane Doe" }],
-      recordingUrl: "https://recordings.example.com/r.mp3",
-    });
+    await insertInteraction(
+      { orderId, accountId },
+      {
+        startedAt: new Date(Date.now() - (i + 1) * 3_600_000),
+        toNumber: "+15550100300",
+        summary: "Booked a cleaning for Tuesday",
+        transcript: [{ speaker: "caller", text: "Hi, this is Jane Doe" }],
+        recordingUrl: "https://recordings.example.com/r.mp3",
+      },
+    );
   }
 }
 

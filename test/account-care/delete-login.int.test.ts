@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { auditEvents, interactions, aiReadyOrders, invoices, jobKeys, member, organization, session, subscriptions, user } from "@/db/schema";
+import { auditEvents, interactions, aiReadyOrders, invoices, jobKeys, member, organization, session, user } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { deletionCancelJob, deletionCancelKey } from "@/features/account-care/account-closing.server";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { authPost, call, createUser, TEST_PASSWORD, type TestUser } from "../http-helpers";
 import { memberOf } from "../account-helpers";
+import { insertInteraction, insertSubscription } from "../interactions-fixtures";
 
 /**
  * Issue 22, "Delete my login" (better-auth's /delete-user with our
@@ -102,35 +103,8 @@ describe("delete my login", () => {
     const db = await getDb();
     const orderId = randomUUID();
     await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Max", aiPhoneNumber: "+15550001111", customerEmail: u.email, webChatUrl: "https://chat.example.com/m" });
-    const subscriptionId = randomUUID();
-    await db.insert(subscriptions).values({
-      id: subscriptionId,
-      accountId: u.id,
-      planId: "small",
-      billing: "monthly",
-      status: "active",
-      providerCustomerId: `cus_${subscriptionId.slice(0, 8)}`,
-      providerSubscriptionId: `sub_${subscriptionId}`,
-      aiReadyOrderId: orderId,
-    });
-    const callId = randomUUID();
-    await db.insert(interactions).values({
-      id: callId,
-      sourceKey: "platform:default",
-      externalId: callId,
-      aiReadyOrderId: orderId,
-      accountId: u.id,
-      channel: "phone",
-      direction: "inbound",
-      outcome: "answered",
-      startedAt: new Date(Date.now() - 3_600_000),
-      durationMs: 60_000,
-      unitsMilli: 1000,
-      unitRule: "phone-minute",
-      source: "api",
-      summary: "Leaking tap",
-      fromNumber: "+15550100200",
-    });
+    const subscriptionId = await insertSubscription(u.id, { aiReadyOrderId: orderId });
+    const callId = await insertInteraction({ orderId, accountId: u.id }, { summary: "Leaking tap" });
     await db.insert(invoices).values({ id: randomUUID(), accountId: u.id, providerInvoiceId: `in_${randomUUID()}`, description: "Small plan", amountDue: 14900, status: "paid", issuedAt: new Date() });
 
     const before = await counts();

@@ -73,3 +73,12 @@ export async function rowsChangedBy(action: () => Promise<unknown>): Promise<Rec
   delete changed.rate_limit;
   return changed;
 }
+
+/** `org(path, body, who)` and the rows it changed, by table (as rowsChangedBy counts them). */
+export async function orgChangingRows(path: string, body: Record<string, unknown>, who: { cookie: string } | null) {
+  let answer: Awaited<ReturnType<typeof org>> | undefined;
+  const changed = await rowsChangedBy(async () => {
+    answer = await org(path, body, who);
+  });
+  return { answer: answer!, changed };
+}

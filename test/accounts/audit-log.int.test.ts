@@ -6,7 +6,7 @@ import { auditEvents, organization } from "@/db/schema";
 import { auditLogPage, readAuditPosition, type AuditPage } from "@/features/accounts/audit-log.server";
 import { GET as auditCsv } from "@app/api/account/audit-log.csv/route";
 import { call, createUser } from "../http-helpers";
-import { addMember, createOwner, newAddress, org, rowsChangedBy, type Owner } from "./account-helpers";
+import { addMember, createOwner, newAddress, org, orgChangingRows, rowsChangedBy, type Owner } from "./account-helpers";
 
 const csvAs = (who: { cookie: string } | null) => call(auditCsv, { path: "/api/account/audit-log.csv", cookie: who?.cookie });
 
@@ -183,11 +183,8 @@ describe("the audit log (issue 22)", () => {
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.message).toBe("Enter a valid billing e-mail address.");
 
-    let saved: Awaited<ReturnType<typeof org>> | undefined;
-    const changed = await rowsChangedBy(async () => {
-      saved = await org("update", { data: { name: "Bright Smiles Dental", billingEmail: "books@example.com", timeZone: "America/New_York" }, organizationId: own.accountId }, own);
-    });
-    expect(saved!.status).toBe(200);
+    const { answer: saved, changed } = await orgChangingRows("update", { data: { name: "Bright Smiles Dental", billingEmail: "books@example.com", timeZone: "America/New_York" }, organizationId: own.accountId }, own);
+    expect(saved.status).toBe(200);
     // The new time zone also queues the insight rollups' rebuild in the new zone (issue 26, ADR 0137): one job key.
     expect(changed).toEqual({ organization: 1, audit_events: 1, job_keys: 1 });
     const db = await getDb();

@@ -5,7 +5,7 @@ import { emailMessages, invitation, member } from "@/db/schema";
 import { accountsOf } from "@/features/accounts/current-account.server";
 import { resendWaitMessage, RESEND_GAP_SECONDS } from "@/features/accounts/invitation-rules";
 import { createUser } from "../http-helpers";
-import { accountOfCookie, addMember, createOwner, invitationRow, invite, membership, newAddress, org, rowsChangedBy, type Owner } from "./account-helpers";
+import { accountOfCookie, addMember, createOwner, invitationRow, invite, membership, newAddress, org, orgChangingRows, rowsChangedBy, type Owner } from "./account-helpers";
 
 async function emailsTo(to: string) {
   const db = await getDb();
@@ -96,11 +96,8 @@ describe("invitations (issue 22)", () => {
   it("a cancelled invitation cannot be accepted", async () => {
     const email = newAddress("withdrawn");
     const id = await invite(owner, owner.accountId, email, "staff");
-    let cancelled: Awaited<ReturnType<typeof org>> | undefined;
-    const changed = await rowsChangedBy(async () => {
-      cancelled = await org("cancel-invitation", { invitationId: id }, owner);
-    });
-    expect(cancelled!.status).toBe(200);
+    const { answer: cancelled, changed } = await orgChangingRows("cancel-invitation", { invitationId: id }, owner);
+    expect(cancelled.status).toBe(200);
     expect(changed).toEqual({ invitation: 1, audit_events: 1 });
     expect((await invitationRow(id))!.status).toBe("canceled");
     const invitee = await createUser({ email });

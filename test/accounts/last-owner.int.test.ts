@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { member } from "@/db/schema";
-import { addMember, createOwner, membership, org, rowsChangedBy } from "./account-helpers";
+import { addMember, createOwner, membership, org, orgChangingRows, rowsChangedBy } from "./account-helpers";
 
 async function ownerCount(accountId: string): Promise<number> {
   const db = await getDb();
@@ -56,11 +56,8 @@ describe("last-owner protection", () => {
     const ownerRow = (await membership(owner.accountId, owner.id))!;
 
     // Transfer: make the successor an owner (one row changes), then step down to manager.
-    let made: Awaited<ReturnType<typeof org>> | undefined;
-    const changed = await rowsChangedBy(async () => {
-      made = await org("update-member-role", { memberId: successor.memberId, role: "owner", organizationId: owner.accountId }, owner);
-    });
-    expect(made!.status).toBe(200);
+    const { answer: made, changed } = await orgChangingRows("update-member-role", { memberId: successor.memberId, role: "owner", organizationId: owner.accountId }, owner);
+    expect(made.status).toBe(200);
     // One membership changed, and the audit log has one entry more.
     expect(changed).toEqual({ member: 1, audit_events: 1 });
     expect(await ownerCount(owner.accountId)).toBe(2);
@@ -89,11 +86,8 @@ describe("last-owner protection", () => {
   it("with two owners, one may remove the other, but not the last", async () => {
     const owner = await createOwner();
     const second = await addMember(owner, "owner");
-    let removed: Awaited<ReturnType<typeof org>> | undefined;
-    const changed = await rowsChangedBy(async () => {
-      removed = await org("remove-member", { memberIdOrEmail: second.memberId, organizationId: owner.accountId }, owner);
-    });
-    expect(removed!.status).toBe(200);
+    const { answer: removed, changed } = await orgChangingRows("remove-member", { memberIdOrEmail: second.memberId, organizationId: owner.accountId }, owner);
+    expect(removed.status).toBe(200);
     expect(changed).toEqual({ member: 1, audit_events: 1 });
     expect(await membership(owner.accountId, second.id)).toBeUndefined();
     const ownerRow = (await membership(owner.accountId, owner.id))!;

@@ -3,7 +3,7 @@ import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
 import { getAuth } from "@/features/auth/auth.server";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { call } from "../http-helpers";
-import { accountOfCookie, addMember, createOwner, membership, org, rowsChangedBy } from "./account-helpers";
+import { accountOfCookie, addMember, createOwner, membership, org, orgChangingRows, rowsChangedBy } from "./account-helpers";
 
 const interactionsAs = (cookie: string) => call(listInteractions, { path: "/api/interactions", cookie });
 
@@ -16,11 +16,8 @@ describe("removing a member takes effect at once", () => {
     expect(before.status).toBe(200);
     expect(await accountOfCookie(staff.cookie)).toMatchObject({ id: owner.accountId, role: "staff" });
 
-    let removed: Awaited<ReturnType<typeof org>> | undefined;
-    const changed = await rowsChangedBy(async () => {
-      removed = await org("remove-member", { memberIdOrEmail: staff.memberId, organizationId: owner.accountId }, owner);
-    });
-    expect(removed!.status).toBe(200);
+    const { answer: removed, changed } = await orgChangingRows("remove-member", { memberIdOrEmail: staff.memberId, organizationId: owner.accountId }, owner);
+    expect(removed.status).toBe(200);
     // The membership row is gone (one row), and the log says so (one row); the session is untouched.
     expect(changed).toEqual({ member: 1, audit_events: 1 });
     expect(await membership(owner.accountId, staff.id)).toBeUndefined();

@@ -8,6 +8,7 @@ import type { AdminOrderListItem } from "@/features/orders/admin-orders-list.ser
 import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import { call, createUser, type TestUser } from "../http-helpers";
+import { insertSubscription } from "../interactions-fixtures";
 
 /**
  * Issue 22, the operator's console (ADR 0110): the admin Subscriptions and
@@ -94,12 +95,8 @@ beforeAll(async () => {
         accountId,
         createdAt,
       });
-      await db.insert(subscriptions).values({
+      await insertSubscription(accountId, {
         id: subId,
-        accountId,
-        planId: "small",
-        billing: "monthly",
-        status: "active",
         providerStatus: "active",
         providerCustomerId: `cus_${token}_${accountId}`,
         providerSubscriptionId: `sub_${token}_${subId}`,
@@ -180,16 +177,7 @@ describe("a deleted account", () => {
   it("still lists its rows, marked deleted, with no owner", async () => {
     const db = await getDb();
     const gone = await createUser({ firstName: "Gone" });
-    const subId = randomUUID();
-    await db.insert(subscriptions).values({
-      id: subId,
-      accountId: gone.id,
-      planId: "small",
-      billing: "monthly",
-      status: "cancelled",
-      providerCustomerId: `cus_${token}_gone`,
-      providerSubscriptionId: `sub_${token}_gone`,
-    });
+    await insertSubscription(gone.id, { status: "cancelled", providerCustomerId: `cus_${token}_gone`, providerSubscriptionId: `sub_${token}_gone` });
     await db.update(organization).set({ deletedAt: new Date() }).where(eq(organization.id, gone.id));
     const removed = await db.delete(member).where(eq(member.organizationId, gone.id)).returning({ id: member.id });
     expect(removed).toHaveLength(1);

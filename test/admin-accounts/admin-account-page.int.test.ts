@@ -6,12 +6,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
-import { invitation, member, organization, subscriptions } from "@/db/schema";
+import { invitation, member, organization } from "@/db/schema";
 import { getAuth } from "@/features/auth/auth.server";
 import { getAdminAccount, type AdminAccountView } from "@/features/admin-accounts/admin-account.server";
 import * as accountApi from "@app/api/admin/accounts/[id]/route";
 import AccountPage from "@app/admin/accounts/[id]/page";
 import { call, createUser, type TestUser } from "../http-helpers";
+import { insertSubscription } from "../interactions-fixtures";
 
 /**
  * Issue 22, the operator's console (ADR 0110): a read-only page shows one
@@ -54,15 +55,7 @@ beforeAll(async () => {
   await invite(`late-${token}@example.com`, "pending", new Date(Date.now() - DAY), "billing");
   await invite(`joined-${token}@example.com`, "accepted", new Date(Date.now() + 7 * DAY));
   await invite(`withdrawn-${token}@example.com`, "canceled", new Date(Date.now() + 7 * DAY));
-  await db.insert(subscriptions).values({
-    id: randomUUID(),
-    accountId: owner.id,
-    planId: "small",
-    billing: "monthly",
-    status: "active",
-    providerCustomerId: `cus_${token}`,
-    providerSubscriptionId: `sub_${token}`,
-  });
+  await insertSubscription(owner.id, { providerCustomerId: `cus_${token}`, providerSubscriptionId: `sub_${token}` });
 });
 
 describe("the account page's data", () => {

@@ -11,6 +11,7 @@ import { BASE, call, createUser, type TestUser } from "../http-helpers";
 import { paramsFor, ROUTES, type Handler, type Method } from "./route-files";
 import { newApiKey } from "../interactions-fixtures";
 import { retellSign, withRetellKey } from "../retell-helpers";
+import { TEST_TWILIO_ACCOUNT } from "../twilio-fake";
 
 /** Row counts of every table: "nothing stored changed" is these being equal before and after. */
 async function tableCounts(): Promise<Record<string, number>> {
@@ -71,7 +72,7 @@ const credentials = (key: string, apiKey: string): Record<string, string> =>
 const NUL_PER_RECORD = new Set(["v1/interactions", "v1/webhooks/retell", "v1/webhooks/twilio"]);
 
 /** Twilio's status callback exists only with TWILIO_* set (ADR 0130). */
-const TWILIO_ENV = { TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef", TWILIO_AUTH_TOKEN: "0123456789abcdef0123456789abcdef", TWILIO_FROM_NUMBER: "+12125550100" };
+const TWILIO_ENV = { TWILIO_ACCOUNT_SID: TEST_TWILIO_ACCOUNT.accountSid, TWILIO_AUTH_TOKEN: TEST_TWILIO_ACCOUNT.authToken, TWILIO_FROM_NUMBER: TEST_TWILIO_ACCOUNT.from };
 
 describe("bad input gets a 4xx with a message, never a 500, and stores nothing", () => {
   let admin: TestUser;

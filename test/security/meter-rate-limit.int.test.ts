@@ -9,13 +9,12 @@ import { setProviderForTests } from "@/features/billing/provider";
 import { ensureCustomer } from "@/features/billing/customers.server";
 import { syncCustomerSubscriptions } from "@/features/billing/sync.server";
 import { billingSyncJob } from "@/features/billing/webhook.server";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
-import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import { markMetersDirty, meterReportAfterRateLimitJob, meterReportJob, rateLimitDelaySeconds, reportInteractionMeters } from "@/features/interactions/meter-report.server";
 import { unitsFor } from "@/features/plans/units";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { createUser } from "../http-helpers";
+import { stripeOnFake } from "../stripe-fake-webhooks";
 
 /**
  * Issue 21, meters (ADR 0105): the meter reports did not back off after the
@@ -32,10 +31,7 @@ describe("meter reports back off after the provider's rate limit (Stripe adapter
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob, meterReportJob, meterReportAfterRateLimitJob], workers: false });
-    await fake.start();
-    const provider = new StripeProvider({ secretKey: "sk_test_meters", webhookSecret: "whsec_meters", apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    await syncStripeCatalogue(provider.stripe);
+    const provider = await stripeOnFake(fake, { secretKey: "sk_test_meters", webhookSecret: "whsec_meters" });
 
     // A paying customer (no trial: trial months are never reported) with an AI employee.
     const u = await createUser();

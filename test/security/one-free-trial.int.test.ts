@@ -6,16 +6,16 @@ import { startJobs } from "@/lib/jobs";
 import { setProviderForTests } from "@/features/billing/provider";
 import { billingSyncJob } from "@/features/billing/webhook.server";
 import { FREE_TRIAL_USED } from "@/features/billing/free-trial";
-import { syncStripeCatalogue } from "@/features/billing/provider/billing-sync.server";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import type { CustomerSubscription, InvoiceView } from "@/features/billing/api-types";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as createSubscription } from "@app/api/create-subscription/route";
-import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
+import { confirmCard } from "../checkout-helpers";
 import { GET as userSubscriptions } from "@app/api/user-subscriptions/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
-import { call, completeSubscriptionAs, createUser, type TestUser } from "../http-helpers";
+import { call, completeSubscriptionAs, createUser, json, type TestUser } from "../http-helpers";
+import { stripeOnFake } from "../stripe-fake-webhooks";
 
 /**
  * Issue 21, one free trial per customer (ADR 0105): the audit saw one
@@ -27,11 +27,6 @@ import { call, completeSubscriptionAs, createUser, type TestUser } from "../http
 type Start = { clientSecret: string; setupIntentId: string; trial: boolean };
 const PLANS = ["large", "medium", "small"];
 
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 const startSubscribe = (u: TestUser, planId: string) => call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId, billing: "monthly" } });
 const setupIntent = async (u: TestUser) =>
   json<{ clientSecret: string; setupIntentId: string; trial: boolean }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
@@ -45,7 +40,7 @@ async function mirrorRows(u: TestUser) {
 describe("one free trial per customer (sandbox provider)", () => {
   /** Confirms a sandbox setup intent with a test card, as the card form does. */
   async function confirm(u: TestUser, clientSecret: string, card = "4242424242424242"): Promise<void> {
-    const res = await call(confirmSetup, { method: "POST", path: "/api/sandbox/confirm-setup", cookie: u.cookie, body: { clientSecret, cardNumber: card, expMonth: 12, expYear: 2040, cvc: "123" } });
+    const res = await confirmCard(u, clientSecret, card);
     expect(res.status).toBe(200);
   }
 
@@ -128,10 +123,7 @@ describe("one free trial per customer (Stripe adapter, stateful fake)", () => {
 
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });
-    await fake.start();
-    provider = new StripeProvider({ secretKey: "sk_test_one_trial", webhookSecret: "whsec_one_trial", apiHost: fake.url, maxNetworkRetries: 0 });
-    setProviderForTests(provider);
-    await syncStripeCatalogue(provider.stripe);
+    provider = await stripeOnFake(fake, { secretKey: "sk_test_one_trial", webhookSecret: "whsec_one_trial" });
   });
   afterAll(async () => {
     setProviderForTests(undefined);

@@ -15,7 +15,7 @@ import * as pendingRoute from "@app/api/admin/spam-reports/route";
 import * as approveRoute from "@app/api/admin/spam-reports/[id]/approve/route";
 import * as declineRoute from "@app/api/admin/spam-reports/[id]/decline/route";
 import { call, createUser, type TestUser } from "../http-helpers";
-import { customerWithAiEmployee } from "../interactions-fixtures";
+import { customerWithAiEmployee, insertInteraction } from "../interactions-fixtures";
 
 /**
  * Issue 21, spam credits (ADR 0105): the audit reported 15 reports taking 20
@@ -35,30 +35,22 @@ let admin: TestUser;
 
 /** A phone call of 3 to 6 minutes (2 units by spec 9) for `owner`, on `startedAt`. */
 async function call2Units(owner: Owner, startedAt: Date): Promise<string> {
-  const id = `call-${randomUUID()}`;
   const units = unitsFor({ channel: "phone", outcome: "answered", durationMs: 200_000 });
   expect(units.milli).toBe(2000);
-  const db = await getDb();
-  await db.insert(interactions).values({
-    id,
-    sourceKey: "platform:default",
-    externalId: id,
-    aiReadyOrderId: owner.orderId,
-    accountId: owner.user.id,
-    subscriptionId: owner.subscriptionId,
-    usageMonthStart: usageMonth(ANCHOR, startedAt).start,
-    channel: "phone",
-    direction: "inbound",
-    outcome: "answered",
-    startedAt,
-    durationMs: 200_000,
-    unitsMilli: units.milli,
-    unitRule: units.rule,
-    fromNumber: "+15550009999",
-    summary: "Tried to sell an extended warranty",
-    source: "api",
-  });
-  return id;
+  return insertInteraction(
+    { orderId: owner.orderId, accountId: owner.user.id },
+    {
+      id: `call-${randomUUID()}`,
+      subscriptionId: owner.subscriptionId,
+      usageMonthStart: usageMonth(ANCHOR, startedAt).start,
+      startedAt,
+      durationMs: 200_000,
+      unitsMilli: units.milli,
+      unitRule: units.rule,
+      fromNumber: "+15550009999",
+      summary: "Tried to sell an extended warranty",
+    },
+  );
 }
 
 function report(id: string, who: TestUser): Promise<Response> {
