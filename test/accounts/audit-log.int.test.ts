@@ -6,7 +6,7 @@ import { auditEvents, organization } from "@/db/schema";
 import { auditLogPage, readAuditPosition, type AuditPage } from "@/features/accounts/audit-log.server";
 import { GET as auditCsv } from "@app/api/account/audit-log.csv/route";
 import { call, createUser } from "../http-helpers";
-import { addMember, createOwner, newAddress, org, orgChangingRows, rowsChangedBy, type Owner } from "./account-helpers";
+import { addMember, createOwner, newAddress, org, orgChangingRows, type Owner } from "./account-helpers";
 
 const csvAs = (who: { cookie: string } | null) => call(auditCsv, { path: "/api/account/audit-log.csv", cookie: who?.cookie });
 

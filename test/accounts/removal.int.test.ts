@@ -3,7 +3,7 @@ import { NO_ACCOUNT_MESSAGE } from "@/features/accounts/no-access";
 import { getAuth } from "@/features/auth/auth.server";
 import { GET as listInteractions } from "@app/api/interactions/route";
 import { call } from "../http-helpers";
-import { accountOfCookie, addMember, createOwner, membership, org, orgChangingRows, rowsChangedBy } from "./account-helpers";
+import { accountOfCookie, addMember, createOwner, membership, org, orgChangingRows } from "./account-helpers";
 
 const interactionsAs = (cookie: string) => call(listInteractions, { path: "/api/interactions", cookie });
 
