@@ -34,10 +34,10 @@ export default defineConfig({
           include: ["src/**/*.int.test.ts", "test/**/*.int.test.ts"],
           setupFiles: ["test/integration-setup.ts"],
           globalSetup: ["test/integration-global-setup.ts"],
-          // One database server is shared when DATABASE_URL is set: run files one at a time. Each file's
-          // PGlite lives in its own worker's memory, so without DATABASE_URL two files run at once (2 cores).
-          fileParallelism: !process.env.DATABASE_URL,
-          maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+          // Two files at once (2 cores): each file's PGlite lives in its worker's memory; on a PostgreSQL
+          // server each worker has a database of its own (test/worker-databases.ts).
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { NODE_ENV: "test", AUTH_SECRET: testSecret },

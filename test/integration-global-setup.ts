@@ -1,7 +1,9 @@
+import { INTEGRATION_WORKERS, databaseName, workerDatabaseUrl } from "./worker-databases";
+
 /**
- * Against a PostgreSQL server (DATABASE_URL), start from an empty database so
- * "migrations apply from empty" holds there too (the job queue's `pgboss`
- * schema included). PGlite runs in memory.
+ * Against a PostgreSQL server (DATABASE_URL), each worker's database
+ * (worker-databases.ts) starts empty, so "migrations apply from empty" holds
+ * there too (the job queue's `pgboss` schema included). PGlite runs in memory.
  */
 export default async function setup() {
   const url = process.env.DATABASE_URL;
@@ -9,6 +11,13 @@ export default async function setup() {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query("drop schema if exists public cascade; create schema public; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade;");
-  await client.end();
+  try {
+    for (let worker = 1; worker <= INTEGRATION_WORKERS; worker++) {
+      const name = client.escapeIdentifier(databaseName(workerDatabaseUrl(url, worker)));
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
+import { workerDatabaseUrl } from "./worker-databases";
 
-// Each test file gets a fresh in-memory PGlite unless DATABASE_URL names a server.
+// Each test file gets a fresh in-memory PGlite unless DATABASE_URL names a server;
+// there, each worker has a database of its own (worker-databases.ts), emptied per file.
 process.env.PGLITE_DIR ??= "memory://";
+if (process.env.DATABASE_URL && process.env.VITEST_POOL_ID) process.env.DATABASE_URL = workerDatabaseUrl(process.env.DATABASE_URL, process.env.VITEST_POOL_ID);
 process.env.LOG_LEVEL ??= "silent";
 process.env.UPLOAD_DIR ??= `/tmp/ai-employees-test-uploads-${process.pid}`;
 
