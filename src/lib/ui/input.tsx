@@ -16,3 +16,29 @@ export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLab
 export function Select({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(field, "h-10", className)} {...props} />;
 }
+
+/**
+ * A labelled input in its own block. Given a hint, the hint is shown below
+ * the input (id `<id>-hint`) and describes it; `children` follow the input.
+ */
+export function InputField({
+  id,
+  label,
+  hint,
+  children,
+  ...props
+}: React.ComponentProps<"input"> & { id: string; label: React.ReactNode; hint?: React.ReactNode }) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-describedby={hintId} {...props} />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { SectionCard } from "@/lib/ui/card";
 import { toast } from "@/lib/ui/toaster";
 import { SESSION_EXPIRED_META, showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { orderInputSchema, problemFromMessages, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
@@ -54,33 +54,27 @@ export function CreateOrderForm() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Create AI Ready Order</CardTitle>
-        <CardDescription>
-          Prepare an AI employee for a customer. The customer is e-mailed setup instructions and sees it on their billing page once they sign in
-          with this verified address. Fields marked * are required.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onValid, invalidOrderToast)} className="space-y-6" aria-label="Create AI ready order">
-          <OrderFields idPrefix="create" register={form.register} errors={form.formState.errors} />
-          <AvatarUpload
-            value={avatar}
-            name={name}
-            onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
-            onUploadingChange={setUploading}
-          />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={create.isPending || uploading}>
-              {create.isPending ? "Creating..." : uploading ? "Uploading avatar..." : "Create AI Ready Order"}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => form.reset(EMPTY)} disabled={create.isPending}>
-              Clear
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Create AI Ready Order"
+      description="Prepare an AI employee for a customer. The customer is e-mailed setup instructions and sees it on their billing page once they sign in with this verified address. Fields marked * are required."
+    >
+      <form noValidate onSubmit={form.handleSubmit(onValid, invalidOrderToast)} className="space-y-6" aria-label="Create AI ready order">
+        <OrderFields idPrefix="create" register={form.register} errors={form.formState.errors} />
+        <AvatarUpload
+          value={avatar}
+          name={name}
+          onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
+          onUploadingChange={setUploading}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={create.isPending || uploading}>
+            {create.isPending ? "Creating..." : uploading ? "Uploading avatar..." : "Create AI Ready Order"}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => form.reset(EMPTY)} disabled={create.isPending}>
+            Clear
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
   );
 }

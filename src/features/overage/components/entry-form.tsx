@@ -2,7 +2,7 @@
 
 import { Controller, useForm, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
+import { SubmitButton } from "@/lib/ui/button";
 import { Label, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import type { BillingCycleView } from "@/features/billing/admin-api-types";
@@ -77,9 +77,7 @@ export function EntryForm({
         )}
       />
       <div className="md:col-span-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Starting..." : "Start Overage Entry"}
-        </Button>
+        <SubmitButton busy={pending} busyLabel="Starting...">Start Overage Entry</SubmitButton>
       </div>
     </form>
   );
