@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye, Pencil, SlidersHorizontal, Trash2, UserRound } from "lucide-react";
@@ -20,7 +20,6 @@ import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
 import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
 import type { AdminOrderListItem } from "../admin-orders-list.server";
-import { AvatarUpload } from "./avatar-upload";
 import { invalidOrderToast, ORDERS_KEY } from "./create-order-form";
 import { OrderFields } from "./order-fields";
 
@@ -225,8 +224,6 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
       aiAvatarUrl: order.aiAvatarUrl,
     },
   });
-  const avatar = useWatch({ control: form.control, name: "aiAvatarUrl" }) ?? null;
-  const name = useWatch({ control: form.control, name: "aiEmployeeName" });
   const update = useMutation({
     mutationFn: (data: OrderData) => api.patch<AdminOrderView>(apiPath`/api/admin/ai-ready-orders/${order.id}`, data),
     onSuccess: (saved) => {
@@ -246,13 +243,7 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
         onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)}
         aria-label={`Edit ${order.aiEmployeeName}`}
       >
-        <OrderFields idPrefix="edit" register={form.register} errors={form.formState.errors} />
-        <AvatarUpload
-          value={avatar}
-          name={name}
-          onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
-          onUploadingChange={setUploading}
-        />
+        <OrderFields idPrefix="edit" form={form} onUploadingChange={setUploading} />
         <div className="flex justify-end gap-3">
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
             Cancel
