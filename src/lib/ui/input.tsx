@@ -42,3 +42,32 @@ export function InputField({
     </div>
   );
 }
+
+/**
+ * A labelled select in its own block: `none` is the first, empty choice,
+ * then `options`; `children` follow the select. `className` goes to the block.
+ */
+export function SelectField({
+  id,
+  label,
+  none,
+  options,
+  className,
+  children,
+  ...props
+}: React.ComponentProps<"select"> & { id: string; label: React.ReactNode; none: string; options: readonly { value: string; label: React.ReactNode; disabled?: boolean }[] }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} {...props}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      {children}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 "use client";
 import * as React from "react";
 import { SlidersHorizontal } from "lucide-react";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { Input, Label, SelectField } from "@/lib/ui/input";
 import { Button } from "@/lib/ui/button";
 import { cn } from "@/lib/ui/cn";
 import { CHANNEL_LABEL, DIRECTION_LABEL, NO_FILTERS, OUTCOME_LABEL, choices, type CallFilterValues } from "../interaction-view";
@@ -25,13 +25,13 @@ export function CallFilters({
   const active = (Object.keys(values) as (keyof CallFilterValues)[]).filter((k) => k !== "q" && values[k]).length;
   const [open, setOpen] = React.useState(active > 0);
   const any = active > 0 || Boolean(values.q);
-  const labelled = <K extends string>(labels: Record<K, string>) => choices(labels).map((k) => [k, labels[k]] as const);
+  const labelled = <K extends string>(labels: Record<K, string>) => choices(labels).map((k) => ({ value: k, label: labels[k] }));
   // The choice lists, each with its "any" entry first.
-  const selects: { key: keyof CallFilterValues; id: string; label: string; all: string; options: readonly (readonly [string, string])[] }[] = [
+  const selects: { key: keyof CallFilterValues; id: string; label: string; all: string; options: { value: string; label: string }[] }[] = [
     { key: "channel", id: "calls-channel", label: "Channel", all: "All channels", options: labelled(CHANNEL_LABEL) },
     { key: "direction", id: "calls-direction", label: "Direction", all: "Inbound and outbound", options: labelled(DIRECTION_LABEL) },
     { key: "outcome", id: "calls-outcome", label: "Outcome", all: "Any outcome", options: labelled(OUTCOME_LABEL) },
-    { key: "aiEmployeeId", id: "calls-ai-employee", label: "AI employee", all: "All AI employees", options: aiEmployees.map((a) => [a.id, a.name] as const) },
+    { key: "aiEmployeeId", id: "calls-ai-employee", label: "AI employee", all: "All AI employees", options: aiEmployees.map((a) => ({ value: a.id, label: a.name })) },
   ];
   return (
     <form role="search" aria-label="Search and filter calls and messages" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
@@ -47,17 +47,7 @@ export function CallFilters({
       </div>
       <div id="calls-filters" className={cn("grid-cols-1 gap-3 sm:grid-cols-2 lg:grid lg:grid-cols-4", open ? "grid" : "hidden")}>
         {selects.map(({ key, id, label, all, options }) => (
-          <div key={key}>
-            <Label htmlFor={id}>{label}</Label>
-            <Select id={id} value={values[key]} onChange={set(key)}>
-              <option value="">{all}</option>
-              {options.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectField key={key} id={id} label={label} none={all} options={options} value={values[key]} onChange={set(key)} />
         ))}
         <div>
           <Label htmlFor="calls-from">From (UTC)</Label>

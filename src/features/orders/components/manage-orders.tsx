@@ -12,7 +12,7 @@ import { Button } from "@/lib/ui/button";
 import { SectionCard } from "@/lib/ui/card";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
-import { Label, Select } from "@/lib/ui/input";
+import { SelectField } from "@/lib/ui/input";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
 import { ListShell } from "@/lib/ui/list-shell";
 import { toast } from "@/lib/ui/toaster";
@@ -22,6 +22,12 @@ import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput 
 import type { AdminOrderListItem } from "../admin-orders-list.server";
 import { invalidOrderToast, ORDERS_KEY } from "./create-order-form";
 import { OrderFields } from "./order-fields";
+
+const STATUS_OPTIONS = [
+  { value: "pending", label: "Pending" },
+  { value: "claimed", label: "Claimed" },
+  { value: "active", label: "Active" },
+];
 
 export const DELETE_CONFIRM = "Are you sure you want to delete this AI Ready Order? This action cannot be undone.";
 
@@ -70,15 +76,7 @@ export function ManageOrders() {
         searchClassName="sm:grid-cols-2"
         search={{ id: "orders-search", label: "Search", placeholder: "AI employee, e-mail or phone", value: text, onChange: setText }}
         filters={
-          <div>
-            <Label htmlFor="orders-status">Status</Label>
-            <Select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="">Any status</option>
-              <option value="pending">Pending</option>
-              <option value="claimed">Claimed</option>
-              <option value="active">Active</option>
-            </Select>
-          </div>
+          <SelectField id="orders-status" label="Status" none="Any status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />
         }
         notice={
           account ? (

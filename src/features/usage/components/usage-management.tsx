@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SectionCard } from "@/lib/ui/card";
 import { SubmitButton } from "@/lib/ui/button";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { Input, Label, Select, SelectField } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/ui/cn";
@@ -123,17 +123,14 @@ export function UsageManagement() {
 
       <SectionCard title="Add Usage" description="Record calls and texts for a billing cycle. They are reported to the payment provider in the background.">
         <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" noValidate>
-          <div className="space-y-1.5">
-            <Label htmlFor="usage-subscription">Subscription</Label>
-            <Select id="usage-subscription" {...subscriptionField}>
-              <option value="">Select a subscription</option>
-              {live.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {labels.get(s.id)} ({s.status}) · {displayName(s)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectField
+            className="space-y-1.5"
+            id="usage-subscription"
+            label="Subscription"
+            none="Select a subscription"
+            options={live.map((s) => ({ value: s.id, label: `${labels.get(s.id) ?? ""} (${s.status}) · ${displayName(s)}` }))}
+            {...subscriptionField}
+          />
           <div className="space-y-1.5">
             <Label htmlFor="usage-cycle">Billing cycle</Label>
             <Select id="usage-cycle" {...form.register("billingCycleId")} disabled={!subscriptionId}>
