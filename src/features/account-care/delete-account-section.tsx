@@ -1,9 +1,8 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
-import { FormMessage } from "./form-message";
-import { sendJson } from "./send-json";
+import { SubmitButton } from "@/lib/ui/button";
+import { InputField } from "@/lib/ui/input";
+import { FormMessage, useProfileSend } from "./form-message";
 import { accountNameConfirmationProblem } from "./delete-account-confirmation";
 
 /**
@@ -13,20 +12,13 @@ import { accountNameConfirmationProblem } from "./delete-account-confirmation";
  */
 export function DeleteAccountSection({ accountName, afterDelete = "/profile?account=deleted" }: { accountName: string; afterDelete?: string }) {
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, send, fail } = useProfileSend();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setOutcome(null);
     const problem = accountNameConfirmationProblem(accountName, typed);
-    if (problem) return setOutcome({ ok: false, text: problem });
-    setBusy(true);
-    const result = await sendJson("DELETE", "/api/account", { confirm: typed });
-    if (!result.ok) {
-      setBusy(false);
-      return setOutcome({ ok: false, text: result.message });
-    }
+    if (problem) return fail(problem);
+    if (!(await send("DELETE", "/api/account", { confirm: typed }))) return;
     // Nobody is a member any more: a full load, so every cached view of the account goes.
     window.location.assign(afterDelete);
   };
@@ -37,17 +29,9 @@ export function DeleteAccountSection({ accountName, afterDelete = "/profile?acco
         Deleting <strong>{accountName}</strong> ends every member&apos;s access at once, cancels its subscriptions (they end with the current period and do not
         renew), anonymises its calls and messages, and keeps its invoices, as the law requires. It cannot be undone.
       </p>
-      <div className="space-y-1.5">
-        <Label htmlFor="delete-account-name">Type the account&apos;s name to confirm</Label>
-        <Input id="delete-account-name" autoComplete="off" required value={typed} onChange={(e) => setTyped(e.target.value)} aria-describedby="delete-account-name-hint" />
-        <p id="delete-account-name-hint" className="text-xs text-slate-600">
-          {accountName}
-        </p>
-      </div>
+      <InputField id="delete-account-name" label={<>Type the account&apos;s name to confirm</>} hint={accountName} autoComplete="off" required value={typed} onChange={(e) => setTyped(e.target.value)} />
       <FormMessage outcome={outcome} />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        {busy ? "Deleting..." : "Delete business account"}
-      </Button>
+      <SubmitButton variant="destructive" busy={busy} busyLabel="Deleting...">Delete business account</SubmitButton>
     </form>
   );
 }

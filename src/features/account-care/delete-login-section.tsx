@@ -2,9 +2,8 @@
 import { useState, type FormEvent } from "react";
 import Link from "next/link";
 import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
-import { FormMessage } from "./form-message";
-import { sendJson } from "./send-json";
+import { InputField, Label } from "@/lib/ui/input";
+import { FormMessage, useProfileSend } from "./form-message";
 
 /**
  * "Delete my login" (issue 22): better-auth's /delete-user, whose
@@ -15,18 +14,11 @@ import { sendJson } from "./send-json";
 export function DeleteLoginSection({ refusal, soleAccounts, hasPassword }: { refusal: string | null; soleAccounts: string[]; hasPassword: boolean }) {
   const [password, setPassword] = useState("");
   const [understood, setUnderstood] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, send } = useProfileSend();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setOutcome(null);
-    setBusy(true);
-    const result = await sendJson("POST", "/api/auth/delete-user", hasPassword ? { password } : {});
-    if (!result.ok) {
-      setBusy(false);
-      return setOutcome({ ok: false, text: result.message });
-    }
+    if (!(await send("POST", "/api/auth/delete-user", hasPassword ? { password } : {}))) return;
     // The login and its sessions are gone: a full load of the home page, so nothing signed-in stays cached.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign("/");
@@ -57,10 +49,7 @@ export function DeleteLoginSection({ refusal, soleAccounts, hasPassword }: { ref
       ) : (
         <form onSubmit={submit} className="space-y-4" aria-label="Delete my login">
           {hasPassword ? (
-            <div className="space-y-1.5">
-              <Label htmlFor="delete-login-password">Your password</Label>
-              <Input id="delete-login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-            </div>
+            <InputField id="delete-login-password" label="Your password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           ) : (
             <p className="text-sm text-slate-700">You sign in through your organisation: if you signed in more than a day ago, sign out and in again first.</p>
           )}

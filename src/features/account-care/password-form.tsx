@@ -1,10 +1,9 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
-import { FormMessage } from "./form-message";
-import { sendJson } from "./send-json";
+import { SubmitButton } from "@/lib/ui/button";
+import { InputField, Label } from "@/lib/ui/input";
+import { FormMessage, useProfileSend } from "./form-message";
 
 /**
  * "Password": the current one and a new one through better-auth's
@@ -16,50 +15,26 @@ export function PasswordForm({ hint, minLength, maxLength }: { hint: string; min
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [signOutOthers, setSignOutOthers] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, send, done, fail } = useProfileSend();
   const router = useRouter();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setOutcome(null);
-    if (next !== confirm) return setOutcome({ ok: false, text: "The new password and its repetition differ. Type the same password twice." });
-    setBusy(true);
-    const result = await sendJson("POST", "/api/auth/change-password", { currentPassword: current, newPassword: next, revokeOtherSessions: signOutOthers });
-    setBusy(false);
-    if (!result.ok) return setOutcome({ ok: false, text: result.message });
+    if (next !== confirm) return fail("The new password and its repetition differ. Type the same password twice.");
+    if (!(await send("POST", "/api/auth/change-password", { currentPassword: current, newPassword: next, revokeOtherSessions: signOutOthers }))) return;
     setCurrent("");
     setNext("");
     setConfirm("");
-    setOutcome({ ok: true, text: signOutOthers ? "Your password is changed, and your other devices are signed out." : "Your password is changed." });
+    done(signOutOthers ? "Your password is changed, and your other devices are signed out." : "Your password is changed.");
     router.refresh();
   };
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Change password">
-      <div className="space-y-1.5">
-        <Label htmlFor="current-password">Current password</Label>
-        <Input id="current-password" type="password" autoComplete="current-password" maxLength={maxLength} required value={current} onChange={(e) => setCurrent(e.target.value)} />
-      </div>
+      <InputField id="current-password" label="Current password" type="password" autoComplete="current-password" maxLength={maxLength} required value={current} onChange={(e) => setCurrent(e.target.value)} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            minLength={minLength}
-            maxLength={maxLength}
-            required
-            aria-describedby="new-password-hint"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="confirm-new-password">Type it again</Label>
-          <Input id="confirm-new-password" type="password" autoComplete="new-password" maxLength={maxLength} required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        </div>
+        <InputField id="new-password" label="New password" type="password" autoComplete="new-password" minLength={minLength} maxLength={maxLength} required aria-describedby="new-password-hint" value={next} onChange={(e) => setNext(e.target.value)} />
+        <InputField id="confirm-new-password" label="Type it again" type="password" autoComplete="new-password" maxLength={maxLength} required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       </div>
       <p id="new-password-hint" className="text-xs text-slate-600">
         {hint}
@@ -77,9 +52,7 @@ export function PasswordForm({ hint, minLength, maxLength }: { hint: string; min
         </Label>
       </div>
       <FormMessage outcome={outcome} />
-      <Button type="submit" disabled={busy}>
-        {busy ? "Saving..." : "Change password"}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Saving...">Change password</SubmitButton>
     </form>
   );
 }

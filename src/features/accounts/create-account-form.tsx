@@ -1,6 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/lib/ui/button";
+import { SubmitButton } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { orgPost } from "./components/org-api";
 import { switchAccount } from "./switch-account";
@@ -44,9 +44,7 @@ export function CreateAccountForm() {
           {error}
         </p>
       ) : null}
-      <Button type="submit" disabled={busy}>
-        {busy ? "Starting..." : "Start business account"}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Starting...">Start business account</SubmitButton>
     </form>
   );
 }

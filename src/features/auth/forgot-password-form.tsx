@@ -3,12 +3,13 @@ import { useState } from "react";
 import Link from "next/link";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
+import { Button, SubmitButton } from "@/lib/ui/button";
+import { InputField } from "@/lib/ui/input";
 import { authClient, authResult } from "./auth-client";
 import { firstFormProblem } from "./login-form.schema";
 import { forgotPasswordFormSchema, type ForgotPasswordFormInput, type ForgotPasswordFormOutput } from "./password-reset-form.schema";
 import { RESET_PASSWORD_PATH, RESET_REQUESTED_MESSAGE } from "./password-reset";
+import { FormAlert, FormStatus } from "@/lib/ui/form-alert";
 
 /**
  * /forgot-password: asks better-auth to e-mail a reset link. The page says
@@ -36,9 +37,7 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          {RESET_REQUESTED_MESSAGE}
-        </p>
+        <FormStatus>{RESET_REQUESTED_MESSAGE}</FormStatus>
         <p className="text-sm text-slate-700">
           Look for an e-mail to <span className="font-medium break-all">{sentTo}</span>, in the spam folder too. The link works once, for 1 hour.
         </p>
@@ -56,18 +55,9 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Reset your password">
-      <div className="space-y-1.5">
-        <Label htmlFor="forgot-email">Email</Label>
-        <Input id="forgot-email" type="email" autoComplete="email" required autoFocus {...form.register("email")} />
-      </div>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Sending..." : "Send reset link"}
-      </Button>
+      <InputField id="forgot-email" label="Email" type="email" autoComplete="email" required autoFocus {...form.register("email")} />
+      <FormAlert>{error}</FormAlert>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Sending...">Send reset link</SubmitButton>
       <p className="text-center text-sm">
         <Link href="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline">
           Back to sign in

@@ -3,8 +3,8 @@ import { useState } from "react";
 import Link from "next/link";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
+import { SubmitButton } from "@/lib/ui/button";
+import { InputField } from "@/lib/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { authClient, authResult } from "./auth-client";
 import { FORGOT_PASSWORD_PATH } from "./password-reset";
@@ -18,6 +18,7 @@ import {
   type SignUpFormInput,
   type SignUpFormOutput,
 } from "./login-form.schema";
+import { FormAlert, FormStatus } from "@/lib/ui/form-alert";
 
 export type Mode = "sign-in" | "sign-up";
 
@@ -41,11 +42,7 @@ export function LoginForm({ returnTo, notice: initialNotice = null, initialMode 
     setMode("sign-in");
   };
 
-  const errorBox = error ? (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error}
-    </p>
-  ) : null;
+  const errorBox = <FormAlert>{error}</FormAlert>;
 
   return (
     <Tabs value={mode} onValueChange={(v) => { setMode(v as Mode); setError(null); }}>
@@ -87,28 +84,17 @@ function SignInForm({ email, notice, returnTo, errorBox, setError }: FormProps &
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Sign in">
-      {notice ? (
-        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          {notice}
-        </p>
-      ) : null}
-      <div className="space-y-1.5">
-        <Label htmlFor="signin-email">Email</Label>
-        <Input id="signin-email" type="email" autoComplete="email" required {...form.register("email")} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="signin-password">Password</Label>
-        <Input id="signin-password" type="password" autoComplete="current-password" autoFocus={Boolean(email)} required {...form.register("password")} />
+      <FormStatus>{notice}</FormStatus>
+      <InputField id="signin-email" label="Email" type="email" autoComplete="email" required {...form.register("email")} />
+      <InputField id="signin-password" label="Password" type="password" autoComplete="current-password" autoFocus={Boolean(email)} required {...form.register("password")}>
         <p className="text-right text-sm">
           <Link href={FORGOT_PASSWORD_PATH} className="font-medium text-brand-700 underline-offset-4 hover:underline">
             Forgot password?
           </Link>
         </p>
-      </div>
+      </InputField>
       {errorBox}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in..." : "Sign in"}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Signing in...">Sign in</SubmitButton>
     </form>
   );
 }
@@ -143,37 +129,13 @@ function SignUpForm({ returnTo, errorBox, setError, onSignedUp }: FormProps & { 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Create account">
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="signup-first">First name</Label>
-          <Input id="signup-first" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} required {...form.register("firstName")} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="signup-last">Last name</Label>
-          <Input id="signup-last" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} {...form.register("lastName")} />
-        </div>
+        <InputField id="signup-first" label="First name" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} required {...form.register("firstName")} />
+        <InputField id="signup-last" label="Last name" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} {...form.register("lastName")} />
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="signup-email">Email</Label>
-        <Input id="signup-email" type="email" autoComplete="email" required {...form.register("email")} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="signup-password">Password</Label>
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_PASSWORD_LENGTH}
-          required
-          aria-describedby="signup-password-hint"
-          {...form.register("password")}
-        />
-        <p id="signup-password-hint" className="text-xs text-slate-600">{PASSWORD_HINT}</p>
-      </div>
+      <InputField id="signup-email" label="Email" type="email" autoComplete="email" required {...form.register("email")} />
+      <InputField id="signup-password" label="Password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required {...form.register("password")} />
       {errorBox}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Creating account..." : "Create account"}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Creating account...">Create account</SubmitButton>
       <p className="text-xs text-slate-600">We will e-mail you a link to confirm your address.</p>
     </form>
   );

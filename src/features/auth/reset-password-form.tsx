@@ -4,13 +4,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
+import { Button, SubmitButton } from "@/lib/ui/button";
+import { InputField } from "@/lib/ui/input";
 import { authClient, authResult } from "./auth-client";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
 import { firstFormProblem } from "./login-form.schema";
 import { resetPasswordFormSchema, type ResetPasswordFormInput, type ResetPasswordFormOutput } from "./password-reset-form.schema";
 import { FORGOT_PASSWORD_PATH, RESET_LINK_INVALID_MESSAGE } from "./password-reset";
+import { FormAlert } from "@/lib/ui/form-alert";
 
 /** What /reset-password shows for a link that no longer works, with the way to a new one. */
 export function ResetLinkInvalid() {
@@ -68,33 +69,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Choose a new password">
-      <div className="space-y-1.5">
-        <Label htmlFor="new-password">New password</Label>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_PASSWORD_LENGTH}
-          required
-          autoFocus
-          aria-describedby="new-password-hint"
-          {...form.register("password")}
-        />
-        <p id="new-password-hint" className="text-xs text-slate-600">{PASSWORD_HINT}</p>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="confirm-password">Type it again</Label>
-        <Input id="confirm-password" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} required {...form.register("confirm")} />
-      </div>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Saving..." : "Save new password"}
-      </Button>
+      <InputField id="new-password" label="New password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required autoFocus {...form.register("password")} />
+      <InputField id="confirm-password" label="Type it again" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} required {...form.register("confirm")} />
+      <FormAlert>{error}</FormAlert>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Saving...">Save new password</SubmitButton>
       <p className="text-xs text-slate-600">Saving it signs your account out everywhere, this browser included; then you sign in with the new password.</p>
     </form>
   );

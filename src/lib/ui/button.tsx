@@ -33,3 +33,12 @@ export function Button({ className, variant, size, asChild = false, ...props }: 
   const Comp = asChild ? Slot.Root : "button";
   return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }
+
+/** A form's submit button: disabled while `busy`, and then labelled `busyLabel` ("Saving..."). */
+export function SubmitButton({ busy, busyLabel, children, ...props }: Omit<ButtonProps, "type" | "disabled"> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={busy} {...props}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}

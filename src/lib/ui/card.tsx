@@ -16,3 +16,25 @@ export function CardDescription({ className, ...props }: React.HTMLAttributes<HT
 export function CardContent({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
 }
+
+/**
+ * A page section as a card: its title (an h2), an optional description
+ * under it, and the content, if any. Other props go to the card.
+ */
+export function SectionCard({
+  title,
+  description,
+  contentClassName,
+  children,
+  ...props
+}: Omit<React.HTMLAttributes<HTMLDivElement>, "title"> & { title: React.ReactNode; description?: React.ReactNode; contentClassName?: string }) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      {children ? <CardContent className={contentClassName}>{children}</CardContent> : null}
+    </Card>
+  );
+}

@@ -2,12 +2,17 @@
 import * as React from "react";
 import { Button } from "./button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "./dialog";
+import { FormAlert } from "./form-alert";
 
 export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens the dialog (rendered as its trigger), if the dialog has one. */
-  trigger?: React.ReactElement;
+  /**
+   * What opens the dialog, if anything does: an element, or the label of an
+   * outline button (`triggerProps` go to that button).
+   */
+  trigger?: React.ReactElement | string;
+  triggerProps?: Omit<React.ComponentProps<typeof Button>, "children">;
   title: React.ReactNode;
   description: React.ReactNode;
   /** Anything asked besides yes or no (a checkbox), between the description and the buttons. */
@@ -49,6 +54,7 @@ export function ConfirmDialog({
   open,
   onOpenChange,
   trigger,
+  triggerProps,
   title,
   description,
   children,
@@ -63,7 +69,17 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      {trigger ? (
+        <DialogTrigger asChild>
+          {typeof trigger === "string" ? (
+            <Button type="button" variant="outline" {...triggerProps}>
+              {trigger}
+            </Button>
+          ) : (
+            trigger
+          )}
+        </DialogTrigger>
+      ) : null}
       {/* Radix names the content "dialog"; a role prop, even undefined, would replace it. */}
       <DialogContent {...(alert ? { role: "alertdialog" } : {})}>
         <form
@@ -75,11 +91,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
           {children}
-          {error ? (
-            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert className="mt-3">{error}</FormAlert>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>

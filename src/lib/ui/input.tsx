@@ -16,3 +16,58 @@ export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLab
 export function Select({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(field, "h-10", className)} {...props} />;
 }
+
+/**
+ * A labelled input in its own block. Given a hint, the hint is shown below
+ * the input (id `<id>-hint`) and describes it; `children` follow the input.
+ */
+export function InputField({
+  id,
+  label,
+  hint,
+  children,
+  ...props
+}: React.ComponentProps<"input"> & { id: string; label: React.ReactNode; hint?: React.ReactNode }) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-describedby={hintId} {...props} />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A labelled select in its own block: `none` is the first, empty choice,
+ * then `options`; `children` follow the select. `className` goes to the block.
+ */
+export function SelectField({
+  id,
+  label,
+  none,
+  options,
+  className,
+  children,
+  ...props
+}: React.ComponentProps<"select"> & { id: string; label: React.ReactNode; none: string; options: readonly { value: string; label: React.ReactNode; disabled?: boolean }[] }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} {...props}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      {children}
+    </div>
+  );
+}

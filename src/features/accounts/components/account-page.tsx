@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { SectionCard } from "@/lib/ui/card";
 import { AuditLogTable, type AuditRow } from "./audit-log-table";
 import { BusinessDetailsForm, type BusinessDetails } from "./business-details-form";
 import { InviteForm } from "./invite-form";
@@ -48,65 +48,45 @@ export function AccountPage({ account, viewer, members, invitations, timeZones, 
         ) : null}
       </header>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Members</CardTitle>
-          <CardDescription>
-            {viewer.canManage ? "Invite people, change their roles or remove them. There is always at least one owner." : "The people who work in this account."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-8">
-          <MembersTable accountId={account.id} accountName={account.name} members={members} viewer={viewer} />
-          {viewer.canManage ? (
-            <>
-              <InviteForm accountId={account.id} viewer={viewer} />
-              <PendingInvitations accountId={account.id} invitations={invitations} />
-            </>
-          ) : null}
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Members"
+        description={viewer.canManage ? "Invite people, change their roles or remove them. There is always at least one owner." : "The people who work in this account."}
+        contentClassName="space-y-8"
+      >
+        <MembersTable accountId={account.id} accountName={account.name} members={members} viewer={viewer} />
+        {viewer.canManage ? (
+          <>
+            <InviteForm accountId={account.id} viewer={viewer} />
+            <PendingInvitations accountId={account.id} invitations={invitations} />
+          </>
+        ) : null}
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Business details</CardTitle>
-          {viewer.canEditDetails ? null : <CardDescription>Your role lets you see these, not change them.</CardDescription>}
-        </CardHeader>
-        <CardContent>
-          {viewer.canEditDetails ? (
-            <BusinessDetailsForm accountId={account.id} details={account} timeZones={timeZones} />
-          ) : (
-            <dl className="grid gap-3 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">
-              <dt className="font-medium text-slate-800">Business name</dt>
-              <dd className="break-words">{account.name}</dd>
-              <dt className="font-medium text-slate-800">Billing e-mail</dt>
-              <dd className="break-all">{account.billingEmail || "The owners' addresses"}</dd>
-              <dt className="font-medium text-slate-800">Time zone</dt>
-              <dd>{account.timeZone.replaceAll("_", " ")}</dd>
-            </dl>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title="Business details" description={viewer.canEditDetails ? null : "Your role lets you see these, not change them."}>
+        {viewer.canEditDetails ? (
+          <BusinessDetailsForm accountId={account.id} details={account} timeZones={timeZones} />
+        ) : (
+          <dl className="grid gap-3 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+            <dt className="font-medium text-slate-800">Business name</dt>
+            <dd className="break-words">{account.name}</dd>
+            <dt className="font-medium text-slate-800">Billing e-mail</dt>
+            <dd className="break-all">{account.billingEmail || "The owners' addresses"}</dd>
+            <dt className="font-medium text-slate-800">Time zone</dt>
+            <dd>{account.timeZone.replaceAll("_", " ")}</dd>
+          </dl>
+        )}
+      </SectionCard>
 
       {audit ? (
-        <Card id="audit-log" className="scroll-mt-20">
-          <CardHeader>
-            <CardTitle as="h2">Audit log</CardTitle>
-            <CardDescription>Who did what and when in this account.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <AuditLogTable entries={audit.entries} timeZone={account.timeZone} newerHref={audit.newerHref} olderHref={audit.olderHref} />
-          </CardContent>
-        </Card>
+        <SectionCard id="audit-log" className="scroll-mt-20" title="Audit log" description="Who did what and when in this account.">
+          <AuditLogTable entries={audit.entries} timeZone={account.timeZone} newerHref={audit.newerHref} olderHref={audit.olderHref} />
+        </SectionCard>
       ) : null}
 
       {deleteAccount ? (
-        <Card id="delete-account" className="border-red-200">
-          <CardHeader>
-            <CardTitle as="h2">Delete business account</CardTitle>
-            <CardDescription>Ends every member&apos;s access, cancels the subscriptions and anonymises the calls. Invoices are kept.</CardDescription>
-          </CardHeader>
-          <CardContent>{deleteAccount}</CardContent>
-        </Card>
+        <SectionCard id="delete-account" className="border-red-200" title="Delete business account" description={<>Ends every member&apos;s access, cancels the subscriptions and anonymises the calls. Invoices are kept.</>}>
+          {deleteAccount}
+        </SectionCard>
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
+import { StackedTableHead } from "@/lib/ui/stacked-table-head";
 
 /** One entry as the page shows it (audit-log.server.ts reads them). */
 export type AuditRow = { id: string; createdAt: Date; actorEmail: string | null; label: string; detail: string };
@@ -33,14 +34,7 @@ export function AuditLogTable({
       ) : (
         <table className="mt-3 w-full text-left text-sm">
           <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="sr-only border-b border-slate-200 text-slate-700 md:not-sr-only md:table-header-group">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">When</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Who</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">What</th>
-              <th scope="col" className="py-2 font-semibold">Detail</th>
-            </tr>
-          </thead>
+          <StackedTableHead columns={["When", "Who", "What", "Detail"]} />
           <tbody>
             {entries.map((e) => (
               <tr key={e.id} className="block border-b border-slate-200 py-2 md:table-row md:py-0" data-testid="audit-row">

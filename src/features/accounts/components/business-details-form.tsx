@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
+import { SubmitButton } from "@/lib/ui/button";
 import { Input, Label, Select } from "@/lib/ui/input";
 import { orgPost } from "./org-api";
 import { Notice, type NoticeValue } from "./notice";
@@ -73,9 +73,7 @@ export function BusinessDetailsForm({ accountId, details, timeZones }: { account
         </p>
       </div>
       <Notice notice={notice} />
-      <Button type="submit" disabled={busy}>
-        {busy ? "Saving..." : "Save business details"}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Saving...">Save business details</SubmitButton>
     </form>
   );
 }

@@ -14,33 +14,33 @@ export function InvitationActions({ invitationId, organizationId, accountName }:
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
 
-  const accept = async () => {
-    setBusy("accept");
+  /** Runs one of the two: busy meanwhile; a problem it gives back ends that and shows. On success the page is left. */
+  const run = async (which: "accept" | "decline", action: () => Promise<string | null>) => {
+    setBusy(which);
     setNotice(null);
-    const joined = await orgPost("accept-invitation", { invitationId });
-    if (!joined.ok) {
-      setBusy(null);
-      return setNotice({ kind: "error", text: joined.message });
-    }
-    const active = await orgPost("set-active", { organizationId });
-    if (!active.ok) {
-      setBusy(null);
-      return setNotice({ kind: "error", text: `You joined ${accountName}, but it could not be opened: ${active.message} Reload the page or open the dashboard.` });
-    }
-    // A full load: the session's account changed, nothing of the previous page may stay.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign("/dashboard");
+    const problem = await action();
+    if (problem === null) return;
+    setBusy(null);
+    setNotice({ kind: "error", text: problem });
   };
-  const decline = async () => {
-    setBusy("decline");
-    setNotice(null);
-    const res = await orgPost("reject-invitation", { invitationId });
-    if (!res.ok) {
-      setBusy(null);
-      return setNotice({ kind: "error", text: res.message });
-    }
-    window.location.reload();
-  };
+  const accept = () =>
+    run("accept", async () => {
+      const joined = await orgPost("accept-invitation", { invitationId });
+      if (!joined.ok) return joined.message;
+      const active = await orgPost("set-active", { organizationId });
+      if (!active.ok) return `You joined ${accountName}, but it could not be opened: ${active.message} Reload the page or open the dashboard.`;
+      // A full load: the session's account changed, nothing of the previous page may stay.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign("/dashboard");
+      return null;
+    });
+  const decline = () =>
+    run("decline", async () => {
+      const res = await orgPost("reject-invitation", { invitationId });
+      if (!res.ok) return res.message;
+      window.location.reload();
+      return null;
+    });
 
   return (
     <div className="mt-8">

@@ -14,12 +14,33 @@ export function invitationLinks(invitationId: string): { signIn: string; createL
   };
 }
 
-function Frame({ eyebrow, title, children }: { eyebrow: string; title: string; children: React.ReactNode }) {
+/** A way on from the page; `api` links go to a route handler, so they are plain anchors. */
+type Action = { href: string; label: string; primary?: boolean; api?: boolean };
+
+const toDashboard: Action = { href: "/dashboard", label: "Go to the dashboard", primary: true };
+
+function Frame({ title, text, actions = [], children }: { title: string; text?: React.ReactNode; actions?: Action[]; children?: React.ReactNode }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="invitation-page">
-      <p className="text-sm font-semibold text-brand-700">{eyebrow}</p>
+      <p className="text-sm font-semibold text-brand-700">Invitation</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      {text ? <p className="mt-4 text-slate-700">{text}</p> : null}
       {children}
+      {actions.length > 0 ? (
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          {actions.map(({ href, label, primary: isPrimary, api }) =>
+            api ? (
+              <a key={label} href={href} className={isPrimary ? primary : secondary}>
+                {label}
+              </a>
+            ) : (
+              <Link key={label} href={href} className={isPrimary ? primary : secondary}>
+                {label}
+              </Link>
+            ),
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -33,111 +54,86 @@ function Offer({ invitation }: { invitation: InvitationSummary }) {
   );
 }
 
-function Links({ children }: { children: React.ReactNode }) {
-  return <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">{children}</div>;
-}
-
 /** The page /invitations/[id] shows for each state (invitation-page.server.ts chooses it). */
 export function InvitationView({ state }: { state: InvitationPageState }) {
   switch (state.kind) {
     case "not-found":
       return (
-        <Frame eyebrow="Invitation" title="This invitation does not exist.">
-          <p className="mt-4 text-slate-700">Check that the link is complete, or ask the person who invited you to send a new invitation.</p>
-          <Links>
-            <Link href="/" className={secondary}>
-              Back to home
-            </Link>
-          </Links>
-        </Frame>
+        <Frame
+          title="This invitation does not exist."
+          text="Check that the link is complete, or ask the person who invited you to send a new invitation."
+          actions={[{ href: "/", label: "Back to home" }]}
+        />
       );
     case "gone":
-      return (
-        <Frame eyebrow="Invitation" title="This business account no longer exists.">
-          <p className="mt-4 text-slate-700">The account was deleted, so its invitations no longer work.</p>
-        </Frame>
-      );
+      return <Frame title="This business account no longer exists." text="The account was deleted, so its invitations no longer work." />;
     case "expired":
       return (
-        <Frame eyebrow="Invitation" title="This invitation has expired.">
-          <p className="mt-4 text-slate-700">
-            Invitations work for 7 days. Ask an owner or manager of {state.invitation.accountName} ({state.invitation.inviterName} invited you) to send you a new one.
-          </p>
-        </Frame>
+        <Frame
+          title="This invitation has expired."
+          text={`Invitations work for 7 days. Ask an owner or manager of ${state.invitation.accountName} (${state.invitation.inviterName} invited you) to send you a new one.`}
+        />
       );
     case "used":
       return (
-        <Frame eyebrow="Invitation" title="This invitation was already used.">
-          <p className="mt-4 text-slate-700">Each invitation link works once. If you accepted it, you are already a member of {state.invitation.accountName}.</p>
-          <Links>
-            <Link href="/dashboard" className={primary}>
-              Go to the dashboard
-            </Link>
-          </Links>
-        </Frame>
+        <Frame
+          title="This invitation was already used."
+          text={`Each invitation link works once. If you accepted it, you are already a member of ${state.invitation.accountName}.`}
+          actions={[toDashboard]}
+        />
       );
     case "cancelled":
       return (
-        <Frame eyebrow="Invitation" title="This invitation was cancelled.">
-          <p className="mt-4 text-slate-700">{state.invitation.accountName} withdrew it. If you expected to join, ask an owner or manager of the account to invite you again.</p>
-        </Frame>
+        <Frame
+          title="This invitation was cancelled."
+          text={`${state.invitation.accountName} withdrew it. If you expected to join, ask an owner or manager of the account to invite you again.`}
+        />
       );
     case "declined":
       return (
-        <Frame eyebrow="Invitation" title="This invitation was declined.">
-          <p className="mt-4 text-slate-700">It was turned down, so it can no longer be used. To join {state.invitation.accountName} after all, ask for a new invitation.</p>
-        </Frame>
+        <Frame
+          title="This invitation was declined."
+          text={`It was turned down, so it can no longer be used. To join ${state.invitation.accountName} after all, ask for a new invitation.`}
+        />
       );
     case "sign-in": {
       const links = invitationLinks(state.invitation.id);
       return (
-        <Frame eyebrow="Invitation" title={`Join ${state.invitation.accountName}`}>
+        <Frame
+          title={`Join ${state.invitation.accountName}`}
+          actions={[
+            { href: links.signIn, label: "Sign in", primary: true, api: true },
+            { href: links.createLogin, label: "Create a login" },
+          ]}
+        >
           <Offer invitation={state.invitation} />
           <p className="mt-3 text-slate-700">
             Sign in, or create a login, with the address this invitation was sent to ({state.invitation.maskedEmail}). You come back here to accept it.
           </p>
-          <Links>
-            <a href={links.signIn} className={primary}>
-              Sign in
-            </a>
-            <Link href={links.createLogin} className={secondary}>
-              Create a login
-            </Link>
-          </Links>
         </Frame>
       );
     }
     case "wrong-user":
       return (
-        <Frame eyebrow="Invitation" title="This invitation is for someone else">
-          <p className="mt-4 text-slate-700">
-            This invitation is for {state.invitation.maskedEmail}. You are signed in as {state.signedInAs}.
-          </p>
+        <Frame
+          title="This invitation is for someone else"
+          text={`This invitation is for ${state.invitation.maskedEmail}. You are signed in as ${state.signedInAs}.`}
+          actions={[{ href: "/api/logout", label: "Sign out", primary: true, api: true }, { ...toDashboard, primary: false }]}
+        >
           <p className="mt-3 text-slate-700">Sign out, then open the link in the invitation e-mail again and sign in with the address it was sent to.</p>
-          <Links>
-            <a href="/api/logout" className={primary}>
-              Sign out
-            </a>
-            <Link href="/dashboard" className={secondary}>
-              Go to the dashboard
-            </Link>
-          </Links>
         </Frame>
       );
     case "already-member":
       return (
-        <Frame eyebrow="Invitation" title={`You are already a member of ${state.invitation.accountName}`}>
-          <p className="mt-4 text-slate-700">There is nothing to accept. Switch to the account from the menu at the top of the page.</p>
-          <Links>
-            <Link href="/dashboard" className={primary}>
-              Go to the dashboard
-            </Link>
-          </Links>
-        </Frame>
+        <Frame
+          title={`You are already a member of ${state.invitation.accountName}`}
+          text="There is nothing to accept. Switch to the account from the menu at the top of the page."
+          actions={[toDashboard]}
+        />
       );
     case "ready":
       return (
-        <Frame eyebrow="Invitation" title={`Join ${state.invitation.accountName}`}>
+        <Frame title={`Join ${state.invitation.accountName}`}>
           <Offer invitation={state.invitation} />
           <InvitationActions invitationId={state.invitation.id} organizationId={state.invitation.organizationId} accountName={state.invitation.accountName} />
         </Frame>

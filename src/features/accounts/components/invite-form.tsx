@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { SubmitButton } from "@/lib/ui/button";
+import { InputField, Label, Select } from "@/lib/ui/input";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, isAccountRole } from "../permissions";
 import { orgPost } from "./org-api";
 import { Notice, type NoticeValue } from "./notice";
@@ -35,10 +35,7 @@ export function InviteForm({ accountId, viewer }: { accountId: string; viewer: V
         Invite a member
       </h3>
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_auto] md:items-start">
-        <div className="space-y-1.5">
-          <Label htmlFor="invite-email">E-mail address</Label>
-          <Input id="invite-email" type="email" autoComplete="off" maxLength={254} aria-invalid={Boolean(form.formState.errors.email)} {...form.register("email")} />
-        </div>
+        <InputField id="invite-email" label="E-mail address" type="email" autoComplete="off" maxLength={254} aria-invalid={Boolean(form.formState.errors.email)} {...form.register("email")} />
         <div className="space-y-1.5">
           <Label htmlFor="invite-role">Role</Label>
           <Select id="invite-role" aria-describedby="invite-role-description" {...form.register("role")}>
@@ -49,9 +46,7 @@ export function InviteForm({ accountId, viewer }: { accountId: string; viewer: V
             ))}
           </Select>
         </div>
-        <Button type="submit" className="md:mt-6" disabled={busy}>
-          {busy ? "Sending..." : "Send invitation"}
-        </Button>
+        <SubmitButton className="md:mt-6" busy={busy} busyLabel="Sending...">Send invitation</SubmitButton>
       </div>
       <p id="invite-role-description" className="text-sm text-slate-600">
         {isAccountRole(role) ? `${ROLE_LABELS[role]}: ${ROLE_DESCRIPTIONS[role]}` : null}

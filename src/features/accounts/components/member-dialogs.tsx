@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/lib/ui/button";
 import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
 import { ROLE_LABELS } from "../permissions";
 import { orgPost } from "./org-api";
@@ -24,11 +23,8 @@ export function RemoveMemberButton({ accountId, member, onDone }: { accountId: s
   return (
     <ConfirmDialog
       {...confirm.props}
-      trigger={
-        <Button type="button" size="sm" variant="outline" aria-label={`Remove ${member.name}`}>
-          Remove
-        </Button>
-      }
+      trigger="Remove"
+      triggerProps={{ size: "sm", "aria-label": `Remove ${member.name}` }}
       title={`Remove ${member.name}?`}
       description={`${member.email} loses access to this account at once, including any page they have open. You can invite them again later.`}
       cancel="Keep as it is"
@@ -73,11 +69,8 @@ export function TransferOwnershipButton({ accountId, member, me, onDone }: { acc
   return (
     <ConfirmDialog
       {...confirm.props}
-      trigger={
-        <Button type="button" size="sm" variant="outline" aria-label={`Transfer ownership to ${member.name}`}>
-          Transfer ownership
-        </Button>
-      }
+      trigger="Transfer ownership"
+      triggerProps={{ size: "sm", "aria-label": `Transfer ownership to ${member.name}` }}
       title={`Transfer ownership to ${member.name}?`}
       description={`${member.name} becomes an owner: everything, including billing and deleting the account. An account always keeps at least one owner.`}
       cancel="Keep as it is"
@@ -115,11 +108,8 @@ export function LeaveAccountButton({ accountId, accountName }: { accountId: stri
   return (
     <ConfirmDialog
       {...confirm.props}
-      trigger={
-        <Button type="button" size="sm" variant="outline">
-          Leave account
-        </Button>
-      }
+      trigger="Leave account"
+      triggerProps={{ size: "sm" }}
       title={`Leave ${accountName}?`}
       description="You lose access to this account at once. To come back, an owner or manager must invite you again."
       cancel="Keep as it is"

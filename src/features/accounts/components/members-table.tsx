@@ -1,13 +1,14 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { Button } from "@/lib/ui/button";
+import { SubmitButton } from "@/lib/ui/button";
 import { Select } from "@/lib/ui/input";
 import { ROLE_LABELS, isAccountRole } from "../permissions";
 import { orgPost } from "./org-api";
 import { Notice, type NoticeValue } from "./notice";
 import { LeaveAccountButton, RemoveMemberButton, TransferOwnershipButton } from "./member-dialogs";
 import { assignableRoles, isLastOwner, mayChange, OWNER_ROLE, type MemberView, type Viewer } from "./members-model";
+import { StackedTableHead } from "@/lib/ui/stacked-table-head";
 
 /**
  * The Members section's table (issue 22): every member sees who is in the
@@ -30,17 +31,7 @@ export function MembersTable({ accountId, accountName, members, viewer }: { acco
       <Notice notice={notice} className="mb-3" />
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Members of {accountName}</caption>
-        <thead className="sr-only border-b border-slate-200 text-slate-700 md:not-sr-only md:table-header-group">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">E-mail</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Role</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Joined</th>
-            <th scope="col" className="py-2 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <StackedTableHead columns={["Name", "E-mail", "Role", "Joined", { hidden: "Actions" }]} />
         <tbody>
           {members.map((m) => (
             <tr key={m.id} className="block border-b border-slate-200 py-3 md:table-row md:py-0" data-testid="member-row">
@@ -121,9 +112,7 @@ function RoleCell({ accountId, member, viewer, onDone, onError }: { accountId: s
         ))}
       </Select>
       {role !== member.role ? (
-        <Button type="submit" size="sm" disabled={busy}>
-          {busy ? "Saving..." : "Save"}
-        </Button>
+        <SubmitButton size="sm" busy={busy} busyLabel="Saving...">Save</SubmitButton>
       ) : null}
     </form>
   );

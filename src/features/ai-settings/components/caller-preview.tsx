@@ -7,7 +7,7 @@ import { api, errorMessage, withQuery } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { formatPhone } from "@/lib/phone-format";
 import { LOGGED_OUT } from "@/lib/unauthorized";
-import { Button } from "@/lib/ui/button";
+import { SubmitButton } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Input, Label, Select } from "@/lib/ui/input";
 import { WEEKDAYS, WEEKDAY_LABELS } from "../settings.schema";
@@ -71,9 +71,7 @@ export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone
                 </div>
               </div>
             ) : null}
-            <Button type="submit" variant="outline" disabled={preview.isPending}>
-              {preview.isPending ? "Checking…" : "Show what a caller hears"}
-            </Button>
+            <SubmitButton variant="outline" busy={preview.isPending} busyLabel="Checking…">Show what a caller hears</SubmitButton>
           </form>
           <div aria-live="polite" className="mt-4">
             {preview.isError ? (

@@ -8,6 +8,12 @@ import { fieldId, focusSoon, GroupError, SettingsSection, TextField, useReadOnly
 import { ClosedDays } from "./closed-days";
 import type { SettingsFormValues } from "./settings-form";
 
+/** A range's two times: the field and its visible label. */
+const ENDS = [
+  ["open", "Opens"],
+  ["close", "Closes"],
+] as const;
+
 const FIRST_RANGE = { open: "09:00", close: "17:00" };
 
 /** One weekday: its opening ranges, or closed. */
@@ -42,22 +48,17 @@ function DayHours({ day }: { day: Weekday }) {
             return (
               <li key={f.id}>
                 <div className="grid max-w-md grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:gap-3">
-                  <TextField
-                    name={`hours.${day}.${i}.open`}
-                    type="time"
-                    label={`${name} opens${n}`}
-                    visible={`Opens${n}`}
-                    describedBy={`${fieldId(`hours.${day}.${i}`)}-error`}
-                    inputClassName="px-2"
-                  />
-                  <TextField
-                    name={`hours.${day}.${i}.close`}
-                    type="time"
-                    label={`${name} closes${n}`}
-                    visible={`Closes${n}`}
-                    describedBy={`${fieldId(`hours.${day}.${i}`)}-error`}
-                    inputClassName="px-2"
-                  />
+                  {ENDS.map(([end, visible]) => (
+                    <TextField
+                      key={end}
+                      name={`hours.${day}.${i}.${end}`}
+                      type="time"
+                      label={`${name} ${visible.toLowerCase()}${n}`}
+                      visible={`${visible}${n}`}
+                      describedBy={`${fieldId(`hours.${day}.${i}`)}-error`}
+                      inputClassName="px-2"
+                    />
+                  ))}
                   {readOnly ? null : (
                     <Button type="button" variant="ghost" size="icon" onClick={() => removeRange(i)}>
                       <X aria-hidden />

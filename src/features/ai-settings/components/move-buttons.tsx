@@ -1,7 +1,9 @@
 "use client";
+import type { ReactNode } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { Button } from "@/lib/ui/button";
-import { focusSoon } from "./fields";
+import { cn } from "@/lib/ui/cn";
+import { fieldId, focusSoon, GroupError, useReadOnly } from "./fields";
 
 /**
  * Move up / Move down / Remove for item `index` of `count` in an ordered list.
@@ -50,5 +52,67 @@ export function ItemButtons({
         <span className="sr-only">{removeLabel ?? `Remove ${what(index + 1)}`}</span>
       </Button>
     </div>
+  );
+}
+
+/**
+ * The items of an ordered field array (`name`), each boxed: its fields
+ * (`children(i)`), its ItemButtons (unless read-only; removing focuses the
+ * list's add button, `addId`) and its problems; then the list's problems.
+ * `empty` when there are none.
+ */
+export function OrderedItems({
+  name,
+  items,
+  what,
+  addId,
+  empty,
+  spacing,
+  onMove,
+  onRemove,
+  children,
+}: {
+  name: "answers" | "transferRules";
+  items: readonly { id: string }[];
+  what: (n: number) => string;
+  addId: string;
+  empty: string;
+  spacing: "space-y-3" | "space-y-4";
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+  children: (index: number) => ReactNode;
+}) {
+  const readOnly = useReadOnly();
+  return (
+    <>
+      {items.length ? (
+        <ol className={spacing}>
+          {items.map((f, i) => (
+            <li key={f.id} className="rounded-lg border border-slate-200 p-3 sm:p-4">
+              <div className="flex items-start gap-2">
+                <div className={cn("min-w-0 flex-1", spacing)}>{children(i)}</div>
+                {readOnly ? null : (
+                  <ItemButtons
+                    index={i}
+                    count={items.length}
+                    what={what}
+                    idBase={(j) => fieldId(`${name}.${j}`)}
+                    onMove={onMove}
+                    onRemove={() => {
+                      onRemove(i);
+                      focusSoon(addId);
+                    }}
+                  />
+                )}
+              </div>
+              <GroupError name={`${name}.${i}`} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600">{empty}</p>
+      )}
+      <GroupError name={name} />
+    </>
   );
 }

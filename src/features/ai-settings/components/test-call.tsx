@@ -8,6 +8,7 @@ import { api, errorMessage } from "@/lib/api-client";
 import { formatPhone, phoneHref } from "@/lib/phone-format";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
+import { LoadFailed } from "@/lib/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Input, Label } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
@@ -55,14 +56,7 @@ function TesterNumbers({ canEdit }: { canEdit: boolean }) {
   const query = useQuery<TesterNumbersResponse>({ queryKey: TESTERS_KEY, meta: { unauthorized: LOGGED_OUT } });
   if (query.isPending) return <p className="text-sm text-slate-700">Loading tester numbers...</p>;
   if (query.isError)
-    return (
-      <div role="alert" className="text-sm text-red-900">
-        <p>The tester numbers could not be loaded.</p>
-        <Button className="mt-2" variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+    return <LoadFailed onRetry={() => void query.refetch()}>The tester numbers could not be loaded.</LoadFailed>;
   // Keyed by the saved list: a save (or a reload) starts the editor from what the server has.
   return <TesterNumbersEditor key={query.data.numbers.join(",")} data={query.data} canEdit={canEdit} />;
 }

@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { Button } from "@/lib/ui/button";
 import { LIMITS } from "../settings.schema";
 import { fieldId, focusSoon, GroupError, SelectField, SettingsSection, TextField, useReadOnly } from "./fields";
-import { ItemButtons } from "./move-buttons";
+import { ItemButtons, OrderedItems } from "./move-buttons";
 import type { SettingsFormValues } from "./settings-form";
 
 const ADD_ID = "settings-transferRules-add";
@@ -84,49 +84,35 @@ export function TransfersSection() {
       title="Transfers"
       description={`When a call should go to a person, in your own words. ${fields.length} of ${LIMITS.transferRules} rules.`}
     >
-      {fields.length ? (
-        <ol className="space-y-4">
-          {fields.map((f, i) => (
-            <li key={f.id} className="rounded-lg border border-slate-200 p-3 sm:p-4">
-              <div className="flex items-start gap-2">
-                <div className="min-w-0 flex-1 space-y-4">
-                  <h3 className="text-base font-semibold">Rule {i + 1}</h3>
-                  <TextField name={`transferRules.${i}.label`} label={`Rule ${i + 1} label`} visible="Label" maxLength={80} placeholder="e.g. Dental emergency" />
-                  <TextField
-                    name={`transferRules.${i}.when`}
-                    label={`Rule ${i + 1} applies when`}
-                    visible="Applies when"
-                    multiline
-                    rows={2}
-                    maxLength={500}
-                    placeholder="the caller has a dental emergency"
-                  />
-                  <TextField name={`transferRules.${i}.announcement`} label={`Rule ${i + 1} says before transferring`} visible="Says before transferring" multiline rows={2} maxLength={500} />
-                  <RuleNumbers rule={i} />
-                  <SelectField name={`transferRules.${i}.fallback`} label={`Rule ${i + 1} if nobody answers`} visible="If nobody answers" options={FALLBACKS} className="max-w-xs" />
-                </div>
-                {readOnly ? null : (
-                  <ItemButtons
-                    index={i}
-                    count={fields.length}
-                    what={(n) => `rule ${n}`}
-                    idBase={(j) => fieldId(`transferRules.${j}`)}
-                    onMove={move}
-                    onRemove={() => {
-                      remove(i);
-                      focusSoon(ADD_ID);
-                    }}
-                  />
-                )}
-              </div>
-              <GroupError name={`transferRules.${i}`} />
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="text-sm text-slate-600">No transfer rules: the AI employee does not transfer calls.</p>
-      )}
-      <GroupError name="transferRules" />
+      <OrderedItems
+        name="transferRules"
+        items={fields}
+        what={(n) => `rule ${n}`}
+        addId={ADD_ID}
+        empty="No transfer rules: the AI employee does not transfer calls."
+        spacing="space-y-4"
+        onMove={move}
+        onRemove={remove}
+      >
+        {(i) => (
+          <>
+            <h3 className="text-base font-semibold">Rule {i + 1}</h3>
+            <TextField name={`transferRules.${i}.label`} label={`Rule ${i + 1} label`} visible="Label" maxLength={80} placeholder="e.g. Dental emergency" />
+            <TextField
+              name={`transferRules.${i}.when`}
+              label={`Rule ${i + 1} applies when`}
+              visible="Applies when"
+              multiline
+              rows={2}
+              maxLength={500}
+              placeholder="the caller has a dental emergency"
+            />
+            <TextField name={`transferRules.${i}.announcement`} label={`Rule ${i + 1} says before transferring`} visible="Says before transferring" multiline rows={2} maxLength={500} />
+            <RuleNumbers rule={i} />
+            <SelectField name={`transferRules.${i}.fallback`} label={`Rule ${i + 1} if nobody answers`} visible="If nobody answers" options={FALLBACKS} className="max-w-xs" />
+          </>
+        )}
+      </OrderedItems>
       {readOnly || fields.length >= LIMITS.transferRules ? null : (
         <Button
           type="button"

@@ -7,6 +7,7 @@ import { formatDateTime } from "@/lib/format";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
+import { LoadFailed } from "@/lib/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { toast } from "@/lib/ui/toaster";
@@ -60,12 +61,7 @@ export function VersionHistory({ apiBase, current, displayTimeZone, canEdit, onR
           {versions.isPending ? (
             <p className="text-sm text-slate-700">Loading history...</p>
           ) : versions.isError ? (
-            <div role="alert" className="text-sm text-red-900">
-              <p>The history could not be loaded.</p>
-              <Button className="mt-2" variant="outline" size="sm" onClick={() => void versions.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <LoadFailed onRetry={() => void versions.refetch()}>The history could not be loaded.</LoadFailed>
           ) : (
             <ol className="flex flex-col divide-y divide-slate-100" aria-label="Versions">
               {list.map((v) => (

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { FormAlert } from "@/lib/ui/form-alert";
 
 const FORM_ERROR_FALLBACK = "The card could not be saved. Check the details and try again.";
 
@@ -21,10 +22,5 @@ export function useFormError(onError: (providerMessage: string | null) => void) 
 }
 
 export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="card-form-error">
-      {message}
-    </p>
-  );
+  return <FormAlert data-testid="card-form-error">{message}</FormAlert>;
 }

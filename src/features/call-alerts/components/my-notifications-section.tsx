@@ -1,16 +1,15 @@
 "use client";
 import type { ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage, hasStatus } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { showApiError } from "@/lib/api-error-toast";
 import { LOGGED_OUT } from "@/lib/unauthorized";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Label } from "@/lib/ui/input";
-import { Spinner } from "@/lib/ui/spinner";
 import { Switch } from "@/lib/ui/switch";
 import { toast } from "@/lib/ui/toaster";
 import { CHANNEL_LABELS, CONDITION_LABELS, type PreferencesBody } from "../rule.schema";
 import { PREFERENCES_KEY, PREFERENCES_URL, type PreferencesView } from "./notifications-api";
+import { QuerySection } from "./query-section";
 
 /** A switch with its label and description in a row; the switch is named by the label. */
 function SwitchRow({ id, label, description, checked, disabled, onChange }: { id: string; label: string; description: ReactNode; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
@@ -64,77 +63,58 @@ export function MyNotificationsSection({ canManageRules, timeZoneLabel }: { canM
     },
   });
 
-  let body: ReactNode;
-  if (prefs.isPending || (prefs.isError && hasStatus(prefs.error, 401))) {
-    body = (
-      <p className="flex items-center gap-2 text-slate-700">
-        <Spinner label="Loading your notifications" /> Loading your notifications...
-      </p>
-    );
-  } else if (prefs.isError) {
-    body = (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-        {errorMessage(prefs.error, "Your notifications could not be loaded. Reload the page to try again.")}
-      </p>
-    );
-  } else {
-    const view = prefs.data;
-    body = (
-      <div className="space-y-6">
-        <div>
-          <h3 className="text-base font-semibold">Rules that name you</h3>
-          {view.rules.length ? (
+  return (
+    <QuerySection
+      titleId="my-notifications-title"
+      title="Your notifications"
+      description={<>What reaches you at your login&apos;s e-mail address. Changes are saved at once.</>}
+      query={prefs}
+      loading="Loading your notifications"
+      failed="Your notifications could not be loaded. Reload the page to try again."
+    >
+      {(view) => (
+        <div className="space-y-6">
+          <div>
+            <h3 className="text-base font-semibold">Rules that name you</h3>
+            {view.rules.length ? (
+              <div className="divide-y divide-slate-200">
+                {view.rules.map((r) => (
+                  <SwitchRow
+                    key={r.id}
+                    id={`my-rule-${r.id}`}
+                    label={r.name}
+                    description={`${CHANNEL_LABELS[r.channel]} · ${CONDITION_LABELS[r.condition]}${r.enabled ? "" : " · The rule is turned off for everyone at the moment"}`}
+                    checked={r.receiving}
+                    onChange={(on) => save.mutate({ rules: { [r.id]: on } })}
+                  />
+                ))}
+              </div>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">{canManageRules ? "No rule names you yet. Add yourself to a rule above to be told about calls as they happen." : "No rule names you yet. The account's owners and managers choose who each rule reaches."}</p>
+            )}
+          </div>
+          <div>
+            <h3 className="text-base font-semibold">Daily summary</h3>
             <div className="divide-y divide-slate-200">
-              {view.rules.map((r) => (
-                <SwitchRow
-                  key={r.id}
-                  id={`my-rule-${r.id}`}
-                  label={r.name}
-                  description={`${CHANNEL_LABELS[r.channel]} · ${CONDITION_LABELS[r.condition]}${r.enabled ? "" : " · The rule is turned off for everyone at the moment"}`}
-                  checked={r.receiving}
-                  onChange={(on) => save.mutate({ rules: { [r.id]: on } })}
-                />
-              ))}
+              <SwitchRow
+                id="my-daily-summary"
+                label="Daily summary"
+                description={`An e-mail at 08:00 (${timeZoneLabel}) about yesterday: calls by outcome, missed calls to return, appointments booked and units used this month.`}
+                checked={view.dailySummary}
+                onChange={(on) => save.mutate({ rules: {}, dailySummary: on })}
+              />
+              <SwitchRow
+                id="my-daily-summary-quiet"
+                label="Send the daily summary on days without calls"
+                description="Otherwise a day without calls, messages or bookings sends nothing."
+                checked={view.dailySummaryWhenQuiet}
+                disabled={!view.dailySummary}
+                onChange={(on) => save.mutate({ rules: {}, dailySummaryWhenQuiet: on })}
+              />
             </div>
-          ) : (
-            <p className="mt-1 text-sm text-slate-700">{canManageRules ? "No rule names you yet. Add yourself to a rule above to be told about calls as they happen." : "No rule names you yet. The account's owners and managers choose who each rule reaches."}</p>
-          )}
-        </div>
-        <div>
-          <h3 className="text-base font-semibold">Daily summary</h3>
-          <div className="divide-y divide-slate-200">
-            <SwitchRow
-              id="my-daily-summary"
-              label="Daily summary"
-              description={`An e-mail at 08:00 (${timeZoneLabel}) about yesterday: calls by outcome, missed calls to return, appointments booked and units used this month.`}
-              checked={view.dailySummary}
-              onChange={(on) => save.mutate({ rules: {}, dailySummary: on })}
-            />
-            <SwitchRow
-              id="my-daily-summary-quiet"
-              label="Send the daily summary on days without calls"
-              description="Otherwise a day without calls, messages or bookings sends nothing."
-              checked={view.dailySummaryWhenQuiet}
-              disabled={!view.dailySummary}
-              onChange={(on) => save.mutate({ rules: {}, dailySummaryWhenQuiet: on })}
-            />
           </div>
         </div>
-      </div>
-    );
-  }
-
-  return (
-    <section aria-labelledby="my-notifications-title">
-      <Card>
-        <CardHeader className="p-4 sm:p-6">
-          <CardTitle as="h2" id="my-notifications-title">
-            Your notifications
-          </CardTitle>
-          <CardDescription>What reaches you at your login&apos;s e-mail address. Changes are saved at once.</CardDescription>
-        </CardHeader>
-        <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{body}</CardContent>
-      </Card>
-    </section>
+      )}
+    </QuerySection>
   );
 }

@@ -4,12 +4,13 @@ import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from
 import { toNestErrors } from "@hookform/resolvers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiPath, errorMessage, hasStatus, isUnauthorizedError } from "@/lib/api-client";
-import { Button } from "@/lib/ui/button";
+import { Button, SubmitButton } from "@/lib/ui/button";
 import { toast } from "@/lib/ui/toaster";
 import { CHANNEL_LABELS, CONDITION_LABELS, RULE_CHANNELS, RULE_CONDITIONS, type RuleBody, type RuleView } from "../rule.schema";
 import { PREFERENCES_KEY, RULES_KEY, RULES_URL, type RuleAiEmployee, type RuleMember } from "./notifications-api";
 import { formProblems, recipientsHint, serverProblems, toFormValues, type FormProblem, type RuleFormValues } from "./rule-form-values";
 import { IdCheckboxes, RuleCheckbox, RuleRadioGroup, RuleSelectField, RuleTextField } from "./rule-form-fields";
+import { FormAlert } from "@/lib/ui/form-alert";
 
 /** Checks the form as the server checks the body (ruleBodySchema); problems land on their fields, the rest on the form. */
 const resolver: Resolver<RuleFormValues, unknown, RuleBody> = (values, _context, options) => {
@@ -123,19 +124,13 @@ export function RuleForm({ rule, members, aiEmployees, timeZoneLabel, onDone }: 
           </div>
         </fieldset>
         <div aria-live="polite">
-          {problem ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {problem}
-            </p>
-          ) : null}
+          <FormAlert>{problem}</FormAlert>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onDone(null)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save rule"}
-          </Button>
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">Save rule</SubmitButton>
         </div>
       </form>
     </FormProvider>

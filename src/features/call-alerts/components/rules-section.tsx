@@ -1,16 +1,14 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { errorMessage, hasStatus } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Spinner } from "@/lib/ui/spinner";
 import { MAX_RULES } from "../rule.schema";
 import { RULES_KEY, type RulesResponse } from "./notifications-api";
 import { RuleCard } from "./rule-card";
 import { RuleForm } from "./rule-form";
+import { QuerySection } from "./query-section";
 
 const ADD_BUTTON_ID = "add-notification-rule";
 
@@ -33,63 +31,46 @@ export function RulesSection({ timeZoneLabel }: { timeZoneLabel: string }) {
     focusSoon(focusId);
   };
 
-  let body: ReactNode;
-  if (rules.isPending || (rules.isError && hasStatus(rules.error, 401))) {
-    body = (
-      <p className="flex items-center gap-2 text-slate-700">
-        <Spinner label="Loading the rules" /> Loading the rules...
-      </p>
-    );
-  } else if (rules.isError) {
-    body = (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-        {errorMessage(rules.error, "The rules could not be loaded. Reload the page to try again.")}
-      </p>
-    );
-  } else {
-    const { items, members, aiEmployees } = rules.data;
-    const form = (rule: RulesResponse["items"][number] | null, focusId: string) => (
-      <RuleForm rule={rule} members={members} aiEmployees={aiEmployees} timeZoneLabel={timeZoneLabel} onDone={() => close(focusId)} />
-    );
-    body = (
-      <div className="space-y-4">
-        {items.length ? (
-          <ul className="space-y-4">
-            {items.map((rule) => (
-              <li key={rule.id} className="space-y-3">
-                <RuleCard rule={rule} members={members} aiEmployees={aiEmployees} onEdit={() => setEditing(rule.id)} onDeleted={() => focusSoon(ADD_BUTTON_ID)} />
-                {editing === rule.id ? form(rule, `rule-${rule.id}-edit`) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-700">No rules yet: nobody is told about calls as they happen. Add one, e.g. missed calls by e-mail to the front desk.</p>
-        )}
-        {editing === "new" ? (
-          form(null, ADD_BUTTON_ID)
-        ) : items.length >= MAX_RULES ? (
-          <p className="text-sm text-slate-700">{`An account can have at most ${MAX_RULES} rules. Delete one to add another.`}</p>
-        ) : (
-          <Button id={ADD_BUTTON_ID} type="button" onClick={() => setEditing("new")}>
-            <Plus aria-hidden />
-            Add rule
-          </Button>
-        )}
-      </div>
-    );
-  }
-
   return (
-    <section aria-labelledby="notification-rules-title">
-      <Card>
-        <CardHeader className="p-4 sm:p-6">
-          <CardTitle as="h2" id="notification-rules-title">
-            Notification rules
-          </CardTitle>
-          <CardDescription>Who is told about each call, by e-mail or SMS, and when. Each rule covers some or all of your AI employees.</CardDescription>
-        </CardHeader>
-        <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{body}</CardContent>
-      </Card>
-    </section>
+    <QuerySection
+      titleId="notification-rules-title"
+      title="Notification rules"
+      description="Who is told about each call, by e-mail or SMS, and when. Each rule covers some or all of your AI employees."
+      query={rules}
+      loading="Loading the rules"
+      failed="The rules could not be loaded. Reload the page to try again."
+    >
+      {({ items, members, aiEmployees }) => {
+        const form = (rule: RulesResponse["items"][number] | null, focusId: string) => (
+          <RuleForm rule={rule} members={members} aiEmployees={aiEmployees} timeZoneLabel={timeZoneLabel} onDone={() => close(focusId)} />
+        );
+        return (
+          <div className="space-y-4">
+            {items.length ? (
+              <ul className="space-y-4">
+                {items.map((rule) => (
+                  <li key={rule.id} className="space-y-3">
+                    <RuleCard rule={rule} members={members} aiEmployees={aiEmployees} onEdit={() => setEditing(rule.id)} onDeleted={() => focusSoon(ADD_BUTTON_ID)} />
+                    {editing === rule.id ? form(rule, `rule-${rule.id}-edit`) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-700">No rules yet: nobody is told about calls as they happen. Add one, e.g. missed calls by e-mail to the front desk.</p>
+            )}
+            {editing === "new" ? (
+              form(null, ADD_BUTTON_ID)
+            ) : items.length >= MAX_RULES ? (
+              <p className="text-sm text-slate-700">{`An account can have at most ${MAX_RULES} rules. Delete one to add another.`}</p>
+            ) : (
+              <Button id={ADD_BUTTON_ID} type="button" onClick={() => setEditing("new")}>
+                <Plus aria-hidden />
+                Add rule
+              </Button>
+            )}
+          </div>
+        );
+      }}
+    </QuerySection>
   );
 }

@@ -4,7 +4,7 @@ import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, type InteractionDetail } from "../interaction-view";
 import { callNumber, callTime, type CallDisplay } from "../call-display";
-import { otherParty } from "./call-row";
+import { Field, otherParty } from "./call-row";
 import { TimeZoneNote } from "./time-zone-note";
 import { RecordingPlayer } from "./recording-player";
 import { Transcript } from "./transcript";
@@ -116,9 +116,8 @@ export function CallDetail({ item, display, canEditSettings }: { item: Interacti
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
+    <Field label={label} className="break-words">
+      {children}
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import * as React from "react";
 import { SlidersHorizontal } from "lucide-react";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { Input, Label, SelectField } from "@/lib/ui/input";
 import { Button } from "@/lib/ui/button";
 import { cn } from "@/lib/ui/cn";
 import { CHANNEL_LABEL, DIRECTION_LABEL, NO_FILTERS, OUTCOME_LABEL, choices, type CallFilterValues } from "../interaction-view";
@@ -25,6 +25,14 @@ export function CallFilters({
   const active = (Object.keys(values) as (keyof CallFilterValues)[]).filter((k) => k !== "q" && values[k]).length;
   const [open, setOpen] = React.useState(active > 0);
   const any = active > 0 || Boolean(values.q);
+  const labelled = <K extends string>(labels: Record<K, string>) => choices(labels).map((k) => ({ value: k, label: labels[k] }));
+  // The choice lists, each with its "any" entry first.
+  const selects: { key: keyof CallFilterValues; id: string; label: string; all: string; options: { value: string; label: string }[] }[] = [
+    { key: "channel", id: "calls-channel", label: "Channel", all: "All channels", options: labelled(CHANNEL_LABEL) },
+    { key: "direction", id: "calls-direction", label: "Direction", all: "Inbound and outbound", options: labelled(DIRECTION_LABEL) },
+    { key: "outcome", id: "calls-outcome", label: "Outcome", all: "Any outcome", options: labelled(OUTCOME_LABEL) },
+    { key: "aiEmployeeId", id: "calls-ai-employee", label: "AI employee", all: "All AI employees", options: aiEmployees.map((a) => ({ value: a.id, label: a.name })) },
+  ];
   return (
     <form role="search" aria-label="Search and filter calls and messages" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
       <div className="flex items-end gap-2">
@@ -38,50 +46,9 @@ export function CallFilters({
         </Button>
       </div>
       <div id="calls-filters" className={cn("grid-cols-1 gap-3 sm:grid-cols-2 lg:grid lg:grid-cols-4", open ? "grid" : "hidden")}>
-        <div>
-          <Label htmlFor="calls-channel">Channel</Label>
-          <Select id="calls-channel" value={values.channel} onChange={set("channel")}>
-            <option value="">All channels</option>
-            {choices(CHANNEL_LABEL).map((c) => (
-              <option key={c} value={c}>
-                {CHANNEL_LABEL[c]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="calls-direction">Direction</Label>
-          <Select id="calls-direction" value={values.direction} onChange={set("direction")}>
-            <option value="">Inbound and outbound</option>
-            {choices(DIRECTION_LABEL).map((d) => (
-              <option key={d} value={d}>
-                {DIRECTION_LABEL[d]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="calls-outcome">Outcome</Label>
-          <Select id="calls-outcome" value={values.outcome} onChange={set("outcome")}>
-            <option value="">Any outcome</option>
-            {choices(OUTCOME_LABEL).map((o) => (
-              <option key={o} value={o}>
-                {OUTCOME_LABEL[o]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="calls-ai-employee">AI employee</Label>
-          <Select id="calls-ai-employee" value={values.aiEmployeeId} onChange={set("aiEmployeeId")}>
-            <option value="">All AI employees</option>
-            {aiEmployees.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        {selects.map(({ key, id, label, all, options }) => (
+          <SelectField key={key} id={id} label={label} none={all} options={options} value={values[key]} onChange={set(key)} />
+        ))}
         <div>
           <Label htmlFor="calls-from">From (UTC)</Label>
           <Input id="calls-from" type="date" value={values.from} max={values.to || undefined} onChange={set("from")} />

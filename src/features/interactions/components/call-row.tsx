@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { MessageSquare, Phone } from "lucide-react";
 import { Badge } from "@/lib/ui/badge";
+import { cn } from "@/lib/ui/cn";
 import { callNumber, callTime, type CallDisplay } from "../call-display";
 import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, formatUnitCount, type InteractionItem } from "../interaction-view";
 
@@ -66,11 +67,12 @@ export function CallRow({ item, display }: { item: InteractionItem; display: Cal
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+/** One labelled fact of a call (a dt and its dd); `className` goes to the dd. */
+export function Field({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
+      <dd className={cn("text-slate-900", className)}>{children}</dd>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { api, apiPath } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { SectionCard } from "@/lib/ui/card";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
 import { ListShell } from "@/lib/ui/list-shell";
 import { cn } from "@/lib/ui/cn";
@@ -55,84 +55,78 @@ export function NotificationsTab() {
   const unreadText = !list.hasNextPage || list.items.at(-1)?.isRead ? `${unread}` : `${unread}+`;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Notifications</CardTitle>
-        <CardDescription>
-          Trials, cancellations, failed payments, demo leads and contact messages, unread first, then newest.
-          {list.data ? ` ${unreadText} unread.` : ""}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ListShell
-          query={list}
-          count={list.items.length}
-          searchLabel="Search notifications"
-          searchClassName="sm:grid-cols-[minmax(16rem,1fr)_auto] sm:items-end"
-          search={{ id: "notifications-search", label: "Search", placeholder: "Title or message", value: text, onChange: setText }}
-          filters={
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} /> Unread only
-            </label>
-          }
-          loading="Loading notifications"
-          error="Unable to load notifications."
-          empty={q || unreadOnly ? "No notifications match." : "No notifications yet."}
-        >
-          <ul className="space-y-3" data-testid="admin-notifications-list">
-            {list.items.map((n) => {
-              const style = TYPE_STYLE[n.type] ?? DEFAULT_STYLE;
-              const Icon = style.icon;
-              const titleId = `notification-${n.id}-title`;
-              return (
-                <li
-                  key={n.id}
-                  data-testid="notification"
-                  data-type={n.type}
-                  className={cn("flex gap-4 rounded-lg border p-4", style.box, n.isRead && "opacity-80")}
-                >
-                  <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", style.icon_)}>
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 id={titleId} className={cn("text-base text-slate-900", n.isRead ? "font-medium" : "font-semibold")}>
-                        {n.title}
-                      </h3>
-                      {!n.isRead ? <Badge variant="default">New</Badge> : null}
-                      <PriorityBadge priority={n.priority} />
-                      <Badge variant="outline">{style.label}</Badge>
-                    </div>
-                    <p className="mt-1 break-words text-sm text-slate-800">{n.message}</p>
-                    <p className="mt-1 text-xs text-slate-600">
-                      <time dateTime={n.createdAt} title={formatDateTime(n.createdAt, { seconds: true })}>
-                        {formatDistanceToNow(new Date(n.createdAt), { addSuffix: true })}
-                      </time>
-                    </p>
+    <SectionCard
+      title="Notifications"
+      description={`Trials, cancellations, failed payments, demo leads and contact messages, unread first, then newest.${list.data ? ` ${unreadText} unread.` : ""}`}
+    >
+      <ListShell
+        query={list}
+        count={list.items.length}
+        searchLabel="Search notifications"
+        searchClassName="sm:grid-cols-[minmax(16rem,1fr)_auto] sm:items-end"
+        search={{ id: "notifications-search", label: "Search", placeholder: "Title or message", value: text, onChange: setText }}
+        filters={
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} /> Unread only
+          </label>
+        }
+        loading="Loading notifications"
+        error="Unable to load notifications."
+        empty={q || unreadOnly ? "No notifications match." : "No notifications yet."}
+      >
+        <ul className="space-y-3" data-testid="admin-notifications-list">
+          {list.items.map((n) => {
+            const style = TYPE_STYLE[n.type] ?? DEFAULT_STYLE;
+            const Icon = style.icon;
+            const titleId = `notification-${n.id}-title`;
+            return (
+              <li
+                key={n.id}
+                data-testid="notification"
+                data-type={n.type}
+                className={cn("flex gap-4 rounded-lg border p-4", style.box, n.isRead && "opacity-80")}
+              >
+                <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", style.icon_)}>
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 id={titleId} className={cn("text-base text-slate-900", n.isRead ? "font-medium" : "font-semibold")}>
+                      {n.title}
+                    </h3>
+                    {!n.isRead ? <Badge variant="default">New</Badge> : null}
+                    <PriorityBadge priority={n.priority} />
+                    <Badge variant="outline">{style.label}</Badge>
                   </div>
-                  <div className="shrink-0 self-center">
-                    {n.isRead ? (
-                      <span className="flex items-center gap-1 text-sm text-slate-700">
-                        <CheckCircle2 className="size-4" aria-hidden /> Read
-                      </span>
-                    ) : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-describedby={titleId}
-                        disabled={markRead.isPending && markRead.variables === n.id}
-                        onClick={() => markRead.mutate(n.id)}
-                      >
-                        Mark Read
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </ListShell>
-      </CardContent>
-    </Card>
+                  <p className="mt-1 break-words text-sm text-slate-800">{n.message}</p>
+                  <p className="mt-1 text-xs text-slate-600">
+                    <time dateTime={n.createdAt} title={formatDateTime(n.createdAt, { seconds: true })}>
+                      {formatDistanceToNow(new Date(n.createdAt), { addSuffix: true })}
+                    </time>
+                  </p>
+                </div>
+                <div className="shrink-0 self-center">
+                  {n.isRead ? (
+                    <span className="flex items-center gap-1 text-sm text-slate-700">
+                      <CheckCircle2 className="size-4" aria-hidden /> Read
+                    </span>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-describedby={titleId}
+                      disabled={markRead.isPending && markRead.variables === n.id}
+                      onClick={() => markRead.mutate(n.id)}
+                    >
+                      Mark Read
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </ListShell>
+    </SectionCard>
   );
 }

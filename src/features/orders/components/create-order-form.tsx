@@ -1,15 +1,14 @@
 "use client";
 import { useState } from "react";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { SectionCard } from "@/lib/ui/card";
 import { toast } from "@/lib/ui/toaster";
 import { SESSION_EXPIRED_META, showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { orderInputSchema, problemFromMessages, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
-import { AvatarUpload } from "./avatar-upload";
 import { OrderFields } from "./order-fields";
 
 export const ORDERS_KEY = ["/api/admin/ai-ready-orders"] as const;
@@ -29,8 +28,6 @@ export function CreateOrderForm() {
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const form = useForm<OrderInput, unknown, OrderData>({ resolver: zodResolver(orderInputSchema), defaultValues: EMPTY });
-  const avatar = useWatch({ control: form.control, name: "aiAvatarUrl" }) ?? null;
-  const name = useWatch({ control: form.control, name: "aiEmployeeName" });
 
   const create = useMutation({
     mutationFn: (data: OrderData) => api.post<AdminOrderView>("/api/admin/ai-ready-orders", data),
@@ -54,33 +51,21 @@ export function CreateOrderForm() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Create AI Ready Order</CardTitle>
-        <CardDescription>
-          Prepare an AI employee for a customer. The customer is e-mailed setup instructions and sees it on their billing page once they sign in
-          with this verified address. Fields marked * are required.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onValid, invalidOrderToast)} className="space-y-6" aria-label="Create AI ready order">
-          <OrderFields idPrefix="create" register={form.register} errors={form.formState.errors} />
-          <AvatarUpload
-            value={avatar}
-            name={name}
-            onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
-            onUploadingChange={setUploading}
-          />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={create.isPending || uploading}>
-              {create.isPending ? "Creating..." : uploading ? "Uploading avatar..." : "Create AI Ready Order"}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => form.reset(EMPTY)} disabled={create.isPending}>
-              Clear
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Create AI Ready Order"
+      description="Prepare an AI employee for a customer. The customer is e-mailed setup instructions and sees it on their billing page once they sign in with this verified address. Fields marked * are required."
+    >
+      <form noValidate onSubmit={form.handleSubmit(onValid, invalidOrderToast)} className="space-y-6" aria-label="Create AI ready order">
+        <OrderFields idPrefix="create" form={form} onUploadingChange={setUploading} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={create.isPending || uploading}>
+            {create.isPending ? "Creating..." : uploading ? "Uploading avatar..." : "Create AI Ready Order"}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => form.reset(EMPTY)} disabled={create.isPending}>
+            Clear
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye, Pencil, SlidersHorizontal, Trash2, UserRound } from "lucide-react";
@@ -9,10 +9,10 @@ import { api, apiPath } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { SectionCard } from "@/lib/ui/card";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
-import { Label, Select } from "@/lib/ui/input";
+import { SelectField } from "@/lib/ui/input";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
 import { ListShell } from "@/lib/ui/list-shell";
 import { toast } from "@/lib/ui/toaster";
@@ -20,9 +20,14 @@ import { showAdminError } from "@/features/admin-errors/use-admin-errors";
 import { AccountCell, AccountFilterNote, useAccountFilter } from "@/features/admin-accounts/components/account-filter";
 import { orderInputSchema, type AdminOrderView, type OrderData, type OrderInput } from "../order.schema";
 import type { AdminOrderListItem } from "../admin-orders-list.server";
-import { AvatarUpload } from "./avatar-upload";
 import { invalidOrderToast, ORDERS_KEY } from "./create-order-form";
 import { OrderFields } from "./order-fields";
+
+const STATUS_OPTIONS = [
+  { value: "pending", label: "Pending" },
+  { value: "claimed", label: "Claimed" },
+  { value: "active", label: "Active" },
+];
 
 export const DELETE_CONFIRM = "Are you sure you want to delete this AI Ready Order? This action cannot be undone.";
 
@@ -63,117 +68,103 @@ export function ManageOrders() {
   const filtered = Boolean(q || status || account);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Manage AI Ready Orders</CardTitle>
-        <CardDescription>Every AI employee prepared for a customer, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ListShell
-          query={orders}
-          count={orders.items.length}
-          searchLabel="Search orders"
-          searchClassName="sm:grid-cols-2"
-          search={{ id: "orders-search", label: "Search", placeholder: "AI employee, e-mail or phone", value: text, onChange: setText }}
-          filters={
-            <div>
-              <Label htmlFor="orders-status">Status</Label>
-              <Select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-                <option value="">Any status</option>
-                <option value="pending">Pending</option>
-                <option value="claimed">Claimed</option>
-                <option value="active">Active</option>
-              </Select>
-            </div>
-          }
-          notice={
-            account ? (
-              <AccountFilterNote
-                tab="ai-ready-orders"
-                accountId={account}
-                accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null}
-              />
-            ) : null
-          }
-          loading="Loading orders"
-          error="Unable to load AI ready orders."
-          empty={filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}
-        >
-          <div className="relative overflow-x-auto" data-testid="admin-orders-list">
-            <table className="w-full min-w-[1000px] text-left text-sm">
-              <caption className="sr-only">AI ready orders</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-                <tr>
-                  {ORDER_COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="py-2 pr-3">
-                      {c}
-                    </th>
-                  ))}
-                  <th scope="col" className="py-2 text-right">
-                    Actions
+    <SectionCard title="Manage AI Ready Orders" description="Every AI employee prepared for a customer, newest first.">
+      <ListShell
+        query={orders}
+        count={orders.items.length}
+        searchLabel="Search orders"
+        searchClassName="sm:grid-cols-2"
+        search={{ id: "orders-search", label: "Search", placeholder: "AI employee, e-mail or phone", value: text, onChange: setText }}
+        filters={
+          <SelectField id="orders-status" label="Status" none="Any status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />
+        }
+        notice={
+          account ? (
+            <AccountFilterNote
+              tab="ai-ready-orders"
+              accountId={account}
+              accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null}
+            />
+          ) : null
+        }
+        loading="Loading orders"
+        error="Unable to load AI ready orders."
+        empty={filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}
+      >
+        <div className="relative overflow-x-auto" data-testid="admin-orders-list">
+          <table className="w-full min-w-[1000px] text-left text-sm">
+            <caption className="sr-only">AI ready orders</caption>
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+              <tr>
+                {ORDER_COLUMNS.map((c) => (
+                  <th key={c} scope="col" className="py-2 pr-3">
+                    {c}
                   </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.items.map((o) => (
-                  <tr key={o.id} className="border-b border-slate-100 last:border-0" data-testid="order-row">
-                    <td className="py-3 pr-3">
-                      <span className="flex items-center gap-3 font-medium text-slate-900">
-                        <Avatar order={o} />
-                        {o.aiEmployeeName}
-                      </span>
-                    </td>
-                    <td className="py-3 pr-3 whitespace-nowrap">{o.aiPhoneNumber}</td>
-                    <td className="py-3 pr-3">{o.customerEmail}</td>
-                    <td className="py-3 pr-3">
-                      <AccountCell tab="ai-ready-orders" account={o.account} none="Not claimed yet" />
-                    </td>
-                    <td className="max-w-[14rem] truncate py-3 pr-3">
-                      <a href={o.webChatUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-4 hover:underline">
-                        {o.webChatUrl.replace(/^https?:\/\//, "")}
-                      </a>
-                    </td>
-                    <td className="py-3 pr-3">
-                      <StatusBadge status={o.status} />
-                    </td>
-                    <td className="py-3 pr-3 whitespace-nowrap">{when(o.createdAt)}</td>
-                    <td className="py-3">
-                      <span className="flex justify-end gap-1">
-                        <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "view", order: o })} aria-label={`View ${o.aiEmployeeName}`}>
-                          <Eye aria-hidden /> View
-                        </Button>
-                        <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "edit", order: o })} aria-label={`Edit ${o.aiEmployeeName}`}>
-                          <Pencil aria-hidden /> Edit
-                        </Button>
-                        <Button asChild variant="ghost" size="sm">
-                          <Link href={`/admin/ai-employees/${encodeURIComponent(o.id)}/settings`} aria-label={`Settings for ${o.aiEmployeeName}`}>
-                            <SlidersHorizontal aria-hidden /> Settings
-                          </Link>
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-800 hover:bg-red-50"
-                          onClick={() => setMode({ kind: "delete", order: o })}
-                          aria-label={`Delete ${o.aiEmployeeName}`}
-                        >
-                          <Trash2 aria-hidden /> Delete
-                        </Button>
-                      </span>
-                    </td>
-                  </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        </ListShell>
-      </CardContent>
-      <Dialog open={mode?.kind === "view" || mode?.kind === "edit"} onOpenChange={(open) => !open && setMode(null)}>
-        {mode?.kind === "view" ? <ViewOrder order={mode.order} onEdit={() => setMode({ kind: "edit", order: mode.order })} /> : null}
-        {mode?.kind === "edit" ? <EditOrder key={mode.order.id} order={mode.order} onDone={() => setMode(null)} /> : null}
-      </Dialog>
-      {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
-    </Card>
+                <th scope="col" className="py-2 text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.items.map((o) => (
+                <tr key={o.id} className="border-b border-slate-100 last:border-0" data-testid="order-row">
+                  <td className="py-3 pr-3">
+                    <span className="flex items-center gap-3 font-medium text-slate-900">
+                      <Avatar order={o} />
+                      {o.aiEmployeeName}
+                    </span>
+                  </td>
+                  <td className="py-3 pr-3 whitespace-nowrap">{o.aiPhoneNumber}</td>
+                  <td className="py-3 pr-3">{o.customerEmail}</td>
+                  <td className="py-3 pr-3">
+                    <AccountCell tab="ai-ready-orders" account={o.account} none="Not claimed yet" />
+                  </td>
+                  <td className="max-w-[14rem] truncate py-3 pr-3">
+                    <a href={o.webChatUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-4 hover:underline">
+                      {o.webChatUrl.replace(/^https?:\/\//, "")}
+                    </a>
+                  </td>
+                  <td className="py-3 pr-3">
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td className="py-3 pr-3 whitespace-nowrap">{when(o.createdAt)}</td>
+                  <td className="py-3">
+                    <span className="flex justify-end gap-1">
+                      <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "view", order: o })} aria-label={`View ${o.aiEmployeeName}`}>
+                        <Eye aria-hidden /> View
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setMode({ kind: "edit", order: o })} aria-label={`Edit ${o.aiEmployeeName}`}>
+                        <Pencil aria-hidden /> Edit
+                      </Button>
+                      <Button asChild variant="ghost" size="sm">
+                        <Link href={`/admin/ai-employees/${encodeURIComponent(o.id)}/settings`} aria-label={`Settings for ${o.aiEmployeeName}`}>
+                          <SlidersHorizontal aria-hidden /> Settings
+                        </Link>
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-800 hover:bg-red-50"
+                        onClick={() => setMode({ kind: "delete", order: o })}
+                        aria-label={`Delete ${o.aiEmployeeName}`}
+                      >
+                        <Trash2 aria-hidden /> Delete
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListShell>
+    <Dialog open={mode?.kind === "view" || mode?.kind === "edit"} onOpenChange={(open) => !open && setMode(null)}>
+      {mode?.kind === "view" ? <ViewOrder order={mode.order} onEdit={() => setMode({ kind: "edit", order: mode.order })} /> : null}
+      {mode?.kind === "edit" ? <EditOrder key={mode.order.id} order={mode.order} onDone={() => setMode(null)} /> : null}
+    </Dialog>
+    {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
+    </SectionCard>
   );
 }
 
@@ -231,8 +222,6 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
       aiAvatarUrl: order.aiAvatarUrl,
     },
   });
-  const avatar = useWatch({ control: form.control, name: "aiAvatarUrl" }) ?? null;
-  const name = useWatch({ control: form.control, name: "aiEmployeeName" });
   const update = useMutation({
     mutationFn: (data: OrderData) => api.patch<AdminOrderView>(apiPath`/api/admin/ai-ready-orders/${order.id}`, data),
     onSuccess: (saved) => {
@@ -252,13 +241,7 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
         onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)}
         aria-label={`Edit ${order.aiEmployeeName}`}
       >
-        <OrderFields idPrefix="edit" register={form.register} errors={form.formState.errors} />
-        <AvatarUpload
-          value={avatar}
-          name={name}
-          onChange={(path) => form.setValue("aiAvatarUrl", path, { shouldDirty: true })}
-          onUploadingChange={setUploading}
-        />
+        <OrderFields idPrefix="edit" form={form} onUploadingChange={setUploading} />
         <div className="flex justify-end gap-3">
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
             Cancel

@@ -2,8 +2,8 @@
 
 import { Controller, useForm, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
-import { Label, Select } from "@/lib/ui/input";
+import { SubmitButton } from "@/lib/ui/button";
+import { SelectField } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import type { BillingCycleView } from "@/features/billing/admin-api-types";
 import { entryFormProblem, entryFormSchema, type EntryFormInput, type EntryFormOutput } from "../overage.schema";
@@ -46,17 +46,14 @@ export function EntryForm({
 
   return (
     <form onSubmit={form.handleSubmit(onStart, onInvalid)} className="grid gap-4 md:grid-cols-2" noValidate>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${idPrefix}-cycle`}>Billing period</Label>
-        <Select id={`${idPrefix}-cycle`} {...cycleField}>
-          <option value="">Select a billing period</option>
-          {cycles.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectField
+        className="space-y-1.5"
+        id={`${idPrefix}-cycle`}
+        label="Billing period"
+        none="Select a billing period"
+        options={cycles.map((c) => ({ value: c.id, label: c.label }))}
+        {...cycleField}
+      />
       <Controller
         control={form.control}
         name="billNow"
@@ -77,9 +74,7 @@ export function EntryForm({
         )}
       />
       <div className="md:col-span-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Starting..." : "Start Overage Entry"}
-        </Button>
+        <SubmitButton busy={pending} busyLabel="Starting...">Start Overage Entry</SubmitButton>
       </div>
     </form>
   );

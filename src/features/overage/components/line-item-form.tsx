@@ -3,7 +3,7 @@
 import { useMutation, type UseQueryResult } from "@tanstack/react-query";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/lib/ui/button";
+import { Button, SubmitButton } from "@/lib/ui/button";
 import { Input, Label, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import { apiPath, errorMessage } from "@/lib/api-client";
@@ -162,9 +162,7 @@ export function LineItemForm({
           </p>
         </div>
       </div>
-      <Button type="submit" variant="secondary" disabled={addItem.isPending}>
-        {addItem.isPending ? "Adding..." : "Add Line Item"}
-      </Button>
+      <SubmitButton variant="secondary" busy={addItem.isPending} busyLabel="Adding...">Add Line Item</SubmitButton>
     </form>
   );
 }

@@ -5,9 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "@/lib/zod";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { SectionCard } from "@/lib/ui/card";
 import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
+import { InputField } from "@/lib/ui/input";
 import { api, ApiError, hasStatus } from "@/lib/api-client";
 import { toast } from "@/lib/ui/toaster";
 import { formatCents } from "@/features/plans/catalogue";
@@ -79,14 +79,7 @@ export function TestTab(): React.JSX.Element {
   });
   if (defaults.isLoading) return <p className="text-sm text-slate-700">Loading test tools...</p>;
   if (defaults.data === null) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Test tools</CardTitle>
-          <CardDescription>Test tools are turned off. Set ENABLE_TEST_TOOLS=true on the server to use them.</CardDescription>
-        </CardHeader>
-      </Card>
-    );
+    return <SectionCard title="Test tools" description="Test tools are turned off. Set ENABLE_TEST_TOOLS=true on the server to use them." />;
   }
   const d = defaults.data ?? { customerId: "", testPriceId: "", meterPriceId: "" };
   return (
@@ -97,13 +90,43 @@ export function TestTab(): React.JSX.Element {
   );
 }
 
+/**
+ * A test tool's card: its form, the submit button (named after the tool,
+ * `busy` its label while the request runs) and, once answered, what came
+ * back: `done` on success, else the error.
+ */
+function ToolCard({
+  title,
+  description,
+  busy,
+  result,
+  done,
+  children,
+  ...form
+}: React.ComponentProps<"form"> & { title: string; description: string; busy: string | null; result: ToolResult | null; done: string }) {
+  return (
+    <SectionCard title={title} description={description}>
+      <form className="space-y-4" {...form}>
+        {children}
+        <Button type="submit" disabled={busy !== null}>
+          {busy ?? title}
+        </Button>
+        {result ? (
+          <p role="status" className={result.success ? "text-sm text-green-800" : "text-sm text-red-800"}>
+            {result.success ? done : result.error}
+          </p>
+        ) : null}
+      </form>
+    </SectionCard>
+  );
+}
+
 function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
   // The server's schema (both fields optional, trimmed) validates the form too.
   const form = useForm<z.input<typeof createTestSubscriptionSchema>, unknown, z.output<typeof createTestSubscriptionSchema>>({
     resolver: zodResolver(createTestSubscriptionSchema),
     defaultValues: { customerId: defaults.customerId, testPriceId: defaults.testPriceId },
   });
-  const busy = form.formState.isSubmitting;
   const [result, setResult] = React.useState<CreateTestSubscriptionResponse | null>(null);
 
   const onValid = async ({ testPriceId, customerId }: z.output<typeof createTestSubscriptionSchema>) => {
@@ -118,32 +141,17 @@ function CreateTestSubscription({ defaults }: { defaults: TestToolDefaults }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Create Test Subscription</CardTitle>
-        <CardDescription>Creates a subscription on a plan price for a test customer.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={form.handleSubmit(onValid)} className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor="test-sub-customer">Customer ID</Label>
-            <Input id="test-sub-customer" placeholder="cus_..." {...form.register("customerId")} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="test-sub-price">Test price ID</Label>
-            <Input id="test-sub-price" placeholder="price_..." {...form.register("testPriceId")} />
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Creating..." : "Create Test Subscription"}
-          </Button>
-          {result ? (
-            <p role="status" className={result.success ? "text-sm text-green-800" : "text-sm text-red-800"}>
-              {result.success ? `Created subscription ${result.subscription?.id} for customer ${result.customer?.id}.` : result.error}
-            </p>
-          ) : null}
-        </form>
-      </CardContent>
-    </Card>
+    <ToolCard
+      title="Create Test Subscription"
+      description="Creates a subscription on a plan price for a test customer."
+      onSubmit={form.handleSubmit(onValid)}
+      busy={form.formState.isSubmitting ? "Creating..." : null}
+      result={result}
+      done={`Created subscription ${result?.subscription?.id} for customer ${result?.customer?.id}.`}
+    >
+      <InputField id="test-sub-customer" label="Customer ID" placeholder="cus_..." {...form.register("customerId")} />
+      <InputField id="test-sub-price" label="Test price ID" placeholder="price_..." {...form.register("testPriceId")} />
+    </ToolCard>
   );
 }
 
@@ -152,7 +160,6 @@ function ChargeMeterUsage({ defaults }: { defaults: TestToolDefaults }) {
     resolver: zodResolver(meterUsageFormSchema),
     defaultValues: { customerId: defaults.customerId, meterPriceId: defaults.meterPriceId, sessions: "3" },
   });
-  const busy = form.formState.isSubmitting;
   const [result, setResult] = React.useState<MeterUsageResponse | null>(null);
 
   // The first problem, as a toast (customer first, as before).
@@ -173,37 +180,18 @@ function ChargeMeterUsage({ defaults }: { defaults: TestToolDefaults }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Charge Meter Usage</CardTitle>
-        <CardDescription>Reports sessions on a metered price and bills them on an invoice.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" noValidate>
-          <div className="space-y-1.5">
-            <Label htmlFor="test-meter-customer">Customer ID</Label>
-            <Input id="test-meter-customer" placeholder="cus_..." {...form.register("customerId")} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="test-meter-price">Meter price ID</Label>
-            <Input id="test-meter-price" placeholder="price_..." {...form.register("meterPriceId")} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="test-meter-sessions">Sessions</Label>
-            <Input id="test-meter-sessions" type="number" min={1} step={1} {...form.register("sessions")} />
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Charging..." : "Charge Meter Usage"}
-          </Button>
-          {result ? (
-            <p role="status" className={result.success ? "text-sm text-green-800" : "text-sm text-red-800"}>
-              {result.success
-                ? `Invoice ${result.meterUsage?.invoice_id}: ${formatCents(result.meterUsage?.total_amount_charged ?? 0)} charged.`
-                : result.error}
-            </p>
-          ) : null}
-        </form>
-      </CardContent>
-    </Card>
+    <ToolCard
+      title="Charge Meter Usage"
+      description="Reports sessions on a metered price and bills them on an invoice."
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      noValidate
+      busy={form.formState.isSubmitting ? "Charging..." : null}
+      result={result}
+      done={`Invoice ${result?.meterUsage?.invoice_id}: ${formatCents(result?.meterUsage?.total_amount_charged ?? 0)} charged.`}
+    >
+      <InputField id="test-meter-customer" label="Customer ID" placeholder="cus_..." {...form.register("customerId")} />
+      <InputField id="test-meter-price" label="Meter price ID" placeholder="price_..." {...form.register("meterPriceId")} />
+      <InputField id="test-meter-sessions" label="Sessions" type="number" min={1} step={1} {...form.register("sessions")} />
+    </ToolCard>
   );
 }

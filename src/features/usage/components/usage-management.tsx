@@ -4,9 +4,9 @@ import * as React from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Button } from "@/lib/ui/button";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { SectionCard } from "@/lib/ui/card";
+import { SubmitButton } from "@/lib/ui/button";
+import { Input, Label, Select, SelectField } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/ui/cn";
@@ -73,109 +73,92 @@ export function UsageManagement() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Active Subscriptions</CardTitle>
-          <CardDescription>Active and trial subscriptions usage can be recorded for.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ListShell
-            query={subs}
-            count={live.length}
-            searchLabel="Search subscriptions"
-            search={{
-              id: "usage-subscription-search",
-              label: "Search subscriptions",
-              testId: "usage-subscription-search",
-              placeholder: "Name, e-mail, phone or AI employee",
-              value: search.text,
-              onChange: search.setText,
-            }}
-            loading="Loading subscriptions"
-            error={errorMessage(subs.error, "Failed to load subscriptions")}
-            empty="No active subscriptions."
-          >
-            <ul className="space-y-2" aria-label="Active subscriptions">
-              {live.map((s) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    data-testid="usage-subscription-option"
-                    onClick={() => chooseSubscription(s.id)}
-                    aria-pressed={s.id === subscriptionId}
-                    className={cn(
-                      "w-full rounded-lg border p-3 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
-                      s.id === subscriptionId ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50",
-                    )}
-                  >
-                    <span className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-semibold text-slate-900">{displayName(s)}</span>
-                      <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />
-                    </span>
-                    <span className="block font-medium text-slate-900" data-testid="usage-subscription-label">
-                      {labels.get(s.id)}
-                    </span>
-                    <span className="block text-slate-700">{s.user.email}</span>
-                    <span className="block text-slate-700">
-                      {s.plan.name} · {s.billing === "annual" ? "Annual" : "Monthly"} · period ends {formatDate(s.currentPeriodEnd)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </ListShell>
-        </CardContent>
-      </Card>
+      <SectionCard title="Active Subscriptions" description="Active and trial subscriptions usage can be recorded for.">
+        <ListShell
+          query={subs}
+          count={live.length}
+          searchLabel="Search subscriptions"
+          search={{
+            id: "usage-subscription-search",
+            label: "Search subscriptions",
+            testId: "usage-subscription-search",
+            placeholder: "Name, e-mail, phone or AI employee",
+            value: search.text,
+            onChange: search.setText,
+          }}
+          loading="Loading subscriptions"
+          error={errorMessage(subs.error, "Failed to load subscriptions")}
+          empty="No active subscriptions."
+        >
+          <ul className="space-y-2" aria-label="Active subscriptions">
+            {live.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  data-testid="usage-subscription-option"
+                  onClick={() => chooseSubscription(s.id)}
+                  aria-pressed={s.id === subscriptionId}
+                  className={cn(
+                    "w-full rounded-lg border p-3 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
+                    s.id === subscriptionId ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50",
+                  )}
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold text-slate-900">{displayName(s)}</span>
+                    <StatusBadges status={s.status} providerStatus={s.stripeData.stripeStatus} />
+                  </span>
+                  <span className="block font-medium text-slate-900" data-testid="usage-subscription-label">
+                    {labels.get(s.id)}
+                  </span>
+                  <span className="block text-slate-700">{s.user.email}</span>
+                  <span className="block text-slate-700">
+                    {s.plan.name} · {s.billing === "annual" ? "Annual" : "Monthly"} · period ends {formatDate(s.currentPeriodEnd)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </ListShell>
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Add Usage</CardTitle>
-          <CardDescription>Record calls and texts for a billing cycle. They are reported to the payment provider in the background.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" noValidate>
-            <div className="space-y-1.5">
-              <Label htmlFor="usage-subscription">Subscription</Label>
-              <Select id="usage-subscription" {...subscriptionField}>
-                <option value="">Select a subscription</option>
-                {live.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {labels.get(s.id)} ({s.status}) · {displayName(s)}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="usage-cycle">Billing cycle</Label>
-              <Select id="usage-cycle" {...form.register("billingCycleId")} disabled={!subscriptionId}>
-                <option value="">{subscriptionId && period.isLoading ? "Loading billing cycles..." : "Select a billing cycle"}</option>
-                {cycles.map((c) => (
-                  // The payment provider takes usage only from the past 35 days: older cycles are greyed out (0019).
-                  <option key={c.id} value={c.id} disabled={!c.acceptsUsage}>
-                    {c.acceptsUsage ? c.label : `${c.label} (older than 35 days)`}
-                  </option>
-                ))}
-              </Select>
-              {usage ? (
-                <p className="text-sm text-slate-700">
-                  Recorded so far: phone {usage.phoneInbound} in / {usage.phoneOutbound} out · text {usage.textInbound} in / {usage.textOutbound} out
-                </p>
-              ) : null}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {USAGE_CATEGORIES.map((c) => (
-                <div key={c.field} className="space-y-1.5">
-                  <Label htmlFor={`usage-${c.field}`}>{c.label} usage</Label>
-                  <Input id={`usage-${c.field}`} type="number" min={0} step={1} inputMode="numeric" {...form.register(c.field)} />
-                </div>
+      <SectionCard title="Add Usage" description="Record calls and texts for a billing cycle. They are reported to the payment provider in the background.">
+        <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" noValidate>
+          <SelectField
+            className="space-y-1.5"
+            id="usage-subscription"
+            label="Subscription"
+            none="Select a subscription"
+            options={live.map((s) => ({ value: s.id, label: `${labels.get(s.id) ?? ""} (${s.status}) · ${displayName(s)}` }))}
+            {...subscriptionField}
+          />
+          <div className="space-y-1.5">
+            <Label htmlFor="usage-cycle">Billing cycle</Label>
+            <Select id="usage-cycle" {...form.register("billingCycleId")} disabled={!subscriptionId}>
+              <option value="">{subscriptionId && period.isLoading ? "Loading billing cycles..." : "Select a billing cycle"}</option>
+              {cycles.map((c) => (
+                // The payment provider takes usage only from the past 35 days: older cycles are greyed out (0019).
+                <option key={c.id} value={c.id} disabled={!c.acceptsUsage}>
+                  {c.acceptsUsage ? c.label : `${c.label} (older than 35 days)`}
+                </option>
               ))}
-            </div>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? "Adding Usage..." : "Add Usage"}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+            </Select>
+            {usage ? (
+              <p className="text-sm text-slate-700">
+                Recorded so far: phone {usage.phoneInbound} in / {usage.phoneOutbound} out · text {usage.textInbound} in / {usage.textOutbound} out
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {USAGE_CATEGORIES.map((c) => (
+              <div key={c.field} className="space-y-1.5">
+                <Label htmlFor={`usage-${c.field}`}>{c.label} usage</Label>
+                <Input id={`usage-${c.field}`} type="number" min={0} step={1} inputMode="numeric" {...form.register(c.field)} />
+              </div>
+            ))}
+          </div>
+          <SubmitButton busy={add.isPending} busyLabel="Adding Usage...">Add Usage</SubmitButton>
+        </form>
+      </SectionCard>
     </div>
   );
 }

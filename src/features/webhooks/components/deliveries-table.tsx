@@ -6,10 +6,12 @@ import { formatDateTime } from "@/lib/format";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
+import { LoadFailed } from "@/lib/ui/form-alert";
 import { toast } from "@/lib/ui/toaster";
 import type { DeliveryView } from "../endpoint.schema";
 import { DELIVERY_STATUS_LABELS, lastAnswer, lastAttempt } from "./endpoint-status";
 import { deliveriesKey, webhooksApi } from "./webhooks-client";
+import { StackedTableHead } from "@/lib/ui/stacked-table-head";
 
 const STATUS_BADGE = { pending: "amber", succeeded: "green", failed: "red" } as const;
 
@@ -30,15 +32,7 @@ export function DeliveriesTable({ endpointId, timeZone }: { endpointId: string; 
   });
 
   if (page.isPending) return <p className="text-sm text-slate-700">Loading deliveries...</p>;
-  if (page.isError)
-    return (
-      <div role="alert" className="text-sm text-red-900">
-        <p>The deliveries could not be loaded.</p>
-        <Button className="mt-2" variant="outline" size="sm" onClick={() => void page.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+  if (page.isError) return <LoadFailed onRetry={() => void page.refetch()}>The deliveries could not be loaded.</LoadFailed>;
 
   const { items, nextCursor } = page.data;
   return (
@@ -51,18 +45,7 @@ export function DeliveriesTable({ endpointId, timeZone }: { endpointId: string; 
       ) : (
         <table className="w-full text-left text-sm">
           <caption className="mb-2 text-left text-base font-semibold text-slate-900">Deliveries</caption>
-          <thead className="sr-only border-b border-slate-200 text-slate-700 md:not-sr-only md:table-header-group">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-semibold">Event</th>
-              <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
-              <th scope="col" className="py-2 pr-3 font-semibold">Attempts</th>
-              <th scope="col" className="py-2 pr-3 font-semibold">Last answer</th>
-              <th scope="col" className="py-2 pr-3 font-semibold">Time</th>
-              <th scope="col" className="py-2 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <StackedTableHead columns={["Event", "Status", "Attempts", "Last answer", "Time", { hidden: "Actions" }]} gap="pr-3" />
           <tbody>
             {items.map((d) => (
               <DeliveryRow key={d.id} delivery={d} endpointId={endpointId} timeZone={timeZone} />

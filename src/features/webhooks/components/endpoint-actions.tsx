@@ -63,11 +63,7 @@ export function RotateSecretButton({ endpoint, onRotated }: { endpoint: Endpoint
   return (
     <ConfirmDialog
       {...confirm.props}
-      trigger={
-        <Button type="button" variant="outline">
-          Rotate secret
-        </Button>
-      }
+      trigger="Rotate secret"
       title="Rotate the signing secret?"
       description={
         <>
@@ -99,11 +95,8 @@ export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: Endpoi
   return (
     <ConfirmDialog
       {...confirm.props}
-      trigger={
-        <Button type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50">
-          Delete endpoint
-        </Button>
-      }
+      trigger="Delete endpoint"
+      triggerProps={{ className: "border-red-300 text-red-800 hover:bg-red-50" }}
       title="Delete this endpoint?"
       description={
         <>

@@ -4,11 +4,12 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { errorMessage } from "@/lib/api-client";
 import type { z } from "@/lib/zod";
-import { Button } from "@/lib/ui/button";
+import { Button, SubmitButton } from "@/lib/ui/button";
 import { Input, Label } from "@/lib/ui/input";
 import { endpointCreateSchema } from "../endpoint.schema";
 import { EVENT_TYPE_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "../event-types";
 import type { EndpointFields } from "./webhooks-client";
+import { FormAlert } from "@/lib/ui/form-alert";
 
 /** The form's fields, checked by the API's own schema (ADR 0016). */
 const endpointFormSchema = endpointCreateSchema.pick({ url: true, description: true, eventTypes: true });
@@ -111,11 +112,7 @@ export function EndpointForm({
         </ul>
         {error("eventTypes")}
       </fieldset>
-      {errors.root?.server?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errors.root.server.message}
-        </p>
-      ) : null}
+      <FormAlert>{errors.root?.server?.message}</FormAlert>
       <div aria-live="polite" className="sr-only">
         {problems ? "The endpoint was not saved: check the fields marked." : ""}
       </div>
@@ -123,9 +120,7 @@ export function EndpointForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save endpoint"}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">Save endpoint</SubmitButton>
       </div>
     </form>
   );
