@@ -22,13 +22,10 @@ export default function HomePage() {
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{BRAND.tagline}</p>
-            <h1 className="mt-3 text-balance text-4xl font-bold tracking-tight text-slate-950 sm:text-5xl">
-              AI employees that answer every call, chat and text, 24/7
-            </h1>
+            <h1 className="mt-3 text-balance text-4xl font-bold tracking-tight text-slate-950 sm:text-5xl">AI employees that answer every call, chat and text, 24/7</h1>
             <p className="mt-5 text-pretty text-lg text-slate-700">
-              Stop losing jobs to voicemail. Your AI employee picks up on the first ring, answers questions about your services,
-              books appointments into your calendar and hands urgent calls to your team, for a fraction of the cost of a
-              receptionist.
+              Stop losing jobs to voicemail. Your AI employee picks up on the first ring, answers questions about your services, books appointments into your calendar and hands urgent calls to your
+              team, for a fraction of the cost of a receptionist.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <PrimaryLink href="/hire-ai-employee">
@@ -66,8 +63,7 @@ export default function HomePage() {
               </div>
             </dl>
             <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-slate-800">
-              &ldquo;I&rsquo;ve booked a technician for 7:30 tomorrow morning and sent the on-call tech a note. You&rsquo;ll get a text
-              confirmation in a moment.&rdquo;
+              &ldquo;I&rsquo;ve booked a technician for 7:30 tomorrow morning and sent the on-call tech a note. You&rsquo;ll get a text confirmation in a moment.&rdquo;
             </p>
           </div>
         </div>

@@ -1,7 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { api, chooseAvatarSlowly, dismissToasts, expectNoAxeViolations, screenshot, signUp, startTrialFromBilling, subscriptionOf, tinyPng, toastText, uniqueUser, verifyEmailFromOutbox, type CustomerWithEmployee } from "./browser";
+import {
+  api,
+  chooseAvatarSlowly,
+  dismissToasts,
+  expectNoAxeViolations,
+  screenshot,
+  signUp,
+  startTrialFromBilling,
+  subscriptionOf,
+  tinyPng,
+  toastText,
+  uniqueUser,
+  verifyEmailFromOutbox,
+  type CustomerWithEmployee,
+} from "./browser";
 import { journeyBrowser } from "./suite";
 
 /**
@@ -67,7 +81,14 @@ describe("admin usage and overage billing (sandbox)", () => {
     const card = customer.getByRole("article", { name: `AI employee ${EMPLOYEE}` });
     await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await card.getByText("Ready to Get Started?").isVisible()).toBe(true);
-    await expect.poll(() => card.locator("img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expect
+      .poll(() =>
+        card
+          .locator("img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(64);
     await screenshot(customer, "journey-customer-ai-employee-avatar");
 
     // Start the trial from the plan chooser and pay with the test card.

@@ -56,7 +56,9 @@ describe("admin metrics", () => {
     // Its CSV downloads with the same 12 months.
     const [download] = await Promise.all([page.waitForEvent("download"), mrr.getByRole("link", { name: "Download CSV of Monthly recurring revenue" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^metrics-mrr-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+    const lines = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("month,mrr_usd,new_usd,reactivation_usd,expansion_usd,contraction_usd,churned_usd,paying");
     expect(lines).toHaveLength(13);
   });

@@ -29,9 +29,7 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     // Create Orders: required fields, then a bad e-mail.
     await openTab(page, "Create Orders");
     await page.getByRole("button", { name: "Create AI Ready Order" }).click();
-    expect(await toastText(page)).toContain(
-      "Please fill in all required fields: AI Employee Name, Phone Number, Customer Email, and Web Chat URL.",
-    );
+    expect(await toastText(page)).toContain("Please fill in all required fields: AI Employee Name, Phone Number, Customer Email, and Web Chat URL.");
     await page.getByLabel("AI Employee Name").fill(name);
     await page.getByLabel("Phone Number").fill("+1 (555) 010-2233");
     await page.getByLabel("Customer Email").fill("not-an-email");
@@ -133,8 +131,17 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     // Read ones come after the unread ones: search for it rather than rely on the first page.
     await page.getByTestId("admin-notifications-list").waitFor();
     await page.locator("#notifications-search").fill(`Lead ${tag}`);
-    await page.getByTestId("notification").filter({ hasText: `Lead ${tag}` }).waitFor();
-    expect(await page.getByTestId("notification").filter({ hasText: `Lead ${tag}` }).getByRole("button", { name: "Mark Read" }).count()).toBe(0);
+    await page
+      .getByTestId("notification")
+      .filter({ hasText: `Lead ${tag}` })
+      .waitFor();
+    expect(
+      await page
+        .getByTestId("notification")
+        .filter({ hasText: `Lead ${tag}` })
+        .getByRole("button", { name: "Mark Read" })
+        .count(),
+    ).toBe(0);
 
     // The setup e-mail is in the outbox (the job runs in the background).
     await expect
@@ -156,7 +163,10 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     expect(text).toContain("Verify your e-mail address");
     // The HTML frame is as tall as the message: no large empty area below it.
     const frame = page.getByTestId("email-preview-frame");
-    const contentHeight = await page.frameLocator('[data-testid="email-preview-frame"]').locator("html").evaluate((el) => el.scrollHeight);
+    const contentHeight = await page
+      .frameLocator('[data-testid="email-preview-frame"]')
+      .locator("html")
+      .evaluate((el) => el.scrollHeight);
     await expect.poll(() => frame.evaluate((f) => f.getBoundingClientRect().height), { timeout: 10_000 }).toBeGreaterThanOrEqual(contentHeight);
     expect(await frame.evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(contentHeight + 40);
     await expectNoAxeViolations(page);
@@ -192,14 +202,22 @@ describe("admin console: orders, avatar upload, notifications, outbox", () => {
     await more.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("order-row").count(), { timeout: 15_000 }).toBeGreaterThan(50);
-    expect(await page.getByTestId("order-row").filter({ hasText: `bulk-${batch}-0@` }).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId("order-row")
+        .filter({ hasText: `bulk-${batch}-0@` })
+        .count(),
+    ).toBe(1);
     await expectNoAxeViolations(page);
     await screenshot(page, "admin-manage-orders-390");
     await context.close();
   });
 
   it("shows every e-mail template with sample data, both parts, linked from the outbox (desktop and phone)", async () => {
-    for (const viewport of [{ width: 1280, height: 900, shot: "admin-email-templates" }, { width: 390, height: 844, shot: "admin-email-templates-390" }]) {
+    for (const viewport of [
+      { width: 1280, height: 900, shot: "admin-email-templates" },
+      { width: 390, height: 844, shot: "admin-email-templates-390" },
+    ]) {
       const { context, page } = await suite.newPage(viewport);
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin/outbox");
       await page.getByRole("link", { name: "Preview every e-mail template" }).click();

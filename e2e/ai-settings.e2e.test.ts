@@ -50,13 +50,35 @@ describe("the AI employee's settings", () => {
     settingsPath = new URL(page.url()).pathname;
     expect(settingsPath).toBe(`/ai-employees/${owner.orderId}/settings`);
     await heading(page).waitFor({ timeout: 15_000 });
-    for (const name of ["Identity", "Business hours", "After hours", "Answers", "Transfers", "Appointment booking", "Recording and consent", "Spend limit", "What a caller hears", "Test call", "History"]) {
+    for (const name of [
+      "Identity",
+      "Business hours",
+      "After hours",
+      "Answers",
+      "Transfers",
+      "Appointment booking",
+      "Recording and consent",
+      "Spend limit",
+      "What a caller hears",
+      "Test call",
+      "History",
+    ]) {
       expect(await page.getByRole("heading", { level: 2, name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByRole("link", { name: "Call it now" }).getAttribute("href")).toMatch(/^tel:\+\d+$/);
-    expect(await page.getByRole("listitem").filter({ hasText: /^Version 1 · / }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: /^Version 1 · / })
+        .count(),
+    ).toBe(1);
     // Prepared before the owner signed up, the defaults were made again for the business that claimed it.
-    expect(await page.getByRole("listitem").filter({ hasText: /^Version 2 · HumanFocus AI · / }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: /^Version 2 · HumanFocus AI · / })
+        .count(),
+    ).toBe(1);
 
     // Monday 08:00–12:00 and 13:00–18:00.
     const monday = page.getByRole("group", { name: "Monday", exact: true });
@@ -98,7 +120,12 @@ describe("the AI employee's settings", () => {
     // Version 1 was the defaults made with the order, version 2 the same for the business that claimed it (ADR 0123).
     // The form starts again from version 3, numbers in E.164 as the server keeps them.
     await expect.poll(() => field(page, `Question ${answersBefore + 2}`).inputValue()).toBe(ANSWERS[1]!.question);
-    expect(await page.getByRole("listitem").filter({ hasText: /^Version 3 · Olive Owner · / }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: /^Version 3 · Olive Owner · / })
+        .count(),
+    ).toBe(1);
     await checkBothWidths(page, "ai-settings-1-saved", () => heading(page).waitFor());
   });
 
@@ -168,7 +195,14 @@ describe("the AI employee's settings", () => {
       if ((await input.count()) > 0) expect(await input.first().isDisabled(), name).toBe(true);
     }
     const history = region(staff, "History");
-    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 4 · Olive Owner · / }).textContent()).toContain("Restored from version 2");
+    await expect
+      .poll(() =>
+        history
+          .getByRole("listitem")
+          .filter({ hasText: /^Version 4 · Olive Owner · / })
+          .textContent(),
+      )
+      .toContain("Restored from version 2");
     // What a caller hears is for everyone who can see the settings.
     await region(staff, "What a caller hears").getByRole("button", { name: "Show what a caller hears" }).click();
     await region(staff, "What a caller hears").getByTestId("caller-preview-result").waitFor({ timeout: 15_000 });
@@ -192,7 +226,14 @@ describe("the AI employee's settings", () => {
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 5)");
     await dismissToasts(page);
     const history = region(page, "History");
-    await expect.poll(() => history.getByRole("listitem").filter({ hasText: /^Version 5 · operator · / }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        history
+          .getByRole("listitem")
+          .filter({ hasText: /^Version 5 · operator · / })
+          .count(),
+      )
+      .toBe(1);
     await checkBothWidths(page, "ai-settings-6-operator", () => heading(page).waitFor());
     await page.close();
   });

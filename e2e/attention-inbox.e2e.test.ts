@@ -43,7 +43,12 @@ describe("the needs-attention inbox", () => {
     await inbox.waitFor({ timeout: 15_000 });
     const first = inbox.getByRole("listitem").first();
     expect(await first.getByRole("link", { name: /^View call/ }).getAttribute("href")).toMatch(/^\/calls\/.+/);
-    expect(await inbox.getByRole("link", { name: /^Call back/ }).first().getAttribute("href")).toMatch(/^tel:\+\d+$/);
+    expect(
+      await inbox
+        .getByRole("link", { name: /^Call back/ })
+        .first()
+        .getAttribute("href"),
+    ).toMatch(/^tel:\+\d+$/);
     await page.getByTestId("today-strip").waitFor();
     await checkBothWidths(page, "attention-1-owner-inbox", () => inbox.waitFor());
   });

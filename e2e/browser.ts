@@ -14,16 +14,7 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
 }
 
@@ -58,7 +49,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -170,14 +167,8 @@ export function tinyPng(width: number, height: number = width): Buffer {
     }
     rows.push(row);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
 }
-
 
 /**
  * Chooses a PNG as the avatar on the admin's Create Orders form, each PUT of
@@ -209,7 +200,11 @@ export async function openTab(page: Page, name: string): Promise<void> {
 export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator("[data-sonner-toast]");
   for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
-    await page.locator("[data-sonner-toast] [data-close-button]").first().click({ timeout: 1000 }).catch(() => undefined);
+    await page
+      .locator("[data-sonner-toast] [data-close-button]")
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
     await page.waitForTimeout(400);
   }
 }
@@ -252,10 +247,7 @@ export async function adminContext(browser: Browser, baseURL: string): Promise<B
 }
 
 /** The admin creates an AI-ready order through the API the Create Orders form uses. */
-export async function createOrder(
-  admin: BrowserContext,
-  order: { aiEmployeeName: string; customerEmail: string; aiPhoneNumber?: string; webChatUrl?: string },
-): Promise<{ id: string }> {
+export async function createOrder(admin: BrowserContext, order: { aiEmployeeName: string; customerEmail: string; aiPhoneNumber?: string; webChatUrl?: string }): Promise<{ id: string }> {
   return api<{ id: string }>(admin, "POST", "/api/admin/ai-ready-orders", {
     aiPhoneNumber: "+1 (555) 010-4242",
     webChatUrl: "https://chat.example.com/assistant",
@@ -269,13 +261,10 @@ export async function createOrder(
  */
 export async function reloadUntilOne(page: Page, path: string, locator: Locator, opts: { timeout: number; interval: number }): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        await page.goto(path);
-        return locator.count();
-      },
-      opts,
-    )
+    .poll(async () => {
+      await page.goto(path);
+      return locator.count();
+    }, opts)
     .toBe(1);
 }
 
@@ -344,12 +333,7 @@ export async function fillCard(page: Page, number: string, name = "Casey Custome
  * charges fail); ends on /billing with the trial started. `opts.onCheckout`
  * runs on the filled checkout page before it is submitted (axe, screenshots).
  */
-export async function startTrialFromBilling(
-  page: Page,
-  employee: string,
-  cardholder?: string,
-  opts: { cardNumber?: string; onCheckout?: (page: Page) => Promise<void> } = {},
-): Promise<void> {
+export async function startTrialFromBilling(page: Page, employee: string, cardholder?: string, opts: { cardNumber?: string; onCheckout?: (page: Page) => Promise<void> } = {}): Promise<void> {
   if (new URL(page.url()).pathname !== "/billing") await page.goto("/billing");
   const card = page.getByRole("article", { name: `AI employee ${employee}` });
   await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -30,7 +30,18 @@ describe("the unsubscribe link of a call notification", () => {
     const adminPage = await suite.admin.newPage();
     const key = await createApiKey(adminPage, "Call alerts journey (e2e)");
     await adminPage.close();
-    const record = { id: `alerts-e2e-${Date.now()}`, aiEmployeeId: owner.orderId, channel: "phone", direction: "inbound", startedAt: new Date(Date.now() - 60_000).toISOString(), durationSeconds: 80, outcome: "answered", from: "+12125550100", callerName: "Rosa Martinez", summary: "Asked for a furnace check next week." };
+    const record = {
+      id: `alerts-e2e-${Date.now()}`,
+      aiEmployeeId: owner.orderId,
+      channel: "phone",
+      direction: "inbound",
+      startedAt: new Date(Date.now() - 60_000).toISOString(),
+      durationSeconds: 80,
+      outcome: "answered",
+      from: "+12125550100",
+      callerName: "Rosa Martinez",
+      summary: "Asked for a furnace check next week.",
+    };
     const res = await postInteractions(baseUrl, key, [record]);
     expect(res.status).toBe(200);
     const text = await emailTextFromOutbox(suite.admin, "front-desk@example.com", "New call from Rosa Martinez");

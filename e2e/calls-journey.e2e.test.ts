@@ -187,7 +187,10 @@ describe("calls and messages from the AI employees", () => {
     // Usage passes 80% of the Small plan's 120 units (the trial month counts, ADR 0145): the alert e-mail is in the outbox.
     const alertCalls = await postRecords(longCalls({ aiEmployeeId: c.orderId }, 33, "alert", (i) => after(trialStarted, 3 + i / 10)));
     // Each counts toward this usage month (none dated before the subscription).
-    expect(alertCalls.filter((r) => r.status !== "created" || r.message !== null), JSON.stringify(alertCalls[0])).toEqual([]);
+    expect(
+      alertCalls.filter((r) => r.status !== "created" || r.message !== null),
+      JSON.stringify(alertCalls[0]),
+    ).toEqual([]);
     const alert = adminPage.getByTestId("outbox-row").filter({ hasText: c.user.email }).filter({ hasText: "You have used 80% of this month's units" });
     // The alert job runs behind whatever the earlier journeys queued: up to a minute on a busy machine.
     await reloadUntilOne(adminPage, "/admin/outbox", alert, { timeout: 60_000, interval: 1000 });

@@ -21,7 +21,16 @@ describe("client bundle", () => {
       const text = readFileSync(file, "utf8");
       // The signing secret's value (set for the build and the server), not its name: better-auth's
       // browser client carries an env accessor named AUTH_SECRET that reads nothing in a browser.
-      for (const needle of ["development-only-secret-change-me", inject("authSecret"), "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "S3_SECRET_ACCESS_KEY", "OIDC_CLIENT_SECRET", "DATABASE_URL"]) {
+      for (const needle of [
+        "development-only-secret-change-me",
+        inject("authSecret"),
+        "STRIPE_SECRET_KEY",
+        "STRIPE_WEBHOOK_SECRET",
+        "SMTP_URL",
+        "S3_SECRET_ACCESS_KEY",
+        "OIDC_CLIENT_SECRET",
+        "DATABASE_URL",
+      ]) {
         if (text.includes(needle)) leaks.push(`${path.relative(distDir, file)}: ${needle}`);
       }
     }

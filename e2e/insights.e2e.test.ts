@@ -57,7 +57,10 @@ describe("insights for the business", () => {
     await page.getByLabel("Period", { exact: true }).selectOption("7");
     const select = page.getByLabel("AI employee", { exact: true });
     // The demo business's AI employee, Max.
-    aiEmployeeId = await select.locator("option", { hasText: "Max" }).getAttribute("value").then((v) => v ?? "");
+    aiEmployeeId = await select
+      .locator("option", { hasText: "Max" })
+      .getAttribute("value")
+      .then((v) => v ?? "");
     expect(aiEmployeeId).not.toBe("");
     await select.selectOption(aiEmployeeId);
     await page.getByRole("button", { name: "Show" }).click();

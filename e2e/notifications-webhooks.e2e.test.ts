@@ -98,7 +98,10 @@ describe("notifications and webhooks", () => {
   });
 
   it("3. simulate:calls posts a day of calls through the public API", async () => {
-    await suite.admin.pages()[0]?.close().catch(() => {});
+    await suite.admin
+      .pages()[0]
+      ?.close()
+      .catch(() => {});
     const adminPage = await suite.admin.newPage();
     apiKey = await createApiKey(adminPage, "Voice platform (notifications e2e)");
     await adminPage.close();
@@ -147,7 +150,11 @@ describe("notifications and webhooks", () => {
       .poll(
         async () => {
           await outbox.goto("/admin/outbox");
-          return outbox.getByTestId("outbox-row").filter({ hasText: owner.user.email }).filter({ hasText: / · (Answered|Voicemail|No answer|Busy|Failed|Transferred)/ }).count();
+          return outbox
+            .getByTestId("outbox-row")
+            .filter({ hasText: owner.user.email })
+            .filter({ hasText: / · (Answered|Voicemail|No answer|Busy|Failed|Transferred)/ })
+            .count();
         },
         { timeout: 30_000, interval: 1000 },
       )

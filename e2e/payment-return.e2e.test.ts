@@ -17,7 +17,14 @@ describe("the checkout after a payment redirect", () => {
     const si = await api<{ clientSecret: string; setupIntentId: string }>(context, "POST", "/api/create-setup-intent", {});
     await api(context, "POST", "/api/sandbox/confirm-setup", { clientSecret: si.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123", name: "Casey Customer" });
 
-    const query = new URLSearchParams({ plan: "small", billing: "monthly", aiEmployeeId: orderId, setup_intent: si.setupIntentId, setup_intent_client_secret: si.clientSecret, redirect_status: "succeeded" });
+    const query = new URLSearchParams({
+      plan: "small",
+      billing: "monthly",
+      aiEmployeeId: orderId,
+      setup_intent: si.setupIntentId,
+      setup_intent_client_secret: si.clientSecret,
+      redirect_status: "succeeded",
+    });
     await page.goto(`/checkout?${query}`);
     await page.waitForURL((u) => u.pathname === "/billing", { timeout: 30_000 });
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Trial Started!");

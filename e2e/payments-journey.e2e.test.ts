@@ -136,7 +136,10 @@ describe("payments journeys (sandbox)", () => {
     expect(await page.getByTestId("recent-activity").textContent()).toContain("Free trial started on the Small plan");
     expect(await page.getByText("Sample data").count()).toBe(0);
     // The four stat cards of a row are equally tall.
-    const cardHeights = await page.getByRole("list", { name: "Summary" }).locator(":scope > li > *").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    const cardHeights = await page
+      .getByRole("list", { name: "Summary" })
+      .locator(":scope > li > *")
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
     expect(cardHeights).toHaveLength(4);
     expect(new Set(cardHeights).size).toBe(1);
     await screenshot(page, "payments-dashboard-trial");
@@ -157,7 +160,10 @@ describe("payments journeys (sandbox)", () => {
     await screenshot(page, "payments-billing-history");
     await expectNoAxeViolations(page);
     // Each invoice has a PDF (the sandbox draws it; issue 23).
-    const pdfHref = await invoices.getByRole("link", { name: /as PDF/ }).first().getAttribute("href");
+    const pdfHref = await invoices
+      .getByRole("link", { name: /as PDF/ })
+      .first()
+      .getAttribute("href");
     const pdf = await context.request.get(pdfHref!);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");

@@ -12,7 +12,14 @@ function postFrom(localAddress: string, path: string, body: string, headers: Rec
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/json", origin: baseUrl, "content-length": Buffer.byteLength(body), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        headers: { "content-type": "application/json", origin: baseUrl, "content-length": Buffer.byteLength(body), ...headers },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
@@ -66,7 +73,10 @@ describe("security in the browser", () => {
       const res = await page.goto(path);
       expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
       // Hydrated: the client-side account menu works.
-      await page.getByRole("button", { name: /account menu|open menu|user menu/i }).first().waitFor({ timeout: 15_000 });
+      await page
+        .getByRole("button", { name: /account menu|open menu|user menu/i })
+        .first()
+        .waitFor({ timeout: 15_000 });
     }
     expect(await violations()).toEqual([]);
     await context.close();

@@ -146,7 +146,12 @@ describe("a new owner's trial starts with a card, gets its AI employee, changes 
     await page.goto("/dashboard");
     await expect.poll(() => page.getByText(/Ends on/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByText("Renews on").count()).toBe(0);
-    await checkBothWidths(page, "trial-journey-5-dashboard-cancelling", () => page.getByText(/Ends on/).first().waitFor());
+    await checkBothWidths(page, "trial-journey-5-dashboard-cancelling", () =>
+      page
+        .getByText(/Ends on/)
+        .first()
+        .waitFor(),
+    );
     expect(await emailTextFromOutbox(suite.admin, owner.email, "subscription ends on")).toMatch(/[Rr]esume/);
 
     await page.goto("/billing?tab=overview");

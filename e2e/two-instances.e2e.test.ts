@@ -82,7 +82,10 @@ function contactPost(server: AppServer, n: number): Promise<Response> {
 /** The job runs each instance logged ("job ran"), as [instance, jobId, kind]. */
 function jobRuns(): Array<{ instance: "a" | "b"; jobId: string; kind: string }> {
   const runs: Array<{ instance: "a" | "b"; jobId: string; kind: string }> = [];
-  for (const [instance, server] of [["a", a], ["b", b]] as const) {
+  for (const [instance, server] of [
+    ["a", a],
+    ["b", b],
+  ] as const) {
     for (const line of server.log().split("\n")) {
       if (!line.includes('"job ran"')) continue;
       const entry = JSON.parse(line) as { jobId: string; kind: string };
@@ -189,7 +192,9 @@ describe.skipIf(!SERVER_URL)("two app instances on one PostgreSQL database", () 
       await api(admin, "POST", `/api/admin/overage-entries/${entry.id}/line-items`, { stripePriceId: prices.usagePriceMap.phone_inbound!.id, quantity: 3, unitPrice: 198 });
       await api(admin, "POST", `/api/admin/overage-entries/${entry.id}/submit`, {});
       await expect
-        .poll(async () => (await api<Array<{ id: string; status: string }>>(admin!, "GET", `/api/admin/overage-entries/subscription/${sub.id}`)).find((e) => e.id === entry.id)?.status, { timeout: 30_000 })
+        .poll(async () => (await api<Array<{ id: string; status: string }>>(admin!, "GET", `/api/admin/overage-entries/subscription/${sub.id}`)).find((e) => e.id === entry.id)?.status, {
+          timeout: 30_000,
+        })
         .toMatch(/^(billed|open|paid)$/);
     } finally {
       await customer?.close();
@@ -225,7 +230,13 @@ describe.skipIf(!SERVER_URL)("two app instances on one PostgreSQL database", () 
     const order = await fetch(`${b.baseUrl}/api/admin/ai-ready-orders`, {
       method: "POST",
       headers: { cookie: admin.cookie, origin: lb.url, "content-type": "application/json" },
-      body: JSON.stringify({ aiEmployeeName: "Avery", aiPhoneNumber: "+1 555 010 9999", customerEmail: "avatar-owner@example.com", webChatUrl: "https://chat.example.com/a", aiAvatarUrl: ticket.objectPath }),
+      body: JSON.stringify({
+        aiEmployeeName: "Avery",
+        aiPhoneNumber: "+1 555 010 9999",
+        customerEmail: "avatar-owner@example.com",
+        webChatUrl: "https://chat.example.com/a",
+        aiAvatarUrl: ticket.objectPath,
+      }),
     });
     expect(order.status, await order.clone().text()).toBe(201);
     expect(((await order.json()) as { aiAvatarUrl: string }).aiAvatarUrl).toBe(ticket.objectPath);

@@ -97,7 +97,9 @@ export function verdict(ok) {
 }
 
 export function loadAverage() {
-  return loadavg().map((l) => l.toFixed(2)).join(" ");
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 }
 
 /** Writes (and prints) docs/benchmarks/<name>-YYYY-MM-DD[suffix].md. */

@@ -39,7 +39,8 @@ const planIndex = (i) => `(case when ${i} = 1 then 2 else ${i} % 4 end)`;
 const age = (i) => `(case when ${i} = 1 then 6 else ${i} % 14 end)`;
 /** 0-13 active, 14-15 trialing, 16 past due, 17-19 cancelled; the demo is active. */
 const status = (i) => `(case when ${i} = 1 or ${i} % 20 < 14 then 'active' when ${i} % 20 < 16 then 'trialing' when ${i} % 20 = 16 then 'past_due' else 'cancelled' end)`;
-const price = (planIdx, annual) => `(case ${annual} when true then (${arr(PLANS.map((p) => PRICE[p][1]))}::int[])[1 + ${planIdx}] * 12 else (${arr(PLANS.map((p) => PRICE[p][0]))}::int[])[1 + ${planIdx}] end)`;
+const price = (planIdx, annual) =>
+  `(case ${annual} when true then (${arr(PLANS.map((p) => PRICE[p][1]))}::int[])[1 + ${planIdx}] * 12 else (${arr(PLANS.map((p) => PRICE[p][0]))}::int[])[1 + ${planIdx}] end)`;
 
 /** The statements, in order, for a database the app has just migrated. */
 export function seedSql() {

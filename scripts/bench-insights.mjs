@@ -20,7 +20,24 @@
 // Options: --no-build, --reseed.
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { benchEnvironment, buildApp, clean, cookieFor, ensureDatabase, launchChromium, loadAverage, median, ms, openDatabase, rps, run, signedInContext, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
+import {
+  benchEnvironment,
+  buildApp,
+  clean,
+  cookieFor,
+  ensureDatabase,
+  launchChromium,
+  loadAverage,
+  median,
+  ms,
+  openDatabase,
+  rps,
+  run,
+  signedInContext,
+  startAfterSeed,
+  verdict,
+  writeTable,
+} from "./bench-common.mjs";
 import { ACCOUNTS, DEMO, INTERACTIONS, seedSql } from "./bench-insights-seed.mjs";
 import { freePort, startServer } from "./bench-server.mjs";
 
@@ -94,13 +111,7 @@ try {
   ]);
   const charts = plans.insights.filter((p) => p.chart);
   const touching = charts.filter((p) => p.scansInteractions);
-  rows.push([
-    "Chart statements behind /api/insights whose plan scans `interactions`",
-    `${touching.length} of ${charts.length}`,
-    "0",
-    "",
-    verdict(charts.length > 0 && touching.length === 0),
-  ]);
+  rows.push(["Chart statements behind /api/insights whose plan scans `interactions`", `${touching.length} of ${charts.length}`, "0", "", verdict(charts.length > 0 && touching.length === 0)]);
 
   const paints = await firstPaints();
   rows.push([
@@ -211,9 +222,18 @@ async function explainOneRequestEach() {
   const [{ major }] = await query(`select current_setting('server_version_num')::int / 10000 as major`);
   const [{ collector }] = await query(`select pg_current_logfile() as collector`);
   const logFile = process.env.BENCH_PG_LOG || collector || `/var/log/postgresql/postgresql-${major}-main.log`;
-  const [{ invoices, months }] = await query(`select count(*)::int as invoices, (extract(year from age(max(issued_at), min(issued_at))) * 12 + extract(month from age(max(issued_at), min(issued_at))) + 1)::int as months from invoices`);
+  const [{ invoices, months }] = await query(
+    `select count(*)::int as invoices, (extract(year from age(max(issued_at), min(issued_at))) * 12 + extract(month from age(max(issued_at), min(issued_at))) + 1)::int as months from invoices`,
+  );
   const logSize = async () => Number((await query(`select size from pg_stat_file($1)`, [logFile]))[0].size);
-  const settings = { session_preload_libraries: "auto_explain", "auto_explain.log_min_duration": "0", "auto_explain.log_analyze": "on", "auto_explain.log_buffers": "on", "auto_explain.log_timing": "off", "auto_explain.log_format": "json" };
+  const settings = {
+    session_preload_libraries: "auto_explain",
+    "auto_explain.log_min_duration": "0",
+    "auto_explain.log_analyze": "on",
+    "auto_explain.log_buffers": "on",
+    "auto_explain.log_timing": "off",
+    "auto_explain.log_format": "json",
+  };
   for (const [k, v] of Object.entries(settings)) await query(`alter database "${db}" set ${k} = '${v}'`);
   let srv;
   const out = { insights: [], metrics: [], counts: { invoices, invoiceMonths: months } };
@@ -265,7 +285,8 @@ function loggedPlans(text, db) {
 function summarise(plan, duration) {
   const scans = [];
   const walk = (node) => {
-    if (node["Relation Name"]) scans.push(`${node["Node Type"]} on ${node["Relation Name"]}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""} (${node["Actual Rows"] * (node["Actual Loops"] ?? 1)} rows)`);
+    if (node["Relation Name"])
+      scans.push(`${node["Node Type"]} on ${node["Relation Name"]}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""} (${node["Actual Rows"] * (node["Actual Loops"] ?? 1)} rows)`);
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan.Plan);
@@ -306,7 +327,9 @@ function planTable(plans) {
   return [
     "| Statement | Server time | Plan | Reads `interactions` |",
     "|---|---|---|---|",
-    ...plans.map((p) => `| ${p.label.replace(/\|/g, "\\|")} | ${p.ms.toFixed(1)} ms | ${p.summary.replace(/\|/g, "\\|")} | ${p.scansInteractions ? (p.chart ? "**yes**" : "yes (not a chart)") : "no"} |`),
+    ...plans.map(
+      (p) => `| ${p.label.replace(/\|/g, "\\|")} | ${p.ms.toFixed(1)} ms | ${p.summary.replace(/\|/g, "\\|")} | ${p.scansInteractions ? (p.chart ? "**yes**" : "yes (not a chart)") : "no"} |`,
+    ),
   ];
 }
 

@@ -3,7 +3,33 @@
 // (ids bench-*, addresses @bench.example) and a reseed removes only those.
 
 const FIRST = ["Ava", "Liam", "Maya", "Noah", "Zoe", "Ethan", "Iris", "Omar", "Lena", "Caleb", "Nora", "Mateo", "Ruby", "Hugo", "Aisha", "Felix", "Greta", "Jonas", "Priya", "Tariq"];
-const LAST = ["Okafor", "Lindqvist", "Moreau", "Tanaka", "Schmidt", "Alvarez", "Kowalski", "Nguyen", "Haddad", "OBrien", "Rossi", "Fischer", "Novak", "Silva", "Kaur", "Dubois", "Jensen", "Murphy", "Costa", "Weber", "Park", "Ivanova", "Mensah", "Larsen", "Ortiz"];
+const LAST = [
+  "Okafor",
+  "Lindqvist",
+  "Moreau",
+  "Tanaka",
+  "Schmidt",
+  "Alvarez",
+  "Kowalski",
+  "Nguyen",
+  "Haddad",
+  "OBrien",
+  "Rossi",
+  "Fischer",
+  "Novak",
+  "Silva",
+  "Kaur",
+  "Dubois",
+  "Jensen",
+  "Murphy",
+  "Costa",
+  "Weber",
+  "Park",
+  "Ivanova",
+  "Mensah",
+  "Larsen",
+  "Ortiz",
+];
 const EMPLOYEES = ["Aria", "Sophie", "Max", "Luna", "Otto", "Nova", "Remy", "Sage", "Theo", "Vera"];
 const PLANS = ["small", "medium", "large", "corp"];
 

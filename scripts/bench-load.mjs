@@ -10,7 +10,23 @@
 //    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
 // Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
 import { randomUUID } from "node:crypto";
-import { benchEnvironment, buildApp, clean, cookieFor, launchChromium, loadAverage, median, ms, openDatabase, rps, run, signedInContext, startAfterSeed, verdict, writeTable } from "./bench-common.mjs";
+import {
+  benchEnvironment,
+  buildApp,
+  clean,
+  cookieFor,
+  launchChromium,
+  loadAverage,
+  median,
+  ms,
+  openDatabase,
+  rps,
+  run,
+  signedInContext,
+  startAfterSeed,
+  verdict,
+  writeTable,
+} from "./bench-common.mjs";
 import { ADMIN_SEARCH_NAME, seedSql } from "./bench-load-seed.mjs";
 import { PUBLIC_ROUTES } from "./bench-server.mjs";
 
@@ -173,7 +189,14 @@ async function adminFirstPages(cookie) {
       for (let i = 0; i < 3; i++) {
         const started = Date.now();
         await page.goto(url, { waitUntil: "commit" });
-        const shown = await page.locator(selector).first().waitFor({ state: "visible", timeout: 60_000 }).then(() => true, () => false);
+        const shown = await page
+          .locator(selector)
+          .first()
+          .waitFor({ state: "visible", timeout: 60_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         times.push(shown ? Date.now() - started : null);
       }
       await context.close();

@@ -28,7 +28,10 @@ const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const args = process.argv.slice(2);
 const skipBuild = args.includes("--no-build");
 const runs = Math.max(1, Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3));
-const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 
 const ROUTES = PUBLIC_ROUTES.filter((r) => !only || only.includes(r));
 
@@ -112,7 +115,9 @@ try {
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
 
-  const startLoad = loadavg().map((l) => l.toFixed(2)).join(" ");
+  const startLoad = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   const rows = [];
   const problems = [];
   for (const route of ROUTES) {

@@ -219,7 +219,12 @@ async function directFloor() {
       const t0 = performance.now();
       const res = await fetch(`http://127.0.0.1:${r.port}/hook`, {
         method: "POST",
-        headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(r.floorSecret).sign(id, at, body) },
+        headers: {
+          "content-type": "application/json",
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+          "webhook-signature": new Webhook(r.floorSecret).sign(id, at, body),
+        },
         body,
       });
       await res.arrayBuffer();
@@ -360,7 +365,12 @@ async function seed() {
     await query(`update ai_ready_orders set subscription_id = $1 where id = $2`, [SUBSCRIPTION, ORDER]);
     await query(`insert into api_keys (id, name, key_hash, key_prefix) values ($1, 'bench-webhooks', $2, $3)`, [randomUUID(), createHash("sha256").update(KEY).digest("hex"), KEY.slice(0, 10)]);
     const token = randomUUID().replace(/-/g, "");
-    await query(`insert into session (id, token, user_id, expires_at, user_agent, active_organization_id) values ($1, $2, $3, now() + interval '1 day', 'bench', $4)`, [randomUUID(), token, OWNER, ACCOUNT]);
+    await query(`insert into session (id, token, user_id, expires_at, user_agent, active_organization_id) values ($1, $2, $3, now() + interval '1 day', 'bench', $4)`, [
+      randomUUID(),
+      token,
+      OWNER,
+      ACCOUNT,
+    ]);
     return token;
   } finally {
     await query.close();

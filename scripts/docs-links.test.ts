@@ -57,7 +57,7 @@ describe("the link checker (the check above can fail)", () => {
   });
 
   it("slugs headings as GitHub does, numbering repeats", () => {
-    expect(headingSlug("0115. The \"needs attention\" inbox")).toBe("0115-the-needs-attention-inbox");
+    expect(headingSlug('0115. The "needs attention" inbox')).toBe("0115-the-needs-attention-inbox");
     expect(headingSlug("Addendum (2026-11-26): the users' side")).toBe("addendum-2026-11-26-the-users-side");
     writeFileSync(path.join(dir, "twice.md"), '# Twice\n\n## Tests\n\n## Tests\n\n<a id="kept"></a>\n');
     expect([...anchorsOf(path.join(dir, "twice.md"))]).toEqual(["twice", "tests", "tests-1", "kept"]);

@@ -117,7 +117,12 @@ function answeredSeconds(r) {
   ])();
 }
 
-const agentMessageCount = (r) => r.weighted([[() => r.int(2, 8), 60], [() => r.int(9, 20), 30], [() => r.int(21, 40), 10]])();
+const agentMessageCount = (r) =>
+  r.weighted([
+    [() => r.int(2, 8), 60],
+    [() => r.int(9, 20), 30],
+    [() => r.int(21, 40), 10],
+  ])();
 
 const phone = (r) => `+1${r.pick(AREA_CODES)}55501${String(r.int(0, 99)).padStart(2, "0")}`;
 
@@ -129,7 +134,13 @@ function conversation(r, trade, when, channel) {
   const slot = r.pick(SLOTS);
   const address = `${r.int(12, 4980)} ${r.pick(STREETS)}`;
   const hi = channel === "phone" ? `Thanks for calling ${trade.business}, how can I help?` : `Hi! This is the assistant at ${trade.business}. How can I help?`;
-  const topic = r.weighted([["booking", 45], ["price", 25], ["emergency", 12], ["hours", 8], ["reschedule", 10]]);
+  const topic = r.weighted([
+    ["booking", 45],
+    ["price", 25],
+    ["emergency", 12],
+    ["hours", 8],
+    ["reschedule", 10],
+  ]);
   if (topic === "booking")
     return {
       tags: ["booking"],
@@ -280,20 +291,42 @@ export function simulatedTraffic({ seed = 1, days = 1, perDay = 40, end: endAt, 
     }
 
     const direction = kind.startsWith("inbound") ? "inbound" : "outbound";
-    const outcome = { inbound_answered: "answered", inbound_missed: r.pick(["no_answer", "busy"]), inbound_voicemail: "voicemail", inbound_transferred: "transferred", inbound_spam: "spam", outbound_answered: "answered", outbound_voicemail: "voicemail", outbound_no_answer: "no_answer", outbound_busy: "busy", outbound_failed: "failed" }[kind];
-    const seconds =
-      outcome === "answered" ? answeredSeconds(r) : outcome === "transferred" ? r.int(45, 300) : outcome === "spam" ? r.int(4, 20) : outcome === "voicemail" ? r.int(15, 45) : 0;
+    const outcome = {
+      inbound_answered: "answered",
+      inbound_missed: r.pick(["no_answer", "busy"]),
+      inbound_voicemail: "voicemail",
+      inbound_transferred: "transferred",
+      inbound_spam: "spam",
+      outbound_answered: "answered",
+      outbound_voicemail: "voicemail",
+      outbound_no_answer: "no_answer",
+      outbound_busy: "busy",
+      outbound_failed: "failed",
+    }[kind];
+    const seconds = outcome === "answered" ? answeredSeconds(r) : outcome === "transferred" ? r.int(45, 300) : outcome === "spam" ? r.int(4, 20) : outcome === "voicemail" ? r.int(15, 45) : 0;
     const startedAt = Math.min(planned, end - seconds * 1000 - 1000);
     const call = { ...base, channel: "phone", direction, startedAt: new Date(startedAt).toISOString(), durationSeconds: seconds, outcome, ...numbers(direction) };
     const name = r.pick(FIRST);
     let talk;
     if (outcome === "spam") {
       const [summary, line] = r.pick(SPAM);
-      talk = { summary: `${summary}; the AI ended the call.`, turns: [["caller", line], ["agent", "We're not interested, thank you. Goodbye."]], tags: ["spam"], booked: false };
+      talk = {
+        summary: `${summary}; the AI ended the call.`,
+        turns: [
+          ["caller", line],
+          ["agent", "We're not interested, thank you. Goodbye."],
+        ],
+        tags: ["spam"],
+        booked: false,
+      };
     } else if (outcome === "transferred") {
       talk = {
         summary: `${name} asked for the owner about an invoice; transferred to the office.`,
-        turns: [["agent", `Thanks for calling ${business.business}, how can I help?`], ["caller", `Hi, it's ${name}. I have a question about my last invoice, can I talk to the owner?`], ["agent", "Of course, let me transfer you to the office now."]],
+        turns: [
+          ["agent", `Thanks for calling ${business.business}, how can I help?`],
+          ["caller", `Hi, it's ${name}. I have a question about my last invoice, can I talk to the owner?`],
+          ["agent", "Of course, let me transfer you to the office now."],
+        ],
         tags: ["transfer"],
         booked: false,
       };
@@ -315,7 +348,12 @@ export function simulatedTraffic({ seed = 1, days = 1, perDay = 40, end: endAt, 
         booked: false,
       };
     } else if (outcome !== "answered") {
-      talk = { summary: `Callback to ${name}: ${outcome === "no_answer" ? "no answer" : outcome === "busy" ? "line busy" : "the call could not be placed"}.`, turns: null, tags: ["callback"], booked: false };
+      talk = {
+        summary: `Callback to ${name}: ${outcome === "no_answer" ? "no answer" : outcome === "busy" ? "line busy" : "the call could not be placed"}.`,
+        turns: null,
+        tags: ["callback"],
+        booked: false,
+      };
     } else if (direction === "outbound") {
       const confirmed = r.next() < 0.8;
       talk = {

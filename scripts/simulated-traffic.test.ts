@@ -80,7 +80,9 @@ describe("what lands in the needs-attention inbox (issue 23)", () => {
     const { attentionReasons } = await import("../src/features/interactions/attention");
     const records = simulatedTraffic({ seed: 7, days: 7, perDay: 40, end: Date.UTC(2026, 10, 26, 18), aiEmployeeId: "ai-1" });
     const reasons = new Set(
-      records.flatMap((r) => attentionReasons({ channel: r.channel, direction: r.direction, outcome: r.outcome, tags: r.tags ?? [], appointmentBooked: Boolean(r.appointmentBooked), spamReview: null })),
+      records.flatMap((r) =>
+        attentionReasons({ channel: r.channel, direction: r.direction, outcome: r.outcome, tags: r.tags ?? [], appointmentBooked: Boolean(r.appointmentBooked), spamReview: null }),
+      ),
     );
     expect([...reasons].sort()).toEqual(["appointment_requested", "missed_call", "transferred", "urgent", "voicemail"]);
   });

@@ -2,19 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import {
-  aiReadyOrders,
-  interactionNumberDigits,
-  interactions,
-  member,
-  notifications,
-  notificationSearchText,
-  orderSearchText,
-  organization,
-  subscriptions,
-  user,
-  userSearchText,
-} from "@/db/schema";
+import { aiReadyOrders, interactionNumberDigits, interactions, member, notifications, notificationSearchText, orderSearchText, organization, subscriptions, user, userSearchText } from "@/db/schema";
 import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import * as notificationList from "@app/api/admin/notifications/route";

@@ -25,7 +25,11 @@ const accountOf: Record<string, string> = {};
 const subOf: Record<string, string> = {};
 
 type Inv = { issued: string; amount: number; status?: "paid" | "open" | "uncollectible" | "draft"; months?: number; id?: string; proration?: boolean; failed?: string };
-async function seed(key: string, s: { plan: string; billing?: "monthly" | "annual"; status: "active" | "trialing" | "past_due" | "cancelled"; created: string; trialStart?: string; trialEnd?: string }, invs: Inv[]) {
+async function seed(
+  key: string,
+  s: { plan: string; billing?: "monthly" | "annual"; status: "active" | "trialing" | "past_due" | "cancelled"; created: string; trialStart?: string; trialEnd?: string },
+  invs: Inv[],
+) {
   const db = await getDb();
   const accountId = randomUUID();
   const subId = randomUUID();
@@ -70,7 +74,11 @@ beforeAll(async () => {
   customer = await createUser();
   // A: Small monthly since August; its overage invoice (billed now) is not recurring revenue.
   // Its October charge failed on October 6 and was paid after a retry: a recovered payment.
-  await seed("A", { plan: "small", status: "active", created: "2026-08-05" }, ["2026-08-05", "2026-09-05", "2026-10-05", "2026-11-05"].map((issued) => ({ issued, amount: SMALL, failed: issued === "2026-10-05" ? "2026-10-06" : undefined })));
+  await seed(
+    "A",
+    { plan: "small", status: "active", created: "2026-08-05" },
+    ["2026-08-05", "2026-09-05", "2026-10-05", "2026-11-05"].map((issued) => ({ issued, amount: SMALL, failed: issued === "2026-10-05" ? "2026-10-06" : undefined })),
+  );
   // B: Medium billed annually from June: $4,380 a year is $365 a month.
   await seed("B", { plan: "medium", billing: "annual", status: "active", created: "2026-06-10" }, [{ issued: "2026-06-10", amount: MEDIUM_ANNUAL_YEAR, months: 12 }]);
   // C: Small in July and August, upgraded to Medium on August 20 (a proration charged at once), Medium from September
@@ -127,7 +135,17 @@ beforeAll(async () => {
     issuedAt: d("2026-11-10"),
   });
   await db.insert(overageEntries).values([
-    { id: randomUUID(), subscriptionId: subOf.A!, periodStart: d("2026-10-05"), periodEnd: d("2026-11-05"), billNow: true, status: "billed", totalAmount: 5940, providerInvoiceId: "in_overage_A", submittedAt: d("2026-11-10") },
+    {
+      id: randomUUID(),
+      subscriptionId: subOf.A!,
+      periodStart: d("2026-10-05"),
+      periodEnd: d("2026-11-05"),
+      billNow: true,
+      status: "billed",
+      totalAmount: 5940,
+      providerInvoiceId: "in_overage_A",
+      submittedAt: d("2026-11-10"),
+    },
     { id: randomUUID(), subscriptionId: subOf.A!, periodStart: d("2026-11-05"), periodEnd: d("2026-12-05"), billNow: false, status: "draft", totalAmount: 990 },
   ]);
   // A one-off invoice whose payment failed two hours ago: a failed payment at once, the record says so.
@@ -156,7 +174,9 @@ beforeAll(async () => {
 
   // A's units this usage month (from November 5): 3 × 50 units, a spam-credited call, last month's calls, 2 phone sessions recorded by an admin.
   const orderId = randomUUID();
-  await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Ava", aiPhoneNumber: "+1 555 0100", customerEmail: "a@example.com", webChatUrl: "https://chat.example.com/a", status: "active", accountId: accountOf.A! });
+  await db
+    .insert(aiReadyOrders)
+    .values({ id: orderId, aiEmployeeName: "Ava", aiPhoneNumber: "+1 555 0100", customerEmail: "a@example.com", webChatUrl: "https://chat.example.com/a", status: "active", accountId: accountOf.A! });
   const call = (units: number, month: string, spam = false) => ({
     id: randomUUID(),
     sourceKey: "platform:test",
@@ -235,7 +255,15 @@ describe("the operator's metrics from the mirror", () => {
       { month: "2026-10", count: 1, cents: SMALL },
       { month: "2026-11", count: 2, cents: SMALL + 2500 },
     ]);
-    expect(m.unitsByPlan.find((r) => r.planId === "small")).toEqual({ planId: "small", plan: "Small", subscriptions: 4, usedMilli: 152_000, includedMilli: 480_000, extraMilli: 32_000, extraCostCents: 32 * 198 });
+    expect(m.unitsByPlan.find((r) => r.planId === "small")).toEqual({
+      planId: "small",
+      plan: "Small",
+      subscriptions: 4,
+      usedMilli: 152_000,
+      includedMilli: 480_000,
+      extraMilli: 32_000,
+      extraCostCents: 32 * 198,
+    });
     expect(m.unitsByPlan.find((r) => r.planId === "medium")).toMatchObject({ subscriptions: 2, usedMilli: 0 });
     expect(m.closest[0]).toMatchObject({ accountId: accountOf.A, accountName: "Business A", usedMilli: 152_000, includedMilli: 120_000, monthStart: d("2026-11-05"), extraCostCents: 32 * 198 });
     expect(m.closest).toHaveLength(6);

@@ -18,9 +18,7 @@ import { call, type TestUser } from "./http-helpers";
 /** The settings API as the portal (member) or the operator's console calls it. */
 export function settingsApi(who: TestUser, opts: { admin?: boolean } = {}) {
   const base = (id: string) => `/api/${opts.admin ? "admin/" : ""}ai-employees/${id}`;
-  const h = opts.admin
-    ? { settings: adminSettings, versions: adminVersions, restore: adminRestore, sync: adminSync, preview: adminPreview }
-    : { settings, versions, restore, sync, preview };
+  const h = opts.admin ? { settings: adminSettings, versions: adminVersions, restore: adminRestore, sync: adminSync, preview: adminPreview } : { settings, versions, restore, sync, preview };
   return {
     list: () => call(list.GET, { path: "/api/ai-employees", cookie: who.cookie }),
     get: (id: string) => call(h.settings.GET, { path: `${base(id)}/settings`, params: { id }, cookie: who.cookie }),
@@ -49,7 +47,10 @@ export type { SettingsResponse, SyncStatus, VersionsResponse };
 /** What is stored for an AI employee: its versions (count) and settings row. */
 export async function stored(orderId: string) {
   const db = await getDb();
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(aiEmployeeSettingsVersions).where(eq(aiEmployeeSettingsVersions.aiReadyOrderId, orderId));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(aiEmployeeSettingsVersions)
+    .where(eq(aiEmployeeSettingsVersions.aiReadyOrderId, orderId));
   const [row] = await db.select().from(aiEmployeeSettings).where(eq(aiEmployeeSettings.aiReadyOrderId, orderId));
   return { versions: count!.n, row: row ?? null };
 }

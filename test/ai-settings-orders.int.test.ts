@@ -23,7 +23,12 @@ beforeAll(async () => {
 });
 
 async function createOrder(customerEmail: string, name: string, phone: string): Promise<string> {
-  const res = await call(orders.POST, { method: "POST", path: "/api/admin/ai-ready-orders", cookie: admin.cookie, body: { aiEmployeeName: name, aiPhoneNumber: phone, customerEmail, webChatUrl: "https://chat.example.com/x" } });
+  const res = await call(orders.POST, {
+    method: "POST",
+    path: "/api/admin/ai-ready-orders",
+    cookie: admin.cookie,
+    body: { aiEmployeeName: name, aiPhoneNumber: phone, customerEmail, webChatUrl: "https://chat.example.com/x" },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -39,7 +44,9 @@ describe("a new AI-ready order", () => {
     expect(row).toMatchObject({ currentVersion: 1, bookingKeyCiphertext: null, spendMode: "normal" });
     const v1 = (await storedVersion(id, 1))!;
     expect(v1).toMatchObject({ authorKind: "system", authorName: "HumanFocus AI", authorUserId: null, restoredFrom: null });
-    expect(v1.document as SettingsDocument).toEqual(storedDocument(defaultSettings({ aiEmployeeName: "Ava", phoneNumber: "+1 (212) 555-0142", businessName: "Harbor Plumbing", timeZone: "America/Denver" })));
+    expect(v1.document as SettingsDocument).toEqual(
+      storedDocument(defaultSettings({ aiEmployeeName: "Ava", phoneNumber: "+1 (212) 555-0142", businessName: "Harbor Plumbing", timeZone: "America/Denver" })),
+    );
   });
 
   it("for an e-mail no account owns, names no business (never a placeholder) in New York time", async () => {
@@ -54,7 +61,9 @@ describe("a new AI-ready order", () => {
     const db = await getDb();
     await db.update(organization).set({ name: "Not Them Inc" }).where(eq(organization.id, impostor.id));
     const id = await createOrder(impostor.email, "Zed", "(415) 555-2671");
-    expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(storedDocument(defaultSettings({ aiEmployeeName: "Zed", phoneNumber: "(415) 555-2671", businessName: "", timeZone: "America/New_York" })));
+    expect((await storedVersion(id, 1))!.document as SettingsDocument).toEqual(
+      storedDocument(defaultSettings({ aiEmployeeName: "Zed", phoneNumber: "(415) 555-2671", businessName: "", timeZone: "America/New_York" })),
+    );
   });
 });
 
@@ -88,7 +97,9 @@ describe("claiming an AI employee prepared before its customer signed up", () =>
     // The operator edits the greeting before the customer claims it.
     const db = await getDb();
     const v1 = (await storedVersion(id, 1))!;
-    await db.insert(aiEmployeeSettingsVersions).values({ aiReadyOrderId: id, version: 2, document: { ...(v1.document as object), greeting: "Hello from Nova." }, changed: ["greeting"], authorKind: "operator", authorName: "operator" });
+    await db
+      .insert(aiEmployeeSettingsVersions)
+      .values({ aiReadyOrderId: id, version: 2, document: { ...(v1.document as object), greeting: "Hello from Nova." }, changed: ["greeting"], authorKind: "operator", authorName: "operator" });
     expect(await db.update(aiEmployeeSettings).set({ currentVersion: 2 }).where(eq(aiEmployeeSettings.aiReadyOrderId, id)).returning()).toHaveLength(1);
     await claim(email, id, "Lakeside Vets");
     const { versions, row } = await stored(id);
@@ -97,4 +108,3 @@ describe("claiming an AI employee prepared before its customer signed up", () =>
     expect(((await storedVersion(id, 2))!.document as SettingsDocument).greeting).toBe("Hello from Nova.");
   });
 });
-

@@ -27,7 +27,13 @@ let orderId: string;
 let phone: string;
 let admin: TestUser;
 
-const rule = (number: string) => ({ label: "Emergencies", when: "the caller has a dental emergency", announcement: "Let me put you through to the dentist on call.", numbers: [{ number, ringSeconds: 20 }], fallback: "message" });
+const rule = (number: string) => ({
+  label: "Emergencies",
+  when: "the caller has a dental emergency",
+  announcement: "Let me put you through to the dentist on call.",
+  numbers: [{ number, ringSeconds: 20 }],
+  fallback: "message",
+});
 
 async function fresh(): Promise<{ owner: TestUser; orderId: string; phone: string }> {
   const c = await customerWithAiEmployee();
@@ -103,7 +109,10 @@ describe("saving", () => {
     expect(history.versions.map((v) => v.version)).toEqual([saved.version, current.version]);
     expect(pushes()).toEqual([`${orderId} version:${saved.version}`]);
     const db = await getDb();
-    const logged = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, owner.id), eq(auditEvents.action, "settings.changed")));
+    const logged = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, owner.id), eq(auditEvents.action, "settings.changed")));
     expect(logged.map((e) => [e.actorUserId, e.detail])).toContainEqual([owner.id, `Nova: version ${saved.version} (Greeting, Answers)`]);
   });
 
@@ -150,7 +159,9 @@ describe("saving", () => {
       expect(err.status).toBe(400);
       return err.message;
     };
-    expect(await bad({ baseVersion: current.version, settings: { ...current.settings, transferRules: [rule("555")] } })).toContain('transferRules.0.numbers.0.number: "555" is not a valid phone number');
+    expect(await bad({ baseVersion: current.version, settings: { ...current.settings, transferRules: [rule("555")] } })).toContain(
+      'transferRules.0.numbers.0.number: "555" is not a valid phone number',
+    );
     expect(await bad({ baseVersion: current.version, settings: { ...current.settings, colour: "blue" } })).toMatch(/colour/);
     expect(await bad({ baseVersion: current.version, settings: { ...current.settings, answers: [{ question: "", answer: "x" }] } })).toBe("answers.0.question: is required");
     expect(await bad({ baseVersion: "one", settings: current.settings })).toMatch(/^baseVersion: /);
@@ -164,7 +175,13 @@ describe("saving", () => {
     const api = settingsApi(owner);
     const current = await json<SettingsResponse>(await api.get(orderId));
     const before = await stored(orderId);
-    const hours = { ...current.settings.hours, mon: [{ open: "09:00", close: "13:00" }, { open: "12:00", close: "17:00" }] };
+    const hours = {
+      ...current.settings.hours,
+      mon: [
+        { open: "09:00", close: "13:00" },
+        { open: "12:00", close: "17:00" },
+      ],
+    };
     const err = await errorOf(await api.put(orderId, { baseVersion: current.version, settings: { ...current.settings, hours } }));
     expect(err.status).toBe(400);
     expect(err.message).toMatch(/^hours\.mon/);
@@ -195,7 +212,10 @@ describe("the Cal.com key", () => {
   it("is stored encrypted, shown masked, and never answered", async () => {
     const api = settingsApi(owner);
     const current = await json<SettingsResponse>(await api.get(orderId));
-    const put = await api.put(orderId, { baseVersion: current.version, settings: { ...current.settings, booking: { enabled: true, provider: "cal.com", eventTypeId: 42, apiKey: KEY, apiKeyMasked: "ignored" } } });
+    const put = await api.put(orderId, {
+      baseVersion: current.version,
+      settings: { ...current.settings, booking: { enabled: true, provider: "cal.com", eventTypeId: 42, apiKey: KEY, apiKeyMasked: "ignored" } },
+    });
     const putText = await put.text();
     expect(put.status).toBe(200);
     const saved = JSON.parse(putText) as SettingsResponse;
@@ -214,7 +234,7 @@ describe("the Cal.com key", () => {
     ];
     for (const text of answers) {
       expect(text).not.toContain(KEY);
-      expect(text).not.toContain("apiKey\"");
+      expect(text).not.toContain('apiKey"');
       expect(text).toContain("••••1a2b");
     }
   });
@@ -226,7 +246,9 @@ describe("the Cal.com key", () => {
     const kept = await json<SettingsResponse>(await api.put(orderId, { baseVersion: current.version, settings: { ...current.settings, greeting: "Hello from Bright Smile." } }));
     expect((await stored(orderId)).row!.bookingKeyCiphertext).toBe(before);
     expect(kept.settings.booking.apiKeyMasked).toBe("••••1a2b");
-    const replaced = await json<SettingsResponse>(await api.put(orderId, { baseVersion: kept.version, settings: { ...kept.settings, booking: { ...kept.settings.booking, apiKey: "cal_live_another_key_9z9z" } } }));
+    const replaced = await json<SettingsResponse>(
+      await api.put(orderId, { baseVersion: kept.version, settings: { ...kept.settings, booking: { ...kept.settings.booking, apiKey: "cal_live_another_key_9z9z" } } }),
+    );
     expect(replaced.version).toBe(kept.version + 1);
     expect(replaced.settings.booking.apiKeyMasked).toBe("••••9z9z");
     const history = await json<VersionsResponse>(await api.versions(orderId));

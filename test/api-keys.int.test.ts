@@ -29,8 +29,7 @@ beforeAll(async () => {
 const create = (body: unknown, cookie = admin.cookie) => call(keysRoute.POST, { method: "POST", path: "/api/admin/api-keys", body, cookie });
 const list = (cookie = admin.cookie) => call(keysRoute.GET, { path: "/api/admin/api-keys", cookie });
 const revoke = (id: string, cookie = admin.cookie) => call(keyRoute.DELETE, { method: "DELETE", path: `/api/admin/api-keys/${id}`, params: { id }, cookie });
-const send = (key: string) =>
-  call(ingest, { method: "POST", path: "/api/v1/interactions", body: { interactions: [phoneRecord(orderId)] }, headers: { authorization: `Bearer ${key}` } });
+const send = (key: string) => call(ingest, { method: "POST", path: "/api/v1/interactions", body: { interactions: [phoneRecord(orderId)] }, headers: { authorization: `Bearer ${key}` } });
 
 async function newKey(name = "Voice platform"): Promise<Created> {
   const res = await create({ name });

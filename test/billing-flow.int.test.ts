@@ -107,7 +107,20 @@ describe("customer billing API on the sandbox provider", () => {
     // A call the AI employee took before it was claimed (no customer yet): Alice's once she claims it.
     const db0 = await getDb();
     const earlyCall = `early-${randomUUID()}`;
-    await db0.insert(interactions).values({ id: earlyCall, sourceKey: "platform:default", externalId: earlyCall, aiReadyOrderId: aliceOrder, channel: "phone", direction: "inbound", outcome: "answered", startedAt: new Date(), durationMs: 60_000, unitsMilli: 1000, unitRule: "call", source: "api" });
+    await db0.insert(interactions).values({
+      id: earlyCall,
+      sourceKey: "platform:default",
+      externalId: earlyCall,
+      aiReadyOrderId: aliceOrder,
+      channel: "phone",
+      direction: "inbound",
+      outcome: "answered",
+      startedAt: new Date(),
+      durationMs: 60_000,
+      unitsMilli: 1000,
+      unitRule: "call",
+      source: "api",
+    });
     const si = await confirmedSetupIntent(alice);
     expect(si.status).toBe("succeeded");
 

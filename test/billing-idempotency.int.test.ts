@@ -70,7 +70,16 @@ describe("idempotency keys against a loopback Stripe", () => {
   it("the admin test tool starts a subscription without a trial and sends no trial_period_days", async () => {
     api.on("GET", "/v1/billing/meters", { body: list([]) });
     api.on("GET", "/v1/prices", {
-      body: list([{ id: "price_small_m", object: "price", lookup_key: "plan_small_monthly", unit_amount: 14900, recurring: { interval: "month", usage_type: "licensed", meter: null }, product: { id: "prod_s", object: "product", name: "Small Plan" } }]),
+      body: list([
+        {
+          id: "price_small_m",
+          object: "price",
+          lookup_key: "plan_small_monthly",
+          unit_amount: 14900,
+          recurring: { interval: "month", usage_type: "licensed", meter: null },
+          product: { id: "prod_s", object: "product", name: "Small Plan" },
+        },
+      ]),
     });
     api.on("POST", "/v1/subscriptions", { body: { ...remote, id: "sub_tool_1", customer: "cus_tool", trial_start: null, trial_end: null } });
     const result = await createTestSubscription({ customerId: "cus_tool", testPriceId: "price_small_m" });

@@ -21,7 +21,12 @@ const PROVIDER_FAILURES: Array<{ name: string; status: number; error: Record<str
   {
     name: "invalid_request_error",
     status: 400,
-    error: { type: "invalid_request_error", code: "resource_missing", param: "customer", message: "No such customer: 'cus_gone'; a similar object exists in live mode, but a test mode key was used to make this request." },
+    error: {
+      type: "invalid_request_error",
+      code: "resource_missing",
+      param: "customer",
+      message: "No such customer: 'cus_gone'; a similar object exists in live mode, but a test mode key was used to make this request.",
+    },
   },
   { name: "api_error", status: 500, error: { type: "api_error", message: "An unknown error occurred at api.stripe.com (req_SECRET123)" } },
   {
@@ -93,7 +98,10 @@ describe("provider errors in API responses (Stripe mode, loopback API)", () => {
   });
 
   it("a card error (a decline) reaches the customer in the provider's words", async () => {
-    api.on("POST", "/v1/setup_intents", { status: 402, body: { error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } } });
+    api.on("POST", "/v1/setup_intents", {
+      status: 402,
+      body: { error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } },
+    });
     const res = await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: user.cookie, body: {} });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "Your card has insufficient funds." });
@@ -134,7 +142,16 @@ describe("provider errors in API responses (Stripe mode, loopback API)", () => {
   it("the admin test tool answers our own message, not the provider's", async () => {
     api.on("GET", "/v1/billing/meters", { body: list([]) });
     api.on("GET", "/v1/prices", {
-      body: list([{ id: "price_small_m", object: "price", lookup_key: "plan_small_monthly", unit_amount: 14900, recurring: { interval: "month", usage_type: "licensed", meter: null }, product: { id: "prod_s", object: "product", name: "Small Plan" } }]),
+      body: list([
+        {
+          id: "price_small_m",
+          object: "price",
+          lookup_key: "plan_small_monthly",
+          unit_amount: 14900,
+          recurring: { interval: "month", usage_type: "licensed", meter: null },
+          product: { id: "prod_s", object: "product", name: "Small Plan" },
+        },
+      ]),
     });
     api.on("POST", "/v1/subscriptions", { status: 400, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such customer: 'cus_test_tool'" } } });
     const result = await createTestSubscription({ customerId: "cus_test_tool", testPriceId: "price_small_m" });

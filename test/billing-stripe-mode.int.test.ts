@@ -134,7 +134,13 @@ describe("billing in Stripe mode (loopback API)", () => {
     expect(inv?.accountId).toBe(user.id);
     const history = (await (await call(billingHistory, { path: "/api/billing-history", cookie: user.cookie })).json()) as InvoiceView[];
     expect(history).toEqual([
-      expect.objectContaining({ amount: 14900, status: "paid", description: "1 × Small Plan (at $149.00 / month)", invoiceUrl: "https://invoice.stripe.com/i/in_live_1", pdfUrl: `/api/invoices/${inv!.id}/pdf` }),
+      expect.objectContaining({
+        amount: 14900,
+        status: "paid",
+        description: "1 × Small Plan (at $149.00 / month)",
+        invoiceUrl: "https://invoice.stripe.com/i/in_live_1",
+        pdfUrl: `/api/invoices/${inv!.id}/pdf`,
+      }),
     ]);
     // The PDF link leads to Stripe's own PDF (ADR 0120).
     const pdf = await call(invoicePdfRoute, { path: `/api/invoices/${inv!.id}/pdf`, params: { id: inv!.id }, cookie: user.cookie });

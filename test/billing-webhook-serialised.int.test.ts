@@ -41,10 +41,7 @@ describe("syncs of one customer are serialised", () => {
 
   it("an older snapshot read first and written last does not overwrite the newer one", async () => {
     const customerId = await newCustomer();
-    const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
-      "serial-older",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "serial-older");
     // The first sync's read takes the provider's state, then hangs until released.
     const firstHasRead = deferred();
     const releaseFirst = deferred();
@@ -80,10 +77,7 @@ describe("syncs of one customer are serialised", () => {
 
   it("syncs of different customers do not wait for each other", async () => {
     const [held, free] = [await newCustomer(), await newCustomer()];
-    const sub = await sandbox.createTrialSubscription(
-      { customerId: free, planId: "medium", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
-      "serial-free",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId: free, planId: "medium", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "serial-free");
     const release = deferred();
     const provider = new SandboxProvider();
     provider.listSubscriptions = async (c) => {
@@ -101,38 +95,32 @@ describe("syncs of one customer are serialised", () => {
     }
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))(
-    "on PostgreSQL a sync waits while another process holds the customer's advisory lock",
-    async () => {
-      const customerId = await newCustomer();
-      const sub = await sandbox.createTrialSubscription(
-        { customerId, planId: "large", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
-        "serial-process",
-      );
-      let reads = 0;
-      const counting = new SandboxProvider();
-      counting.listSubscriptions = async (c) => {
-        reads++;
-        return sandbox.listSubscriptions(c);
-      };
-      setProviderForTests(counting);
-      // Another instance's sync of this customer, on its own connection.
-      const { default: pg } = await import("pg");
-      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await other.connect();
-      try {
-        await other.query("begin");
-        await other.query("select pg_advisory_xact_lock(hashtext($1))", [`billing-sync:${customerId}`]);
-        const sync = syncCustomerSubscriptions(customerId);
-        expect(await Promise.race([sync.then(() => "synced"), sleep(750).then(() => "waiting")])).toBe("waiting");
-        expect(reads).toBe(0); // it waits before reading, not just before writing
-        await other.query("commit");
-        await expect(sync).resolves.toMatchObject({ found: true });
-        expect(reads).toBe(1);
-        expect((await mirror(sub.id))?.planId).toBe("large");
-      } finally {
-        await other.end();
-      }
-    },
-  );
+  it.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL a sync waits while another process holds the customer's advisory lock", async () => {
+    const customerId = await newCustomer();
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "large", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "serial-process");
+    let reads = 0;
+    const counting = new SandboxProvider();
+    counting.listSubscriptions = async (c) => {
+      reads++;
+      return sandbox.listSubscriptions(c);
+    };
+    setProviderForTests(counting);
+    // Another instance's sync of this customer, on its own connection.
+    const { default: pg } = await import("pg");
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_advisory_xact_lock(hashtext($1))", [`billing-sync:${customerId}`]);
+      const sync = syncCustomerSubscriptions(customerId);
+      expect(await Promise.race([sync.then(() => "synced"), sleep(750).then(() => "waiting")])).toBe("waiting");
+      expect(reads).toBe(0); // it waits before reading, not just before writing
+      await other.query("commit");
+      await expect(sync).resolves.toMatchObject({ found: true });
+      expect(reads).toBe(1);
+      expect((await mirror(sub.id))?.planId).toBe("large");
+    } finally {
+      await other.end();
+    }
+  });
 });

@@ -82,10 +82,7 @@ describe("POST /api/stripe/webhook", () => {
     // A trial with a card: only such a trial is announced to the admins (issue 23).
     const si = await sandbox.createSetupIntent(customerId, "wh-once-card");
     const card = await sandbox.confirmSetupIntent(si.clientSecret, { number: "4242424242424242", expMonth: 12, expYear: 2045, cvc: "123", name: "Test" });
-    const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "large", billing: "monthly", paymentMethodId: card.paymentMethodId, trialDays: 14, metadata: {} },
-      "wh-once",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "large", billing: "monthly", paymentMethodId: card.paymentMethodId, trialDays: 14, metadata: {} }, "wh-once");
     expect(await mirror(sub.id)).toBeUndefined();
     const payload = event("evt_once", "customer.subscription.created", { id: sub.id, object: "subscription", customer: customerId, status: "trialing" });
     const first = await deliver(payload);
@@ -95,7 +92,10 @@ describe("POST /api/stripe/webhook", () => {
     expect((await mirror(sub.id))?.status).toBe("trialing");
 
     const db = await getDb();
-    const notesAfterFirst = await db.select().from(notifications).where(eq(notifications.dedupeKey, `trial_started:${sub.id}`));
+    const notesAfterFirst = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `trial_started:${sub.id}`));
     expect(notesAfterFirst).toHaveLength(1);
     const syncedAt = (await mirror(sub.id))!.providerSyncedAt;
 
@@ -106,15 +106,17 @@ describe("POST /api/stripe/webhook", () => {
     expect(await runDueJobs()).toBe(0);
     expect(await jobStatus(billingSyncJob, syncKey("evt_once"))).toBe("completed");
     expect((await mirror(sub.id))!.providerSyncedAt).toEqual(syncedAt);
-    expect(await db.select().from(notifications).where(eq(notifications.dedupeKey, `trial_started:${sub.id}`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `trial_started:${sub.id}`)),
+    ).toHaveLength(1);
     expect(await db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, "evt_once"))).toHaveLength(1);
   });
 
   it("converges when 'updated' arrives before 'created': the mirror follows the provider, not the event body", async () => {
-    const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "corp", billing: "annual", paymentMethodId: null, trialDays: 14, metadata: {} },
-      "wh-order",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "corp", billing: "annual", paymentMethodId: null, trialDays: 14, metadata: {} }, "wh-order");
     const t0 = Math.floor(Date.now() / 1000);
     const created = event("evt_created", "customer.subscription.created", { id: sub.id, object: "subscription", customer: customerId, cancel_at_period_end: false }, t0);
     await sandbox.cancelAtPeriodEnd(sub.id, "wh-order-cancel");
@@ -133,14 +135,16 @@ describe("POST /api/stripe/webhook", () => {
     const db = await getDb();
     expect(await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id))).toHaveLength(1);
     // A trial without a card is not announced as "Free trial started" (issue 23).
-    expect(await db.select().from(notifications).where(eq(notifications.dedupeKey, `trial_started:${sub.id}`))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `trial_started:${sub.id}`)),
+    ).toEqual([]);
   });
 
   it("finds the customer through the subscription on invoice events", async () => {
-    const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
-      "wh-invoice",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "wh-invoice");
     const payload = event("evt_invoice", "invoice.paid", {
       id: "in_123",
       object: "invoice",
@@ -159,10 +163,7 @@ describe("POST /api/stripe/webhook", () => {
   });
 
   it("answers 200 before the sync runs: the provider's reads happen in the job, not in the request", async () => {
-    const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "small", billing: "annual", paymentMethodId: null, trialDays: 14, metadata: {} },
-      "wh-ack",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "small", billing: "annual", paymentMethodId: null, trialDays: 14, metadata: {} }, "wh-ack");
     const gate = deferred();
     let reads = 0;
     const slow = new SandboxProvider();
@@ -310,10 +311,7 @@ describe("POST /api/stripe/webhook", () => {
   });
 
   it("answers 200 when the sync fails; the job retries it (not the provider)", async () => {
-    const sub = await sandbox.createTrialSubscription(
-      { customerId, planId: "medium", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} },
-      "wh-fail",
-    );
+    const sub = await sandbox.createTrialSubscription({ customerId, planId: "medium", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "wh-fail");
     const broken = new SandboxProvider();
     broken.listSubscriptions = async () => {
       throw new Error("provider unreachable");

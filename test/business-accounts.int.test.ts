@@ -80,7 +80,20 @@ describe("switching between accounts", () => {
     const db = await getDb();
     const callOf = async (orderId: string, accountId: string) => {
       const id = randomUUID();
-      await db.insert(interactions).values({ id, sourceKey: "platform:default", externalId: id, aiReadyOrderId: orderId, accountId, channel: "phone", direction: "inbound", outcome: "answered", startedAt: new Date(), unitsMilli: 1000, unitRule: "call", source: "api" });
+      await db.insert(interactions).values({
+        id,
+        sourceKey: "platform:default",
+        externalId: id,
+        aiReadyOrderId: orderId,
+        accountId,
+        channel: "phone",
+        direction: "inbound",
+        outcome: "answered",
+        startedAt: new Date(),
+        unitsMilli: 1000,
+        unitRule: "call",
+        source: "api",
+      });
       return id;
     };
     const inA = await callOf(a.orderId, a.user.id);
@@ -123,8 +136,7 @@ describe("switching between accounts", () => {
 describe("the audit log hears of sign-ins and business details", () => {
   it("a sign-in from a device not seen before is logged in each of the user's accounts; the same device again is not", async () => {
     const owner = await createUser();
-    const signIn = (agent: string) =>
-      authPost("/sign-in/email", { email: owner.email, password: TEST_PASSWORD }, { headers: { "user-agent": agent } });
+    const signIn = (agent: string) => authPost("/sign-in/email", { email: owner.email, password: TEST_PASSWORD }, { headers: { "user-agent": agent } });
     const db = await getDb();
     const logged = async () => (await db.select().from(auditEvents).where(eq(auditEvents.accountId, owner.id))).filter((e) => e.action === "sign_in.new_device");
     const before = (await logged()).length;
@@ -141,7 +153,11 @@ describe("the audit log hears of sign-ins and business details", () => {
     const bad = await authPost("/organization/update", { organizationId: owner.id, data: { timeZone: "Mars/Olympus" } }, { cookie: owner.cookie });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe("Choose a time zone from the list.");
-    const ok = await authPost("/organization/update", { organizationId: owner.id, data: { name: "Bright Smile Dental", timeZone: "America/Chicago", billingEmail: "books@example.com" } }, { cookie: owner.cookie });
+    const ok = await authPost(
+      "/organization/update",
+      { organizationId: owner.id, data: { name: "Bright Smile Dental", timeZone: "America/Chicago", billingEmail: "books@example.com" } },
+      { cookie: owner.cookie },
+    );
     expect(ok.status).toBe(200);
     const [row] = await db.select().from(organization).where(eq(organization.id, owner.id));
     expect([row!.name, row!.timeZone, row!.billingEmail]).toEqual(["Bright Smile Dental", "America/Chicago", "books@example.com"]);

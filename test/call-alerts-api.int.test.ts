@@ -97,7 +97,15 @@ describe("notification rules", () => {
 
     const changed = await patch(a.manager, rule.id, { condition: "phrase", phrase: "water heater", enabled: false, quietHours: null });
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ id: rule.id, name: "Front desk", condition: "phrase", phrase: "water heater", enabled: false, quietHours: null, extraRecipients: ["desk@example.com"] });
+    expect(await changed.json()).toMatchObject({
+      id: rule.id,
+      name: "Front desk",
+      condition: "phrase",
+      phrase: "water heater",
+      enabled: false,
+      quietHours: null,
+      extraRecipients: ["desk@example.com"],
+    });
     const [row] = await storedRules(a.accountId);
     expect(row).toMatchObject({ condition: "phrase", phrase: "water heater", enabled: false, quietStart: null, quietEnd: null });
 
@@ -200,7 +208,11 @@ describe("a member's own notifications", () => {
     const named = (await (await create(a.owner, { name: "Missed calls", channel: "email", condition: "missed_and_voicemail", memberUserIds: [a.staff.id, a.manager.id] })).json()) as RuleView;
     const notNamed = (await (await create(a.owner, { name: "Owner only", channel: "email", condition: "every_call", memberUserIds: [a.owner.id] })).json()) as RuleView;
     const start = (await (await prefs(a.staff)).json()) as PreferencesView;
-    expect(start).toEqual({ rules: [{ id: named.id, name: "Missed calls", channel: "email", condition: "missed_and_voicemail", receiving: true, enabled: true }], dailySummary: true, dailySummaryWhenQuiet: false });
+    expect(start).toEqual({
+      rules: [{ id: named.id, name: "Missed calls", channel: "email", condition: "missed_and_voicemail", receiving: true, enabled: true }],
+      dailySummary: true,
+      dailySummaryWhenQuiet: false,
+    });
 
     const off = await putPrefs(a.staff, { rules: { [named.id]: false }, dailySummary: false, dailySummaryWhenQuiet: true });
     expect(off.status).toBe(200);
@@ -272,9 +284,20 @@ describe("the unsubscribe link", () => {
     const token = unsubscribeToken({ kind: "digest", accountId: a.accountId, userId: a.manager.id });
     expect(await pageText(token)).toContain(`You will no longer receive the daily summary of Bayview Plumbing at ${a.manager.email} .`);
     const db = await getDb();
-    const prefsRow = () => db.select().from(memberNotificationPrefs).where(and(eq(memberNotificationPrefs.accountId, a.accountId), eq(memberNotificationPrefs.userId, a.manager.id)));
+    const prefsRow = () =>
+      db
+        .select()
+        .from(memberNotificationPrefs)
+        .where(and(eq(memberNotificationPrefs.accountId, a.accountId), eq(memberNotificationPrefs.userId, a.manager.id)));
     expect(await prefsRow()).toHaveLength(0);
-    const res = await unsubscribeRoute.POST(new Request(`http://localhost:3000/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), { params: Promise.resolve({}) });
+    const res = await unsubscribeRoute.POST(
+      new Request(`http://localhost:3000/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "unsubscribed", message: "You are unsubscribed." });
     expect(await prefsRow()).toMatchObject([{ dailySummary: false, dailySummaryWhenQuiet: false }]);
@@ -302,7 +325,16 @@ describe("AI employees named by a rule", () => {
   it("may be any of the account's, not another's", async () => {
     const db = await getDb();
     const second = randomUUID();
-    await db.insert(aiReadyOrders).values({ id: second, aiEmployeeName: "Max", aiPhoneNumber: "+1 (555) 010-7799", customerEmail: a.owner.email, webChatUrl: "https://chat.example.com/max", status: "claimed", accountId: a.accountId, claimedByUserId: a.owner.id });
+    await db.insert(aiReadyOrders).values({
+      id: second,
+      aiEmployeeName: "Max",
+      aiPhoneNumber: "+1 (555) 010-7799",
+      customerEmail: a.owner.email,
+      webChatUrl: "https://chat.example.com/max",
+      status: "claimed",
+      accountId: a.accountId,
+      claimedByUserId: a.owner.id,
+    });
     const res = await create(a.owner, { name: "Max only", channel: "email", condition: "urgent", aiEmployeeIds: [second], extraRecipients: ["x@example.com"] });
     expect(res.status).toBe(201);
     const rule = (await res.json()) as RuleView;

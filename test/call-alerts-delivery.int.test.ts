@@ -60,7 +60,12 @@ async function customer(timeZone = CHICAGO, phone?: string) {
 }
 
 async function addRule(u: TestUser, body: Record<string, unknown>): Promise<{ id: string; name: string }> {
-  const res = await call(rulesRoute.POST, { method: "POST", path: "/api/notification-rules", cookie: u.cookie, body: { name: `Rule ${randomUUID().slice(0, 6)}`, channel: "email", condition: "every_call", ...body } });
+  const res = await call(rulesRoute.POST, {
+    method: "POST",
+    path: "/api/notification-rules",
+    cookie: u.cookie,
+    body: { name: `Rule ${randomUUID().slice(0, 6)}`, channel: "email", condition: "every_call", ...body },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
@@ -82,7 +87,10 @@ async function idsOf(externalIds: string[]): Promise<Map<string, string>> {
 /** The call notification e-mails in the outbox for `to`. */
 async function mailTo(to: string) {
   const db = await getDb();
-  return db.select().from(emailMessages).where(and(eq(emailMessages.to, to), eq(emailMessages.kind, "call-alert")));
+  return db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, to), eq(emailMessages.kind, "call-alert")));
 }
 
 /** The calls each e-mail to `to` is about (the id in its call link). */
@@ -131,7 +139,13 @@ describe("conditions", () => {
     const c = await customer();
     const owner = c.user.email.toLowerCase();
     const rule = await addRule(c.user, { name: "Front desk", memberUserIds: [c.user.id], extraRecipients: ["Desk@Example.com"] });
-    const rec = phoneRecord(c.orderId, { from: "+12125550100", callerName: "Rosa Martinez", startedAt: new Date(Date.now() - 3_600_000).toISOString(), appointmentBooked: true, summary: "Booked a <furnace> repair" });
+    const rec = phoneRecord(c.orderId, {
+      from: "+12125550100",
+      callerName: "Rosa Martinez",
+      startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      appointmentBooked: true,
+      summary: "Booked a <furnace> repair",
+    });
     await post([rec]);
     await drainJobs();
     const id = (await idsOf([rec.id as string])).get(rec.id as string)!;
@@ -140,7 +154,15 @@ describe("conditions", () => {
     expect((await mailTo("desk@example.com")).length).toBe(1);
     expect(mail!.subject).toBe("New call from Rosa Martinez · Answered");
     const when = new Intl.DateTimeFormat("en-US", { timeZone: CHICAGO, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(rec.startedAt as string));
-    for (const line of ["Caller: Rosa Martinez, (212) 555-0100", "Outcome: Answered", "Appointment booked: Yes", "AI employee: Nova", "Summary: Booked a <furnace> repair", `${config().baseUrl}/calls/${id}`, `${config().baseUrl}/calls/${id}#report-spam`]) {
+    for (const line of [
+      "Caller: Rosa Martinez, (212) 555-0100",
+      "Outcome: Answered",
+      "Appointment booked: Yes",
+      "AI employee: Nova",
+      "Summary: Booked a <furnace> repair",
+      `${config().baseUrl}/calls/${id}`,
+      `${config().baseUrl}/calls/${id}#report-spam`,
+    ]) {
       expect(mail!.text).toContain(line);
     }
     expect(mail!.text).toMatch(new RegExp(`Time: \\w{3} \\d{1,2}, \\d{4} ${when} C[SD]T`));
@@ -162,7 +184,17 @@ describe("conditions", () => {
     const c = await customer();
     const db = await getDb();
     const second = randomUUID();
-    await db.insert(aiReadyOrders).values({ id: second, aiEmployeeName: "Max", aiPhoneNumber: "+1 (555) 010-7788", customerEmail: c.user.email, webChatUrl: "https://chat.example.com/max", status: "claimed", accountId: c.user.id, claimedByUserId: c.user.id, createdAt: new Date(Date.now() - 50 * 86_400_000) });
+    await db.insert(aiReadyOrders).values({
+      id: second,
+      aiEmployeeName: "Max",
+      aiPhoneNumber: "+1 (555) 010-7788",
+      customerEmail: c.user.email,
+      webChatUrl: "https://chat.example.com/max",
+      status: "claimed",
+      accountId: c.user.id,
+      claimedByUserId: c.user.id,
+      createdAt: new Date(Date.now() - 50 * 86_400_000),
+    });
     const onlyMax = address("only-max");
     const disabled = address("disabled");
     await addRule(c.user, { aiEmployeeIds: [second], extraRecipients: [onlyMax] });
@@ -305,7 +337,12 @@ describe("the wait for the summary", () => {
   });
   const retell = (name: string, callId: string) => deliverRetell(JSON.stringify(retellFixture(name, nova.orderId, { call_id: callId })));
   const mailAbout = async (callId: string) => {
-    const [row] = await (await getDb()).select({ id: interactions.id }).from(interactions).where(eq(interactions.externalId, `retell:${callId}`));
+    const [row] = await (
+      await getDb()
+    )
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(eq(interactions.externalId, `retell:${callId}`));
     return (await mailTo(to)).filter((m) => m.text.includes(`/calls/${row!.id}`));
   };
 
@@ -323,7 +360,11 @@ describe("the wait for the summary", () => {
     await drainJobs();
     expect(await mailAbout(callId)).toHaveLength(1);
     const db = await getDb();
-    const [row] = await db.select({ withSummary: callNotifications.withSummary }).from(callNotifications).innerJoin(interactions, eq(interactions.id, callNotifications.interactionId)).where(eq(interactions.externalId, `retell:${callId}`));
+    const [row] = await db
+      .select({ withSummary: callNotifications.withSummary })
+      .from(callNotifications)
+      .innerJoin(interactions, eq(interactions.id, callNotifications.interactionId))
+      .where(eq(interactions.externalId, `retell:${callId}`));
     expect(row?.withSummary).toBe(true);
   });
 
@@ -394,7 +435,10 @@ describe("opting out", () => {
     expect(aNow).toHaveLength(1);
     expect(aNow[0]!.text).toContain(`“${other.name}”`);
     expect(await about(c.user.email.toLowerCase())).toHaveLength(0);
-    const notified = await db.select({ to: callNotifications.recipient }).from(callNotifications).where(and(eq(callNotifications.interactionId, secondId), eq(callNotifications.ruleId, rule.id)));
+    const notified = await db
+      .select({ to: callNotifications.recipient })
+      .from(callNotifications)
+      .where(and(eq(callNotifications.interactionId, secondId), eq(callNotifications.ruleId, rule.id)));
     expect(notified.map((n) => n.to)).toEqual([b]);
   });
 });

@@ -33,7 +33,13 @@ vi.mock("next/headers", () => ({
   headers: async () => request.headers,
   cookies: async () => {
     const pairs = (request.headers.get("cookie") ?? "").split(";").map((p) => p.trim().split("="));
-    return { get: (name: string) => { const v = pairs.find(([k]) => k === name)?.[1]; return v === undefined ? undefined : { name, value: v }; }, getAll: () => [] };
+    return {
+      get: (name: string) => {
+        const v = pairs.find(([k]) => k === name)?.[1];
+        return v === undefined ? undefined : { name, value: v };
+      },
+      getAll: () => [],
+    };
   },
 }));
 vi.mock("next/navigation", async (importOriginal) => ({ ...(await importOriginal<object>()), useRouter: () => ({ refresh: () => undefined, push: () => undefined }) }));
@@ -45,7 +51,12 @@ let clinic: Customer;
 let other: Customer;
 withRetellKey();
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 async function render(element: Promise<unknown>): Promise<string> {
   return renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, (await element) as ReactElement));
@@ -85,8 +96,14 @@ describe("callerName in the ingestion record", () => {
     const results = await ingest([named, blank]);
     expect(results.map((r) => r.status)).toEqual(["created", "created"]);
     const db = await getDb();
-    const [a] = await db.select().from(interactions).where(eq(interactions.externalId, named.id as string));
-    const [b] = await db.select().from(interactions).where(eq(interactions.externalId, blank.id as string));
+    const [a] = await db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.externalId, named.id as string));
+    const [b] = await db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.externalId, blank.id as string));
     expect(a!.callerName).toBe("Ana Lopez");
     expect(b!.callerName).toBeNull();
 
@@ -112,7 +129,13 @@ describe("callerName in the ingestion record", () => {
     expect(results[1]!.message).toBe("callerName: must be one line, without control characters");
     expect(results[2]!.message).toBe("callerName: must be text");
     const db = await getDb();
-    for (const r of [long, twoLines, notText]) expect(await db.select().from(interactions).where(eq(interactions.externalId, r.id as string))).toHaveLength(0);
+    for (const r of [long, twoLines, notText])
+      expect(
+        await db
+          .select()
+          .from(interactions)
+          .where(eq(interactions.externalId, r.id as string)),
+      ).toHaveLength(0);
   });
 
   it("is personal data: anonymising the account's calls clears it with the numbers", async () => {
@@ -121,7 +144,10 @@ describe("callerName in the ingestion record", () => {
     await ingest([r]);
     const db = await getDb();
     expect(await db.transaction((tx) => anonymiseAccountInteractions(tx, owner.user.id))).toBe(1);
-    const [row] = await db.select().from(interactions).where(eq(interactions.externalId, r.id as string));
+    const [row] = await db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.externalId, r.id as string));
     expect(row).toMatchObject({ callerName: null, fromNumber: null });
   });
 });
@@ -155,7 +181,12 @@ describe("callerName from Retell's call analysis", () => {
 describe("times in the account's time zone", () => {
   let id: string;
   beforeAll(async () => {
-    const r = phoneRecord(clinic.orderId, { startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 11) + "21:50:00Z", from: "+442079460958", to: "+14155550142", callerName: "Tom Baker" });
+    const r = phoneRecord(clinic.orderId, {
+      startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 11) + "21:50:00Z",
+      from: "+442079460958",
+      to: "+14155550142",
+      callerName: "Tom Baker",
+    });
     await ingest([r]);
     id = await storedId(r.id as string);
   });
@@ -224,7 +255,9 @@ describe("the Appointments view", () => {
   });
 
   it("pages a few at a time: the older page holds the rest, each appointment once", async () => {
-    const more = Array.from({ length: 26 }, (_, n) => phoneRecord(clinic.orderId, { appointmentBooked: true, startedAt: new Date(Date.now() - (10 + n) * 3_600_000).toISOString(), callerName: `Patient ${n}` }));
+    const more = Array.from({ length: 26 }, (_, n) =>
+      phoneRecord(clinic.orderId, { appointmentBooked: true, startedAt: new Date(Date.now() - (10 + n) * 3_600_000).toISOString(), callerName: `Patient ${n}` }),
+    );
     await ingest(more);
     const first = await appointmentsAs(clinic.user.cookie);
     const cursor = /href="\/calls\/appointments\?cursor=([^"]+)"/.exec(first)?.[1];

@@ -123,7 +123,8 @@ describe("resume in the provider's portal (Stripe fake): the mirror follows, and
     owner = await createUser();
     const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
     await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
-    subId = (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null }))).subscription.id;
+    subId = (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null })))
+      .subscription.id;
     await deliverEvents();
   });
   afterAll(async () => {
@@ -162,7 +163,10 @@ describe("resume in the provider's portal (Stripe fake): the mirror follows, and
     const resumed = await json<{ subscription: CustomerSubscription }>(await resume(owner, subId));
     expect(resumed.subscription.cancelAtPeriodEnd).toBe(false);
     expect(providerSub()).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
-    const sent = fake.api.find("POST", `/v1/subscriptions/${providerSub().id as string}`).filter((r) => r.params.cancel_at_period_end === "false").at(-1)!;
+    const sent = fake.api
+      .find("POST", `/v1/subscriptions/${providerSub().id as string}`)
+      .filter((r) => r.params.cancel_at_period_end === "false")
+      .at(-1)!;
     expect(sent.idempotencyKey).toMatch(/^resume-/);
   });
 });

@@ -10,12 +10,7 @@ import type { PaymentProvider, ProviderSubscription } from "@/features/billing/p
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
 import { StripeFake } from "@/features/billing/provider/testing/stripe-fake";
 import { billingSyncJob } from "@/features/billing/webhook.server";
-import {
-  CARDLESS_CLEANUP_KEY,
-  cardlessSubscribeCleanupJob,
-  cleanUpCardlessSubscribeStarts,
-  enqueueCardlessSubscribeCleanup,
-} from "@/features/billing/trial-cardless-cleanup.server";
+import { CARDLESS_CLEANUP_KEY, cardlessSubscribeCleanupJob, cleanUpCardlessSubscribeStarts, enqueueCardlessSubscribeCleanup } from "@/features/billing/trial-cardless-cleanup.server";
 import type { CustomerSubscription } from "@/features/billing/api-types";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { confirmCard } from "./checkout-helpers";
@@ -57,7 +52,9 @@ async function oldSubscribeStart(provider: PaymentProvider, u: TestUser, custome
     providerSubscriptionId: s.id,
     providerStatus: "trialing",
   });
-  await db.insert(notifications).values({ id: randomUUID(), type: "trial_started", title: "Free trial started", message: `A 14-day free trial of ${u.email}'s plan started.`, dedupeKey: `trial_started:${s.id}` });
+  await db
+    .insert(notifications)
+    .values({ id: randomUUID(), type: "trial_started", title: "Free trial started", message: `A 14-day free trial of ${u.email}'s plan started.`, dedupeKey: `trial_started:${s.id}` });
   return made;
 }
 
@@ -69,7 +66,15 @@ async function mine(u: TestUser): Promise<CustomerSubscription[]> {
 
 async function notices(ids: string[]) {
   const db = await getDb();
-  return db.select().from(notifications).where(inArray(notifications.dedupeKey, ids.map((id) => `trial_started:${id}`)));
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.dedupeKey,
+        ids.map((id) => `trial_started:${id}`),
+      ),
+    );
 }
 
 /**

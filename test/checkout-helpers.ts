@@ -29,12 +29,7 @@ export async function confirmedSetupIntent(u: TestUser): Promise<string> {
  * Stripe adapter pointed at it (no retries, `webhookSecret` for signed
  * events) and returns a new login whose account is `customer` at Stripe.
  */
-export async function stripeModeCustomer(
-  api: LoopbackStripe,
-  customer: string,
-  keys: { secretKey: string; webhookSecret?: string },
-  user: Parameters<typeof createUser>[0] = {},
-): Promise<TestUser> {
+export async function stripeModeCustomer(api: LoopbackStripe, customer: string, keys: { secretKey: string; webhookSecret?: string }, user: Parameters<typeof createUser>[0] = {}): Promise<TestUser> {
   await api.start();
   setProviderForTests(new StripeProvider({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret ?? "whsec_x", apiHost: api.url, maxNetworkRetries: 0 }));
   const u = await createUser(user);
@@ -61,6 +56,9 @@ export function stripeSubscriptionJson(s: { id: string; customer: string; status
     trial_start: s.trialEnd === undefined ? null : s.created,
     trial_end: s.trialEnd ?? null,
     metadata: {} as Record<string, unknown>,
-    items: { object: "list", data: [{ id: "si_1", current_period_start: s.periodStart ?? s.created, current_period_end: s.periodEnd, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }] },
+    items: {
+      object: "list",
+      data: [{ id: "si_1", current_period_start: s.periodStart ?? s.created, current_period_end: s.periodEnd, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }],
+    },
   };
 }

@@ -75,7 +75,10 @@ describe("in-app notices", () => {
     for (const n of shown) expect(n.message).toMatch(/^123 of 120 units used this month \(until .+\)\. Units beyond the plan are not billed during your free trial\.$/);
     // The e-mails say the same.
     const db = await getDb();
-    const mails = await db.select({ text: emailMessages.text }).from(emailMessages).where(and(eq(emailMessages.to, c.user.email), eq(emailMessages.kind, "usage-alert")));
+    const mails = await db
+      .select({ text: emailMessages.text })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, c.user.email), eq(emailMessages.kind, "usage-alert")));
     expect(mails).toHaveLength(2);
     for (const m of mails) expect(m.text).toContain("units beyond the plan are not billed during your free trial");
   });

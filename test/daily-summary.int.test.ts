@@ -18,7 +18,10 @@ type Business = { accountId: string; orderId: string; ownerEmail: string };
 async function business(timeZone: string, opts: Parameters<typeof customerWithAiEmployee>[0] = {}): Promise<Business> {
   const c = await customerWithAiEmployee(opts);
   const db = await getDb();
-  await db.update(organization).set({ timeZone, name: `Shop ${timeZone}` }).where(eq(organization.id, c.user.id));
+  await db
+    .update(organization)
+    .set({ timeZone, name: `Shop ${timeZone}` })
+    .where(eq(organization.id, c.user.id));
   return { accountId: c.user.id, orderId: c.orderId, ownerEmail: c.user.email };
 }
 
@@ -60,7 +63,10 @@ describe("the daily summary", () => {
     const booked = await record(b, "2026-06-09T08:15:00Z", { appointmentBooked: true, summary: "Booked a cleaning for Tuesday at 9:00" });
     await record(b, "2026-06-09T09:00:00Z", { channel: "chat", outcome: "answered", durationMs: null, agentMessages: 4 });
     const handled = await record(b, "2026-06-09T10:00:00Z", { outcome: "no_answer" });
-    await db.update(interactions).set({ handledAt: new Date("2026-06-09T11:00:00Z") }).where(eq(interactions.id, handled));
+    await db
+      .update(interactions)
+      .set({ handledAt: new Date("2026-06-09T11:00:00Z") })
+      .where(eq(interactions.id, handled));
     // Not yesterday in Berlin: 23:59:59 the day before, and today.
     await record(b, "2026-06-08T21:59:59Z", { outcome: "busy" });
     await record(b, "2026-06-09T22:00:00Z", { outcome: "busy" });

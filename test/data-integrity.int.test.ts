@@ -24,7 +24,11 @@ async function orderFor(email: string): Promise<string> {
 async function usageFor(sub: typeof subscriptions.$inferSelect): Promise<string> {
   const id = randomUUID();
   const periodStart = sub.currentPeriodStart!;
-  await (await getDb()).insert(usageRecords).values({ id, subscriptionId: sub.id, accountId: sub.accountId, billingCycleId: "cycle", periodStart, periodEnd: new Date(periodStart.getTime() + 30 * DAY), phoneInbound: 1 });
+  await (
+    await getDb()
+  )
+    .insert(usageRecords)
+    .values({ id, subscriptionId: sub.id, accountId: sub.accountId, billingCycleId: "cycle", periodStart, periodEnd: new Date(periodStart.getTime() + 30 * DAY), phoneInbound: 1 });
   return id;
 }
 
@@ -41,7 +45,11 @@ describe("the database keeps statuses and references whole", () => {
     const db = await getDb();
     await expect(db.execute(sql`update subscriptions set status = 'canceled' where id = ${sub.id}`)).rejects.toThrow();
     await expect(db.execute(sql`update notifications set priority = 'critical'`)).rejects.toThrow();
-    await expect(db.execute(sql`insert into ai_ready_orders (id, ai_employee_name, ai_phone_number, customer_email, web_chat_url, status) values (${randomUUID()}, 'A', '+1', 'a@example.com', 'https://x.example', 'done')`)).rejects.toThrow();
+    await expect(
+      db.execute(
+        sql`insert into ai_ready_orders (id, ai_employee_name, ai_phone_number, customer_email, web_chat_url, status) values (${randomUUID()}, 'A', '+1', 'a@example.com', 'https://x.example', 'done')`,
+      ),
+    ).rejects.toThrow();
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     expect(row!.status).toBe("active");
   });

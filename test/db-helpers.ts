@@ -9,9 +9,7 @@ import { getDb } from "@/lib/db";
 export async function truncateAll(): Promise<void> {
   const db = await getDb();
   await dropJobSchema(db);
-  const result = (await db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  )) as unknown as { rows: Array<{ tablename: string }> } | Array<{ tablename: string }>;
+  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: Array<{ tablename: string }> } | Array<{ tablename: string }>;
   const rows = Array.isArray(result) ? result : result.rows;
   if (rows.length === 0) return;
   const names = rows.map((r) => `"public"."${r.tablename}"`).join(", ");
@@ -40,8 +38,7 @@ async function dropJobSchema(db: Awaited<ReturnType<typeof getDb>>): Promise<voi
 export async function snapshotTables(): Promise<Map<string, string[]>> {
   const db = await getDb();
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as
-    | { rows: Array<{ tablename: string }> }
-    | Array<{ tablename: string }>;
+    { rows: Array<{ tablename: string }> } | Array<{ tablename: string }>;
   const tables = (Array.isArray(result) ? result : result.rows).map((r) => r.tablename);
   const out = new Map<string, string[]>();
   for (const table of tables) {

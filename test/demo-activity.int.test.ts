@@ -38,7 +38,12 @@ describe("the demo customer with an active subscription", () => {
   it("has a month of calls and chats, some with recordings, and a living Usage This Month", async () => {
     const db = await getDb();
     const [counts] = await db
-      .select({ all: sql<number>`count(*)::int`, phone: sql<number>`(count(*) filter (where channel = 'phone'))::int`, recorded: sql<number>`(count(*) filter (where recording_url is not null))::int`, spam: sql<number>`(count(*) filter (where outcome = 'spam'))::int` })
+      .select({
+        all: sql<number>`count(*)::int`,
+        phone: sql<number>`(count(*) filter (where channel = 'phone'))::int`,
+        recorded: sql<number>`(count(*) filter (where recording_url is not null))::int`,
+        spam: sql<number>`(count(*) filter (where outcome = 'spam'))::int`,
+      })
       .from(interactions)
       .where(eq(interactions.accountId, userId));
     expect(counts!.all).toBeGreaterThan(90);
@@ -57,9 +62,15 @@ describe("the demo customer with an active subscription", () => {
 
   it("seeds once: a second run adds nothing", async () => {
     const db = await getDb();
-    const before = await db.select({ n: sql<number>`count(*)::int` }).from(interactions).where(eq(interactions.accountId, userId));
+    const before = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interactions)
+      .where(eq(interactions.accountId, userId));
     await seedDemoActivity();
-    const after = await db.select({ n: sql<number>`count(*)::int` }).from(interactions).where(eq(interactions.accountId, userId));
+    const after = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interactions)
+      .where(eq(interactions.accountId, userId));
     expect(after).toEqual(before);
     expect(await db.select().from(subscriptions).where(eq(subscriptions.accountId, userId))).toHaveLength(1);
   });

@@ -34,7 +34,10 @@ describe("dunning e-mail on past_due (Stripe mode, loopback API)", () => {
 
   async function dunningMails() {
     const db = await getDb();
-    return db.select().from(emailMessages).where(and(eq(emailMessages.to, user.email), eq(emailMessages.kind, DUNNING_EMAIL_KIND)));
+    return db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, user.email), eq(emailMessages.kind, DUNNING_EMAIL_KIND)));
   }
 
   beforeAll(async () => {
@@ -61,7 +64,10 @@ describe("dunning e-mail on past_due (Stripe mode, loopback API)", () => {
     expect(mails[0]!.html).toContain("Update payment method");
     // Admins hear of it too (urgent notification), once.
     const db = await getDb();
-    const notes = await db.select().from(notifications).where(eq(notifications.dedupeKey, `subscription_past_due:sub_${customer}:${periodStart}`));
+    const notes = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `subscription_past_due:sub_${customer}:${periodStart}`));
     expect(notes).toHaveLength(1);
   });
 

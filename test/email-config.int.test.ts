@@ -39,9 +39,7 @@ describe("SMTP_URL validation", () => {
   });
 
   it("refuses an unknown scheme, naming SMTP_URL and the scheme", () => {
-    expect(problemsFor("http://mail.example.com")).toEqual([
-      'SMTP_URL has the unknown scheme "http:": use smtp:// (port 587 or 25, STARTTLS) or smtps:// (port 465, TLS)',
-    ]);
+    expect(problemsFor("http://mail.example.com")).toEqual(['SMTP_URL has the unknown scheme "http:": use smtp:// (port 587 or 25, STARTTLS) or smtps:// (port 465, TLS)']);
     expect(problemsFor("smtp+starttls://mail.example.com")[0]).toMatch(/^SMTP_URL has the unknown scheme "smtp\+starttls:"/);
   });
 

@@ -66,7 +66,11 @@ afterEach(async () => {
   // Each test starts with no delivery waiting for a retry from the one before.
   const { boss } = jobQueue();
   const waiting = await boss.findJobs(EMAIL_DELIVERY_JOB, { queued: true });
-  if (waiting.length) await boss.deleteJob(EMAIL_DELIVERY_JOB, waiting.map((j) => j.id));
+  if (waiting.length)
+    await boss.deleteJob(
+      EMAIL_DELIVERY_JOB,
+      waiting.map((j) => j.id),
+    );
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -228,13 +232,13 @@ describe("refusals and outages", () => {
     expect(job.state).toBe("retry");
     // The first retry waits about retryDelaySeconds (10 s, with jitter).
     expect(job.startAfter.getTime() - Date.now()).toBeGreaterThan(4_000);
-    expect((await row(id))).toMatchObject({ status: "queued", error: expect.stringMatching(/451 4\.7\.1 Greylisted/) });
+    expect(await row(id)).toMatchObject({ status: "queued", error: expect.stringMatching(/451 4\.7\.1 Greylisted/) });
     expect(await runDueJobs()).toBe(0);
 
     refuse = false;
     await makeJobsDue();
     await drainJobs();
-    expect((await row(id))).toMatchObject({ status: "sent", error: null });
+    expect(await row(id)).toMatchObject({ status: "sent", error: null });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -244,7 +248,7 @@ describe("refusals and outages", () => {
     const { id, message } = await queue();
     await runDueJobs();
     expect((await deliveryJob(id)).state).toBe("retry");
-    expect((await row(id))).toMatchObject({ status: "queued", error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await row(id)).toMatchObject({ status: "queued", error: expect.stringMatching(/ECONNREFUSED/) });
 
     const smtp = await server({ port });
     await makeJobsDue();
@@ -291,7 +295,7 @@ describe("refusals and outages", () => {
     expect((await row(id)).status).toBe("queued");
     await makeJobsDue();
     await runDueJobs();
-    expect((await row(id))).toMatchObject({ status: "failed", error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await row(id)).toMatchObject({ status: "failed", error: expect.stringMatching(/ECONNREFUSED/) });
     expect(await jobStatus(emailDeliveryJob, deliveryKey(id))).toBe("failed");
   });
 });

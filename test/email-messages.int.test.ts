@@ -41,7 +41,10 @@ function useSmtp(url: string | undefined): void {
 const arrivedFor = (to: string): ReceivedMail[] => smtp.received.filter((m) => m.envelopeTo.includes(to));
 
 async function rowsFor(to: string, kind: string) {
-  return (await getDb()).select().from(emailMessages).where(and(eq(emailMessages.to, to), eq(emailMessages.kind, kind)));
+  return (await getDb())
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, to), eq(emailMessages.kind, kind)));
 }
 
 /** What every message has: the envelope and headers, both parts, the Message-ID of its row. */
@@ -111,13 +114,17 @@ describe("verification and account e-mails", () => {
   it("a sign-up for an existing address sends the owner the account-exists e-mail with absolute sign-in and reset links", async () => {
     const auth = await getAuth();
     const email = `exists-${randomUUID().slice(0, 8)}@example.com`;
-    const body = (firstName: string) =>
-      JSON.stringify({ email, password: TEST_PASSWORD, name: `${firstName} O`, firstName, lastName: "O" });
+    const body = (firstName: string) => JSON.stringify({ email, password: TEST_PASSWORD, name: `${firstName} O`, firstName, lastName: "O" });
     const signUp = (firstName: string) =>
       auth.handler(new Request(`${BASE_URL}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: BASE_URL }, body: body(firstName) }));
     expect((await signUp("Olga")).status).toBe(200);
     // The throttle allows one auth e-mail a minute per address: the verification e-mail was that one.
-    await (await getDb()).update(emailMessages).set({ createdAt: new Date(Date.now() - 5 * 60_000) }).where(eq(emailMessages.to, email));
+    await (
+      await getDb()
+    )
+      .update(emailMessages)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(emailMessages.to, email));
     expect((await signUp("Someone")).status).toBe(200);
     await drainJobs();
     const m = arrivedFor(email).find((x) => x.parsed.subject === "You already have an account");

@@ -54,7 +54,17 @@ const post = (email: string) =>
     new Request(`${BASE}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 250)}` },
-      body: new URLSearchParams({ first_name: "Rosa", last_name: "Martinez", email, company: "", phone: "", website: "", inquiry_subject: "Support", message: "Hello there, a question about plans.", _honey: "" }).toString(),
+      body: new URLSearchParams({
+        first_name: "Rosa",
+        last_name: "Martinez",
+        email,
+        company: "",
+        phone: "",
+        website: "",
+        inquiry_subject: "Support",
+        message: "Hello there, a question about plans.",
+        _honey: "",
+      }).toString(),
     }),
   );
 

@@ -43,7 +43,9 @@ function expectEndedNotCancelling(list: Array<CustomerSubscription | AdminSubscr
 
 /** A setup intent confirmed with the sandbox's test card. */
 async function confirmedSetupIntent(u: TestUser): Promise<{ clientSecret: string; setupIntentId: string; trial: boolean }> {
-  const si = await json<{ clientSecret: string; setupIntentId: string; trial: boolean }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
+  const si = await json<{ clientSecret: string; setupIntentId: string; trial: boolean }>(
+    await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }),
+  );
   await json(await confirmCard(u, si.clientSecret));
   return si;
 }
@@ -79,7 +81,12 @@ describe("ended subscriptions: every view derives from the ended state", () => {
     const db = await getDb();
     await db
       .update(subscriptions)
-      .set({ currentPeriodStart: new Date(Date.now() - 35 * DAY), currentPeriodEnd: new Date(Date.now() - 5 * DAY), upcomingInvoiceAmount: 14900, upcomingInvoiceDate: new Date(Date.now() + 25 * DAY) })
+      .set({
+        currentPeriodStart: new Date(Date.now() - 35 * DAY),
+        currentPeriodEnd: new Date(Date.now() - 5 * DAY),
+        upcomingInvoiceAmount: 14900,
+        upcomingInvoiceDate: new Date(Date.now() + 25 * DAY),
+      })
       .where(eq(subscriptions.id, ended.id));
     await db.update(aiReadyOrders).set({ status: "active", subscriptionId: ended.id, claimedByUserId: customer.id }).where(eq(aiReadyOrders.id, orderId));
     endedId = ended.id;

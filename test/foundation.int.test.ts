@@ -8,8 +8,7 @@ import { call, createUser } from "./http-helpers";
 async function tableNames(): Promise<string[]> {
   const db = await getDb();
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as
-    | { rows: Array<{ tablename: string }> }
-    | Array<{ tablename: string }>;
+    { rows: Array<{ tablename: string }> } | Array<{ tablename: string }>;
   return (Array.isArray(result) ? result : result.rows).map((r) => r.tablename);
 }
 

@@ -55,7 +55,11 @@ async function recount(accountIds: string[]) {
     .where(inArray(interactions.accountId, accountIds));
   const cells = new Map<string, Record<string, number | string>>();
   for (const { i, zone } of rows) {
-    const p = Object.fromEntries(localParts(zone).formatToParts(i.startedAt).map((x) => [x.type, x.value]));
+    const p = Object.fromEntries(
+      localParts(zone)
+        .formatToParts(i.startedAt)
+        .map((x) => [x.type, x.value]),
+    );
     const outcome = i.outcome === "spam" || i.spamReportedAt ? "spam" : ["no_answer", "busy", "failed"].includes(i.outcome) ? "missed" : i.outcome;
     const dest = outcome === "transferred" ? (i.transferDestination ?? "") : "";
     const k = [i.accountId, `${p.year}-${p.month}-${p.day}`, Number(p.hour === "24" ? 0 : p.hour), i.aiReadyOrderId, i.channel, outcome, dest].join("|");
@@ -136,7 +140,10 @@ describe("insight rollups", () => {
       await reportSpam(c.user.id, r.id, { id: c.user.id, email: c.user.email }).catch(() => undefined);
     }
     expect(await rollups(ids())).toEqual(await recount(ids()));
-    const pending = await db.select({ id: interactions.id }).from(interactions).where(and(inArray(interactions.accountId, ids()), eq(interactions.spamReview, "pending")));
+    const pending = await db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(and(inArray(interactions.accountId, ids()), eq(interactions.spamReview, "pending")));
     for (const [n, p] of pending.entries()) await (n % 2 ? approveSpamReport(p.id) : declineSpamReport(p.id));
     const credited = await db.$count(interactions, and(inArray(interactions.accountId, ids()), isNotNull(interactions.spamReportedAt)));
     expect(credited).toBeGreaterThan(0);
@@ -153,7 +160,14 @@ describe("insight rollups", () => {
     const [a, b, c2, d] = stored;
     expect((await db.update(interactions).set({ accountId: customers[2]!.user.id }).where(eq(interactions.id, a!.id)).returning()).length).toBe(1);
     expect((await db.update(interactions).set({ outcome: "voicemail", appointmentBooked: true }).where(eq(interactions.id, b!.id)).returning()).length).toBe(1);
-    expect((await db.delete(interactions).where(inArray(interactions.id, [c2!.id, d!.id])).returning()).length).toBe(2);
+    expect(
+      (
+        await db
+          .delete(interactions)
+          .where(inArray(interactions.id, [c2!.id, d!.id]))
+          .returning()
+      ).length,
+    ).toBe(2);
     expect(await rollups(ids())).toEqual(await recount(ids()));
     // An update of nothing counted leaves the rollups as they were.
     const still = await rollups(ids());
@@ -170,8 +184,36 @@ describe("insight rollups", () => {
     expect(exact.length).toBeGreaterThan(10);
     // Corrupt: a count off, a row gone, a row that should not exist.
     const [first, second] = await db.select().from(interactionRollups).where(eq(interactionRollups.accountId, target)).limit(2);
-    expect((await db.update(interactionRollups).set({ interactions: sql`interactions + 5`, unitsMilli: 1 }).where(and(eq(interactionRollups.accountId, target), eq(interactionRollups.day, first!.day), eq(interactionRollups.hour, first!.hour), eq(interactionRollups.outcome, first!.outcome), eq(interactionRollups.channel, first!.channel), eq(interactionRollups.transferDestination, first!.transferDestination))).returning()).length).toBe(1);
-    await db.delete(interactionRollups).where(and(eq(interactionRollups.accountId, target), eq(interactionRollups.day, second!.day), eq(interactionRollups.hour, second!.hour), eq(interactionRollups.outcome, second!.outcome), eq(interactionRollups.channel, second!.channel), eq(interactionRollups.transferDestination, second!.transferDestination)));
+    expect(
+      (
+        await db
+          .update(interactionRollups)
+          .set({ interactions: sql`interactions + 5`, unitsMilli: 1 })
+          .where(
+            and(
+              eq(interactionRollups.accountId, target),
+              eq(interactionRollups.day, first!.day),
+              eq(interactionRollups.hour, first!.hour),
+              eq(interactionRollups.outcome, first!.outcome),
+              eq(interactionRollups.channel, first!.channel),
+              eq(interactionRollups.transferDestination, first!.transferDestination),
+            ),
+          )
+          .returning()
+      ).length,
+    ).toBe(1);
+    await db
+      .delete(interactionRollups)
+      .where(
+        and(
+          eq(interactionRollups.accountId, target),
+          eq(interactionRollups.day, second!.day),
+          eq(interactionRollups.hour, second!.hour),
+          eq(interactionRollups.outcome, second!.outcome),
+          eq(interactionRollups.channel, second!.channel),
+          eq(interactionRollups.transferDestination, second!.transferDestination),
+        ),
+      );
     await db.insert(interactionRollups).values({ ...first!, day: "2001-01-01", interactions: 3 });
     expect(await rollups(ids())).not.toEqual(exact);
 
@@ -194,7 +236,21 @@ describe("insight rollups", () => {
   it("the daily run rebuilds every account and drops the rows of an account that no longer exists", async () => {
     const db = await getDb();
     const ghost = `ghost-${randomUUID()}`;
-    await db.insert(interactionRollups).values({ accountId: ghost, day: "2026-01-01", hour: 3, aiReadyOrderId: customers[0]!.orderId, channel: "phone", outcome: "answered", transferDestination: "", interactions: 2, appointments: 0, answeredAfterHours: 0, timedCalls: 0, durationMsSum: 0, unitsMilli: 0 });
+    await db.insert(interactionRollups).values({
+      accountId: ghost,
+      day: "2026-01-01",
+      hour: 3,
+      aiReadyOrderId: customers[0]!.orderId,
+      channel: "phone",
+      outcome: "answered",
+      transferDestination: "",
+      interactions: 2,
+      appointments: 0,
+      answeredAfterHours: 0,
+      timedCalls: 0,
+      durationMsSum: 0,
+      unitsMilli: 0,
+    });
     const { rollupRepairJob } = await import("@/features/insights/jobs");
     await rollupRepairJob.handler({}, { id: "daily", attempt: 1 } as never);
     expect(await db.$count(interactionRollups, eq(interactionRollups.accountId, ghost))).toBe(0);

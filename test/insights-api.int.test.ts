@@ -122,7 +122,12 @@ describe("GET /api/insights", () => {
     const second = await read(owner, `from=2026-11-02&to=2026-11-08&aiEmployeeId=${secondOrderId}`);
     expect(second.totals.interactions).toBe(1);
     expect(second.totals.averageDurationSeconds).toBeNull();
-    for (const q of ["from=2026-11-02&to=2026-11-08", "from=2026-11-02&to=2026-11-08&channel=phone", `from=2026-11-02&to=2026-11-08&aiEmployeeId=${orderId}`, "from=2026-10-01&to=2026-11-26&channel=sms"]) {
+    for (const q of [
+      "from=2026-11-02&to=2026-11-08",
+      "from=2026-11-02&to=2026-11-08&channel=phone",
+      `from=2026-11-02&to=2026-11-08&aiEmployeeId=${orderId}`,
+      "from=2026-10-01&to=2026-11-26&channel=sms",
+    ]) {
       expect((await read(owner, q)).totals.interactions, q).toBe(await callLogCount(owner, q));
     }
   });

@@ -43,7 +43,15 @@ async function stored(key: string, records: Record<string, unknown>[]): Promise<
   const answer = (await res.json()) as IngestAnswer;
   expect(answer.results.map((r) => r.status)).toEqual(records.map(() => "created"));
   const db = await getDb();
-  const rows = await db.select({ id: interactions.id, externalId: interactions.externalId }).from(interactions).where(inArray(interactions.externalId, records.map((r) => r.id as string)));
+  const rows = await db
+    .select({ id: interactions.id, externalId: interactions.externalId })
+    .from(interactions)
+    .where(
+      inArray(
+        interactions.externalId,
+        records.map((r) => r.id as string),
+      ),
+    );
   return records.map((r) => rows.find((row) => row.externalId === r.id)!.id);
 }
 

@@ -178,7 +178,7 @@ beforeAll(async () => {
   ids.tricky = await insert(alice, {
     startedAt: at("2025-06-09T12:00:00Z"),
     summary: 'Caller said "call me back, please"\nthen hung up',
-    fromNumber: "=HYPERLINK(\"http://evil.example\")",
+    fromNumber: '=HYPERLINK("http://evil.example")',
     // A formula after a semicolon: a field of its own in a semicolon locale.
     toNumber: "x;=cmd|' /C calc'!A0",
   });
@@ -204,7 +204,11 @@ describe("who sees what", () => {
   });
 
   it("lists only the caller's own records; another customer's id is a 404", async () => {
-    expect([...(await listIds(""))].sort()).toEqual(ALICE().map(([, v]) => v).sort());
+    expect([...(await listIds(""))].sort()).toEqual(
+      ALICE()
+        .map(([, v]) => v)
+        .sort(),
+    );
     expect(await listIds("", bob)).toEqual([ids.bob]);
     const res = await getDetail(ids.bob);
     expect(res.status).toBe(404);
@@ -367,7 +371,10 @@ describe("POST /api/interactions/<id>/report-spam", () => {
     expect(((await again.json()) as InteractionDetail).spamReportedAt).toBe(first.spamReportedAt);
 
     const db = await getDb();
-    const notes = await db.select().from(notifications).where(eq(notifications.dedupeKey, `spam-report:${ids.long}`));
+    const notes = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `spam-report:${ids.long}`));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: "usage" });
     expect(notes[0]!.message).toContain(alice.user.email);
@@ -396,7 +403,12 @@ describe("POST /api/interactions/<id>/report-spam", () => {
     const notes = await db
       .select()
       .from(notifications)
-      .where(inArray(notifications.dedupeKey, cases.map(([id]) => `spam-report:${id}`)));
+      .where(
+        inArray(
+          notifications.dedupeKey,
+          cases.map(([id]) => `spam-report:${id}`),
+        ),
+      );
     expect(notes).toEqual([]);
   });
 
@@ -406,7 +418,12 @@ describe("POST /api/interactions/<id>/report-spam", () => {
     expect(await res.json()).toMatchObject({ units: 0, creditedUnits: 1 });
     const db = await getDb();
     expect(await db.select().from(meterReports).where(eq(meterReports.subscriptionId, trialer.subscriptionId!))).toEqual([]);
-    expect(await db.select().from(notifications).where(eq(notifications.dedupeKey, `spam-report:${ids.trial}`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `spam-report:${ids.trial}`)),
+    ).toHaveLength(1);
   });
 });
 
@@ -420,12 +437,12 @@ describe("GET /api/interactions/export.csv", () => {
     expect(text.startsWith(`${HEADER}\r\n`)).toBe(true);
     const [header, ...rows] = parseCsv(text);
     expect(header!.join(",")).toBe(HEADER);
-    const phoneIds = (await listIds("channel=phone"));
+    const phoneIds = await listIds("channel=phone");
     expect(rows.map((r) => r[0])).toEqual(phoneIds);
     const byId = new Map(rows.map((r) => [r[0], r]));
     const tricky = byId.get(ids.tricky)!;
     expect(tricky[16]).toBe('Caller said "call me back, please"\nthen hung up');
-    expect(tricky[7]).toBe("'=HYPERLINK(\"http://evil.example\")");
+    expect(tricky[7]).toBe('\'=HYPERLINK("http://evil.example")');
     // Quoted, and what follows the semicolon cannot start a formula either (ADR 0105).
     expect(tricky[8]).toBe("x;'=cmd|' /C calc'!A0");
     expect(text).toContain(`"x;'=cmd|' /C calc'!A0"`);

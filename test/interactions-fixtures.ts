@@ -7,7 +7,16 @@ import { call, createUser, type TestUser } from "./http-helpers";
 
 /** A customer with an AI employee (an AI-ready order) and, unless `subscription: null`, a subscription it counts against. */
 export async function customerWithAiEmployee(
-  opts: { planId?: string; billing?: "monthly" | "annual"; status?: "active" | "trialing" | "past_due" | "cancelled"; trialEnd?: Date | null; createdAt?: Date; period?: { start: Date; end: Date }; subscription?: null; phone?: string } = {},
+  opts: {
+    planId?: string;
+    billing?: "monthly" | "annual";
+    status?: "active" | "trialing" | "past_due" | "cancelled";
+    trialEnd?: Date | null;
+    createdAt?: Date;
+    period?: { start: Date; end: Date };
+    subscription?: null;
+    phone?: string;
+  } = {},
 ): Promise<{ user: TestUser; orderId: string; subscriptionId: string | null; phone: string }> {
   const u = await createUser();
   const db = await getDb();

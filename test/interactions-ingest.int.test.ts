@@ -40,7 +40,10 @@ describe("keys", () => {
     expect(((await wrong.json()) as { message: string }).message).toBe("Invalid or revoked API key");
     const revoked = await newApiKey(admin);
     const db = await getDb();
-    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.keyPrefix, revoked.slice(0, 10)));
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiKeys.keyPrefix, revoked.slice(0, 10)));
     expect((await postInteractions(revoked, { interactions: [rec] })).status).toBe(401);
     expect(await stored([rec.id as string])).toHaveLength(0);
   });
@@ -48,16 +51,25 @@ describe("keys", () => {
   it("answers 429 with Retry-After past the per-key limit, and counts the last use", async () => {
     const limited = await newApiKey(admin);
     const db = await getDb();
-    await db.update(apiKeys).set({ windowStart: new Date(), windowCount: 600 }).where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
+    await db
+      .update(apiKeys)
+      .set({ windowStart: new Date(), windowCount: 600 })
+      .where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
     const res = await postInteractions(limited, { interactions: [phoneRecord(nova.orderId)] });
     expect(res.status).toBe(429);
     const retryAfter = Number(res.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // A window that has passed starts again.
-    await db.update(apiKeys).set({ windowStart: new Date(Date.now() - 61_000), windowCount: 600 }).where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
+    await db
+      .update(apiKeys)
+      .set({ windowStart: new Date(Date.now() - 61_000), windowCount: 600 })
+      .where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
     expect((await postInteractions(limited, { interactions: [phoneRecord(nova.orderId)] })).status).toBe(200);
-    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
+    const [row] = await db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyPrefix, limited.slice(0, 10)));
     expect(row!.windowCount).toBe(1);
     expect(row!.lastUsedAt).not.toBeNull();
   });
@@ -134,7 +146,10 @@ describe("bodies that once failed as a whole", () => {
     expect(counted.length).toBeLessThanOrEqual(3);
     expect(rows.filter((r) => r.billingNote === "late")).toHaveLength(30 - counted.length);
     expect(results.filter((r) => /^stored late: its usage month \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\) is closed/.test(r.message ?? ""))).toHaveLength(30 - counted.length);
-    const [months] = await db.select({ n: sql<number>`count(distinct ${interactions.usageMonthStart})::int` }).from(interactions).where(eq(interactions.subscriptionId, c.subscriptionId!));
+    const [months] = await db
+      .select({ n: sql<number>`count(distinct ${interactions.usageMonthStart})::int` })
+      .from(interactions)
+      .where(eq(interactions.subscriptionId, c.subscriptionId!));
     expect(months!.n).toBe(new Set(counted.map((r) => r.usageMonthStart!.getTime())).size);
   });
 });
@@ -164,7 +179,14 @@ describe("idempotency", () => {
     const [count] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(interactions)
-      .where(and(inArray(interactions.externalId, batch.map((r) => r.id as string))));
+      .where(
+        and(
+          inArray(
+            interactions.externalId,
+            batch.map((r) => r.id as string),
+          ),
+        ),
+      );
     expect(count!.n).toBe(40);
   });
 });

@@ -33,11 +33,22 @@ const calls = (orderId: string, n: number) => Array.from({ length: n }, () => ph
 
 async function alertsOf(userId: string, subscriptionId: string) {
   const db = await getDb();
-  const emails = await db.select({ subject: emailMessages.subject }).from(emailMessages).where(and(eq(emailMessages.to, (await db.query.user.findFirst({ where: (u, { eq: e }) => e(u.id, userId) }))!.email), eq(emailMessages.kind, "usage-alert")));
+  const emails = await db
+    .select({ subject: emailMessages.subject })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, (await db.query.user.findFirst({ where: (u, { eq: e }) => e(u.id, userId) }))!.email), eq(emailMessages.kind, "usage-alert")));
   const notices = await db.select({ title: customerNotices.title }).from(customerNotices).where(eq(customerNotices.accountId, userId));
   const sent = await db.select({ threshold: usageAlerts.threshold }).from(usageAlerts).where(eq(usageAlerts.subscriptionId, subscriptionId));
-  const admins = await db.select({ id: notifications.id }).from(notifications).where(sql`${notifications.dedupeKey} like ${`usage-alert:${subscriptionId}:%`}`);
-  return { emails: emails.map((e) => e.subject).sort(), notices: notices.map((n) => n.title).sort(), thresholds: sent.map((s) => s.threshold).sort((a, b) => a - b), adminNotifications: admins.length };
+  const admins = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(sql`${notifications.dedupeKey} like ${`usage-alert:${subscriptionId}:%`}`);
+  return {
+    emails: emails.map((e) => e.subject).sort(),
+    notices: notices.map((n) => n.title).sort(),
+    thresholds: sent.map((s) => s.threshold).sort((a, b) => a - b),
+    adminNotifications: admins.length,
+  };
 }
 
 describe("usage alerts", () => {
@@ -168,7 +179,12 @@ describe("provider meters", () => {
     await reportInteractionMeters();
     expect(spy.mock.calls.filter(([e]) => e.customerId === `cus_${c.subscriptionId!.slice(0, 8)}`)).toHaveLength(0);
     const db = await getDb();
-    expect(await db.select().from(meterReports).where(inArray(meterReports.subscriptionId, [c.subscriptionId!]))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(meterReports)
+        .where(inArray(meterReports.subscriptionId, [c.subscriptionId!])),
+    ).toHaveLength(0);
   });
 });
 
@@ -180,13 +196,19 @@ describe("retention", () => {
     await postInteractions(key, { interactions: [old, recent] });
     expect(await anonymiseOldInteractions()).toBeGreaterThanOrEqual(1);
     const db = await getDb();
-    const rows = await db.select().from(interactions).where(inArray(interactions.externalId, [old.id as string, recent.id as string]));
+    const rows = await db
+      .select()
+      .from(interactions)
+      .where(inArray(interactions.externalId, [old.id as string, recent.id as string]));
     const o = rows.find((r) => r.externalId === old.id)!;
     const r = rows.find((x) => x.externalId === recent.id)!;
     expect([o.transcript, o.recordingUrl, o.summary, o.fromNumber, o.toNumber, o.unitsMilli, o.anonymizedAt !== null]).toEqual([null, null, null, null, null, 1000, true]);
     expect([r.summary, r.fromNumber, r.anonymizedAt]).toEqual(["Quokkaquartz boiler serviced", "+15550100200", null]);
     // The search forgets the anonymised words.
-    const found = await db.select({ id: interactions.id }).from(interactions).where(sql`${interactions.search} @@ websearch_to_tsquery('english', 'quokkaquartz')`);
+    const found = await db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(sql`${interactions.search} @@ websearch_to_tsquery('english', 'quokkaquartz')`);
     expect(found.map((f) => f.id)).toEqual(rows.filter((x) => x.externalId === recent.id).map((x) => x.id));
     expect(await anonymiseOldInteractions()).toBe(0);
   });
@@ -205,7 +227,10 @@ describe("the dashboard's Usage This Month", () => {
       ],
     });
     const db = await getDb();
-    await db.update(interactions).set({ spamReportedAt: new Date() }).where(eq(interactions.externalId, spam.id as string));
+    await db
+      .update(interactions)
+      .set({ spamReportedAt: new Date() })
+      .where(eq(interactions.externalId, spam.id as string));
     const res = await call(getUser, { path: "/api/auth/user", cookie: c.user.cookie });
     const body = (await res.json()) as { subscription: { usage: Record<string, number>; units: Record<string, unknown> } };
     expect(body.subscription.usage).toEqual({ phoneUsed: 126, phoneLimit: 120, textUsed: 1, textLimit: 120 });

@@ -27,7 +27,15 @@ describe("the app's jobs at start", () => {
     const crons = rowsOf<{ name: string; cron: string }>(await db.execute(sql`select name, cron from pgboss.schedule order by name`));
     // The sandbox is the provider here, so its roll-over runs every minute too.
     expect(crons.map((c) => c.name)).toEqual(
-      expect.arrayContaining(["billing.sandbox-rollover", "call-alerts.daily-summary", "interactions.report-meters", "interactions.retention", "interactions.spend-month-reset", "overage.auto-bill", "webhooks.cleanup"]),
+      expect.arrayContaining([
+        "billing.sandbox-rollover",
+        "call-alerts.daily-summary",
+        "interactions.report-meters",
+        "interactions.retention",
+        "interactions.spend-month-reset",
+        "overage.auto-bill",
+        "webhooks.cleanup",
+      ]),
     );
     const cleanup = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'billing.cardless-subscribe-cleanup'`));
     expect(cleanup[0]!.n).toBe(1);

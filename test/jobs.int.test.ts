@@ -90,9 +90,7 @@ describe("exactly once per idempotency key", () => {
     expect((await enqueueJob(db, echoJob, { n: 100 }, { idempotencyKey: key })).created).toBe(false);
 
     const concurrentKey = `race-${randomUUID()}`;
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => db.transaction((tx) => enqueueJob(tx, echoJob, { n: 101 }, { idempotencyKey: concurrentKey }))),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, () => db.transaction((tx) => enqueueJob(tx, echoJob, { n: 101 }, { idempotencyKey: concurrentKey }))));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.id))).toEqual(new Set([jobIdForKey(concurrentKey)]));
 
@@ -123,16 +121,33 @@ describe("many at once (enqueueJobs)", () => {
     const base = Math.floor(Math.random() * 1e9);
     const keys = Array.from({ length: 600 }, (_, i) => `many-${base}-${i}`);
     const db = await getDb();
-    const first = await db.transaction((tx) => enqueueJobs(tx, echoJob, [...keys, keys[0]!, keys[1]!].map((k, i) => ({ payload: { n: base + (i % 600) }, idempotencyKey: k }))));
+    const first = await db.transaction((tx) =>
+      enqueueJobs(
+        tx,
+        echoJob,
+        [...keys, keys[0]!, keys[1]!].map((k, i) => ({ payload: { n: base + (i % 600) }, idempotencyKey: k })),
+      ),
+    );
     expect(first).toBe(600);
-    expect(await enqueueJobs(db, echoJob, keys.slice(0, 10).map((k, i) => ({ payload: { n: base + i }, idempotencyKey: k })))).toBe(0);
+    expect(
+      await enqueueJobs(
+        db,
+        echoJob,
+        keys.slice(0, 10).map((k, i) => ({ payload: { n: base + i }, idempotencyKey: k })),
+      ),
+    ).toBe(0);
     await drainJobs(200);
     for (const n of [base, base + 1, base + 599]) expect(runsOf(n)).toHaveLength(1);
   });
 
   it("checks every payload before storing any, and stores nothing when the transaction rolls back", async () => {
     const key = `many-bad-${randomUUID()}`;
-    await expect(enqueueJobs(await getDb(), echoJob, [{ payload: { n: 1 }, idempotencyKey: key }, { payload: { n: "x" } as never, idempotencyKey: `${key}-2` }])).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      enqueueJobs(await getDb(), echoJob, [
+        { payload: { n: 1 }, idempotencyKey: key },
+        { payload: { n: "x" } as never, idempotencyKey: `${key}-2` },
+      ]),
+    ).rejects.toBeInstanceOf(ZodError);
     expect(await keyRows(key)).toHaveLength(0);
     const db = await getDb();
     await expect(
@@ -215,8 +230,7 @@ describe("schedules", () => {
     await scheduleJob(echoJob, "0 4 1 * *", { n: 301 }, { key: "monthly", tz: "Europe/Berlin" });
     await expect(scheduleJob(echoJob, "0 5 * * *", { n: 1.5 }, { key: "bad" })).rejects.toBeInstanceOf(ZodError);
     const db = await getDb();
-    const rows = async () =>
-      ((await db.execute(sql`select key, cron, timezone, data from pgboss.schedule where name = ${echoJob.kind} order by key`)) as unknown as { rows: unknown[] }).rows;
+    const rows = async () => ((await db.execute(sql`select key, cron, timezone, data from pgboss.schedule where name = ${echoJob.kind} order by key`)) as unknown as { rows: unknown[] }).rows;
     expect(await rows()).toEqual([
       { key: "daily", cron: "0 3 * * *", timezone: "UTC", data: { n: 300 } },
       { key: "monthly", cron: "0 4 1 * *", timezone: "Europe/Berlin", data: { n: 301 } },

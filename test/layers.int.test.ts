@@ -42,7 +42,11 @@ describe("layer rule", () => {
 
   it.each([
     ["app imports features and lib", "app/example.ts", 'import { findPlan } from "@/features/plans/catalogue";\nimport { logger } from "@/lib/logger";\nexport const x = [findPlan, logger];\n'],
-    ["a feature imports lib, db and a declared feature", "src/features/billing/example.ts", 'import { findPlan } from "@/features/plans/catalogue";\nimport { getDb } from "@/lib/db";\nimport { user } from "@/db/schema";\nexport const x = [findPlan, getDb, user];\n'],
+    [
+      "a feature imports lib, db and a declared feature",
+      "src/features/billing/example.ts",
+      'import { findPlan } from "@/features/plans/catalogue";\nimport { getDb } from "@/lib/db";\nimport { user } from "@/db/schema";\nexport const x = [findPlan, getDb, user];\n',
+    ],
     ["lib imports db", "src/lib/example.ts", 'import { user } from "@/db/schema";\nexport const x = user;\n'],
     ["a test calls a route handler", "src/features/plans/example.test.ts", 'import { GET } from "@app/api/health/route";\nexport const x = GET;\n'],
   ])("allows: %s", async (_name, file, code) => {
@@ -62,7 +66,12 @@ describe("FEATURE_DEPENDENCIES", () => {
 
   it("keeps the former cycles broken", async () => {
     const { FEATURE_DEPENDENCIES: deps } = await load();
-    const pairs = [["admin", "orders"], ["admin", "notifications"], ["billing", "usage"], ["usage", "admin-subscriptions"]];
+    const pairs = [
+      ["admin", "orders"],
+      ["admin", "notifications"],
+      ["billing", "usage"],
+      ["usage", "admin-subscriptions"],
+    ];
     for (const [a, b] of pairs) expect(deps[a]!.includes(b!) && deps[b!]!.includes(a!), `${a} <-> ${b}`).toBe(false);
   });
 });

@@ -50,7 +50,10 @@ afterAll(async () => {
 
 async function me(app: CookieJar) {
   const res = await call(userGet, { path: "/api/auth/user", cookie: app.header() });
-  return { status: res.status, body: res.status === 200 ? ((await res.json()) as { id: string; email: string; emailVerified: boolean; role: string; firstName: string | null; lastName: string | null }) : null };
+  return {
+    status: res.status,
+    body: res.status === 200 ? ((await res.json()) as { id: string; email: string; emailVerified: boolean; role: string; firstName: string | null; lastName: string | null }) : null,
+  };
 }
 
 async function addOrder(email: string): Promise<string> {

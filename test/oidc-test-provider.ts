@@ -37,11 +37,7 @@ export type TestOidcProvider = {
  * login form (devInteractions) is the sign-in page: its login field takes an
  * account's `sub` (the provider keys its session by what is typed there). Consent is implied for the app's client.
  */
-export async function startOidcTestProvider(opts: {
-  redirectUris: string[];
-  postLogoutRedirectUris?: string[];
-  accounts: TestOidcAccount[];
-}): Promise<TestOidcProvider> {
+export async function startOidcTestProvider(opts: { redirectUris: string[]; postLogoutRedirectUris?: string[]; accounts: TestOidcAccount[] }): Promise<TestOidcProvider> {
   const accounts = new Map<string, TestOidcAccount>();
   const setAccount = (a: TestOidcAccount) => void accounts.set(a.sub, a);
   opts.accounts.forEach(setAccount);

@@ -69,7 +69,10 @@ describe("an AI-ready order joins the subscription waiting for one", () => {
 
     await drainJobs();
     const db = await getDb();
-    const mails = await db.select().from(emailMessages).where(and(eq(emailMessages.to, ana.email), eq(emailMessages.kind, "ai-ready-order-setup")));
+    const mails = await db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, ana.email), eq(emailMessages.kind, "ai-ready-order-setup")));
     expect(mails.map((m) => m.subject)).toEqual(["Your AI employee Rosa has joined your subscription"]);
     expect(mails[0]!.text).toContain("has joined your existing subscription");
     expect(mails[0]!.text).not.toContain("Start Free Trial");
@@ -106,14 +109,22 @@ describe("one AI employee has at most one live subscription", () => {
     const db = await getDb();
     const [customer] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.accountId, dee.id));
     // A second subscription at the provider that names the same AI employee (a replayed checkout, the provider's portal).
-    await (await getProvider()).createTrialSubscription(
+    await (
+      await getProvider()
+    ).createTrialSubscription(
       { customerId: customer!.providerCustomerId, planId: "small", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: { accountId: dee.id, aiReadyOrderId: order.id } },
       `second-${order.id}`,
     );
     await syncAccount(dee.id);
-    const live = await db.select().from(subscriptions).where(and(eq(subscriptions.aiReadyOrderId, order.id), ne(subscriptions.status, "cancelled")));
+    const live = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.aiReadyOrderId, order.id), ne(subscriptions.status, "cancelled")));
     expect(live.map((r) => r.id)).toEqual([sub.id]);
-    const [other] = await db.select().from(subscriptions).where(and(eq(subscriptions.accountId, dee.id), ne(subscriptions.id, sub.id)));
+    const [other] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, dee.id), ne(subscriptions.id, sub.id)));
     expect(other!.aiReadyOrderId).toBeNull();
 
     // The partial unique index: a second live link is refused; the order keeps its one subscription.

@@ -84,9 +84,7 @@ describe("AI-ready orders API", () => {
     await drainJobs();
     expect(await db.select().from(emailMessages).where(eq(emailMessages.to, email))).toHaveLength(1);
 
-    const second = await json<{ id: string }>(
-      await call(collection.POST, { method: "POST", path: "/api/admin/ai-ready-orders", cookie: admin.cookie, body: { ...order(), aiAvatarUrl: null } }),
-    );
+    const second = await json<{ id: string }>(await call(collection.POST, { method: "POST", path: "/api/admin/ai-ready-orders", cookie: admin.cookie, body: { ...order(), aiAvatarUrl: null } }));
     const list = await json<Array<{ id: string }>>(await call(collection.GET, { path: "/api/admin/ai-ready-orders", cookie: admin.cookie }));
     const ids = list.map((o) => o.id);
     expect(ids).toContain(created.id);
@@ -107,7 +105,13 @@ describe("AI-ready orders API", () => {
     const read = await json(await call(item.GET, { path: `/api/admin/ai-ready-orders/${created.id}`, cookie: admin.cookie, params: { id: created.id } }));
     expect(read.aiEmployeeName).toBe("Ava Two");
 
-    const invalid = await call(item.PATCH, { method: "PATCH", path: `/api/admin/ai-ready-orders/${created.id}`, cookie: admin.cookie, params: { id: created.id }, body: { ...order(), aiPhoneNumber: "" } });
+    const invalid = await call(item.PATCH, {
+      method: "PATCH",
+      path: `/api/admin/ai-ready-orders/${created.id}`,
+      cookie: admin.cookie,
+      params: { id: created.id },
+      body: { ...order(), aiPhoneNumber: "" },
+    });
     expect(invalid.status).toBe(400);
     expect((await json(invalid)).message).toBe(REQUIRED_FIELDS_MESSAGE);
 
@@ -182,7 +186,10 @@ describe("welcome e-mail", () => {
     const res = await call(welcome.POST, { method: "POST", path: "/api/admin/send-welcome-email", cookie: admin.cookie, body: { subscriptionId: subId } });
     expect(res.status).toBe(202);
     await drainJobs();
-    const mails = await db.select().from(emailMessages).where(and(eq(emailMessages.to, user.email), eq(emailMessages.kind, "welcome")));
+    const mails = await db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, user.email), eq(emailMessages.kind, "welcome")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Hi Wendy,");
     expect(mails[0]!.text).toContain("Medium");

@@ -79,7 +79,16 @@ describe("automatic overage billing", () => {
   it("does not bill a month an admin already billed by hand", async () => {
     const c = await busyCustomer();
     const db = await getDb();
-    await db.insert(overageEntries).values({ id: randomUUID(), subscriptionId: c.subscriptionId!, periodStart: c.createdAt, periodEnd: addMonths(c.createdAt, 1), billNow: false, status: "pending", createdBy: admin.id, totalAmount: 1188 });
+    await db.insert(overageEntries).values({
+      id: randomUUID(),
+      subscriptionId: c.subscriptionId!,
+      periodStart: c.createdAt,
+      periodEnd: addMonths(c.createdAt, 1),
+      billNow: false,
+      status: "pending",
+      createdBy: admin.id,
+      totalAmount: 1188,
+    });
     await call(autoBill.PUT, { method: "PUT", path: "/x", params: { id: c.subscriptionId! }, body: { enabled: true }, cookie: admin.cookie });
     await autoBillOverage();
     const entries = await db.select().from(overageEntries).where(eq(overageEntries.subscriptionId, c.subscriptionId!));

@@ -41,7 +41,10 @@ afterEach(() => setProviderForTests(undefined));
 async function activeSub() {
   const customerId = `cus_ov_${Math.random().toString(36).slice(2, 8)}`;
   const db = await getDb();
-  await db.insert(paymentCustomers).values({ accountId: customer.id, providerCustomerId: customerId }).onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
+  await db
+    .insert(paymentCustomers)
+    .values({ accountId: customer.id, providerCustomerId: customerId })
+    .onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
   const sub = await seedSubscription({ accountId: customer.id, customerId });
   const list = (await (await call(subsList.GET, { path: "/api/admin/subscriptions", cookie: admin.cookie })).json()) as AdminSubscription[];
   const view = list.find((s) => s.id === sub.id)!;
@@ -171,8 +174,7 @@ describe("overage entries", () => {
     expect(result.status).toBe("billed");
     const invoice = fake.invoices.get(`overage-${entry.id}`)!;
     const db = await getDb();
-    const setInvoice = (status: "open" | "paid" | "void" | "uncollectible") =>
-      db.update(invoices).set({ status }).where(eq(invoices.providerInvoiceId, invoice.id));
+    const setInvoice = (status: "open" | "paid" | "void" | "uncollectible") => db.update(invoices).set({ status }).where(eq(invoices.providerInvoiceId, invoice.id));
     const shown = async () => (await historyOf(sub.id)).find((e) => e.id === entry.id)!.status;
 
     // Open and unpaid after the at-once payment: the payment failed.

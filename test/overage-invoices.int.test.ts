@@ -85,7 +85,12 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
     const db = await getDb();
     await db.insert(paymentCustomers).values({ accountId: customer.id, providerCustomerId: customerId });
 
-    api.on("GET", "/v1/billing/meters", { body: list([{ id: "mtr_phone", object: "billing.meter", event_name: "phone_inbound" }, { id: "mtr_text", object: "billing.meter", event_name: "text_inbound" }]) });
+    api.on("GET", "/v1/billing/meters", {
+      body: list([
+        { id: "mtr_phone", object: "billing.meter", event_name: "phone_inbound" },
+        { id: "mtr_text", object: "billing.meter", event_name: "text_inbound" },
+      ]),
+    });
     api.on("GET", "/v1/prices", { body: list([PHONE, TEXT]) });
     api.on("GET", `/v1/prices/${PHONE.id}`, { body: { ...PHONE, product: "prod_phone" } });
     api.on("GET", `/v1/prices/${TEXT.id}`, { body: { ...TEXT, product: "prod_text" } });
@@ -137,10 +142,7 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
 
   async function entryWithTwoLines(billNow: boolean) {
     const sub = await seedSubscription({ accountId: customer.id, customerId });
-    const entry = await createEntry(
-      { subscriptionId: sub.id, periodStart: sub.currentPeriodStart!.toISOString(), periodEnd: sub.currentPeriodEnd!.toISOString(), billNow },
-      admin.id,
-    );
+    const entry = await createEntry({ subscriptionId: sub.id, periodStart: sub.currentPeriodStart!.toISOString(), periodEnd: sub.currentPeriodEnd!.toISOString(), billNow }, admin.id);
     await addLineItem(entry.id, { stripePriceId: PHONE.id, quantity: 4, unitPrice: 198 });
     await addLineItem(entry.id, { stripePriceId: TEXT.id, quantity: 10, unitPrice: 99 });
     return { sub, entry };

@@ -16,10 +16,7 @@ describe("overage in the sandbox: nothing of a failed entry is billed", () => {
     const { id: customerId } = await p.createCustomer({ email: `${userId}@example.com`, name: "Test", accountId: userId }, `customer-${userId}`);
     const si = await p.createSetupIntent(customerId, `si-${userId}`);
     const card = await p.confirmSetupIntent(si.clientSecret, { number: "4242424242424242", expMonth: 12, expYear: 2045, cvc: "123", name: "Test" });
-    const sub = await p.createTrialSubscription(
-      { customerId, planId: "small", billing: "monthly", paymentMethodId: card.paymentMethodId, trialDays: 14, metadata: {} },
-      `k-${customerId}`,
-    );
+    const sub = await p.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: card.paymentMethodId, trialDays: 14, metadata: {} }, `k-${customerId}`);
     return { customerId, sub, period: { start: sub.currentPeriodStart!, end: sub.currentPeriodEnd! } };
   }
 
@@ -38,9 +35,9 @@ describe("overage in the sandbox: nothing of a failed entry is billed", () => {
 
   it("bill now: a refused line leaves no invoice", async () => {
     const { customerId, sub, period } = await subscriptionWithCard();
-    await expect(
-      p.createInvoiceNow({ customerId, subscriptionId: sub.id, lines: [good, bad], period, metadata: { overage_entry_id: "oe-sbx" } }, "overage-sbx-now"),
-    ).rejects.toMatchObject({ retryable: false });
+    await expect(p.createInvoiceNow({ customerId, subscriptionId: sub.id, lines: [good, bad], period, metadata: { overage_entry_id: "oe-sbx" } }, "overage-sbx-now")).rejects.toMatchObject({
+      retryable: false,
+    });
     expect((await p.listInvoices(customerId)).filter((i) => i.metadata.overage_entry_id === "oe-sbx")).toEqual([]);
   });
 });

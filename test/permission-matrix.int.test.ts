@@ -50,11 +50,27 @@ const fileOf = new Map(routeFiles(apiDir).map((f) => [path.relative(apiDir, path
 const SESSION_ENDING = new Set(["logout"]);
 
 /** Routes whose [id] names one of the account's own records: another account gets 404 for them. */
-const RECORD_ROUTES = new Set(["interactions/[id]", "interactions/[id]/report-spam", "notices/[id]/read", "subscriptions/[id]/resume", "subscriptions/[id]/change-preview", "subscriptions/[id]/change-plan", "invoices/[id]/pdf", "interactions/[id]/handled",
+const RECORD_ROUTES = new Set([
+  "interactions/[id]",
+  "interactions/[id]/report-spam",
+  "notices/[id]/read",
+  "subscriptions/[id]/resume",
+  "subscriptions/[id]/change-preview",
+  "subscriptions/[id]/change-plan",
+  "invoices/[id]/pdf",
+  "interactions/[id]/handled",
   // issue 24: the AI employee's settings
-  "ai-employees/[id]/settings", "ai-employees/[id]/settings/versions", "ai-employees/[id]/settings/versions/[version]/restore", "ai-employees/[id]/settings/sync", "ai-employees/[id]/preview",
+  "ai-employees/[id]/settings",
+  "ai-employees/[id]/settings/versions",
+  "ai-employees/[id]/settings/versions/[version]/restore",
+  "ai-employees/[id]/settings/sync",
+  "ai-employees/[id]/preview",
   // issue 25: webhook endpoints and their deliveries
-  "webhook-endpoints/[id]", "webhook-endpoints/[id]/rotate-secret", "webhook-endpoints/[id]/deliveries", "webhook-endpoints/[id]/test", "webhook-deliveries/[id]/resend",
+  "webhook-endpoints/[id]",
+  "webhook-endpoints/[id]/rotate-secret",
+  "webhook-endpoints/[id]/deliveries",
+  "webhook-endpoints/[id]/test",
+  "webhook-deliveries/[id]/resend",
 ]);
 
 type Expected = "same" | "pass" | "401" | "403" | "403-permission" | "404";
@@ -104,7 +120,9 @@ beforeAll(async () => {
   await db.insert(invoices).values({ id: invoiceId, accountId, providerInvoiceId: `in_matrix_${invoiceId}`, description: "Small plan", amountDue: 14900, status: "open", issuedAt: new Date() });
   const endpointId = await newWebhookEndpoint(accountId);
   const eventId = `msg_${randomUUID()}`;
-  await db.insert(webhookEvents).values({ id: eventId, accountId, type: "call.completed", payload: { type: "call.completed", timestamp: new Date().toISOString(), data: {} }, dedupeKey: `matrix:${eventId}` });
+  await db
+    .insert(webhookEvents)
+    .values({ id: eventId, accountId, type: "call.completed", payload: { type: "call.completed", timestamp: new Date().toISOString(), data: {} }, dedupeKey: `matrix:${eventId}` });
   webhookDeliveryId = randomUUID();
   await db.insert(webhookDeliveries).values({ id: webhookDeliveryId, eventId, endpointId, accountId, status: "failed", attempts: 1 });
 });
@@ -156,7 +174,23 @@ describe("every route answers every caller as the table says", () => {
           const want = expected(need, caller, key);
           const params: Record<string, string | string[]> = {};
           for (const m of key.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)) {
-            const value = key.startsWith("webhook-endpoints/") ? await newWebhookEndpoint(ownerAccountId) : key.startsWith("webhook-deliveries/") ? webhookDeliveryId : m[2] === "version" ? "1" : key.includes("ai-employees/") ? aiEmployeeId : key.startsWith("invoices/") ? invoiceId : key.startsWith("notices/") ? noticeId : key.startsWith("interactions/") ? interactionId : key.startsWith("subscriptions/") ? subscriptionId : "00000000-0000-0000-0000-000000000000";
+            const value = key.startsWith("webhook-endpoints/")
+              ? await newWebhookEndpoint(ownerAccountId)
+              : key.startsWith("webhook-deliveries/")
+                ? webhookDeliveryId
+                : m[2] === "version"
+                  ? "1"
+                  : key.includes("ai-employees/")
+                    ? aiEmployeeId
+                    : key.startsWith("invoices/")
+                      ? invoiceId
+                      : key.startsWith("notices/")
+                        ? noticeId
+                        : key.startsWith("interactions/")
+                          ? interactionId
+                          : key.startsWith("subscriptions/")
+                            ? subscriptionId
+                            : "00000000-0000-0000-0000-000000000000";
             params[m[2]!] = m[1] ? [value] : value;
           }
           const cookie = caller === "anonymous" ? undefined : SESSION_ENDING.has(key) ? (await createUser()).cookie : users[caller].cookie;

@@ -94,7 +94,10 @@ function planChangeWalk(name: string, setup: () => Promise<{ owner: TestUser; su
       const invoicesBefore = (await history(owner)).length;
 
       const scheduled = await json<{ subscription: CustomerSubscription }>(await change(owner, subId, { planId: "small", billing: "monthly" }));
-      expect(scheduled.subscription).toMatchObject({ plan: { id: "medium" }, pendingChange: { planId: "small", planName: "Small", billing: "monthly", effectiveAt: before.currentPeriodEnd!.toISOString() } });
+      expect(scheduled.subscription).toMatchObject({
+        plan: { id: "medium" },
+        pendingChange: { planId: "small", planName: "Small", billing: "monthly", effectiveAt: before.currentPeriodEnd!.toISOString() },
+      });
       expect((await history(owner)).length).toBe(invoicesBefore);
       // The next invoice is the Small plan's.
       expect(scheduled.subscription.stripeData.upcomingInvoice?.amount).toBe(14_900);
@@ -150,7 +153,9 @@ describe("plan changes on the Stripe fake", () => {
     const owner = await createUser();
     const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
     await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
-    const subId = (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null }))).subscription.id;
+    const subId = (
+      await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null }))
+    ).subscription.id;
     // Past the trial (during a trial every change is made at once).
     fake.advanceClock(new Date(fake.clockTime().getTime() + 15 * DAY));
     await deliverEvents();
@@ -175,7 +180,9 @@ describe("plan changes on the Stripe fake", () => {
     const owner = await createUser();
     const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
     await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
-    const subId = (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null }))).subscription.id;
+    const subId = (
+      await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null }))
+    ).subscription.id;
     await deliverEvents();
     return {
       owner,

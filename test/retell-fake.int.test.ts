@@ -22,7 +22,12 @@ const KEY_OF_VERSION = "0b6f3c1e-7a2d-4e58-9c41-2f8d6a1b3e70:v3:normal";
 
 let fake: RetellFake;
 
-async function send(method: string, route: string, body?: unknown, opts: { key?: string | null; raw?: string; authorization?: string } = {}): Promise<{ status: number; json: { status?: string; message?: string } & Record<string, unknown>; headers: Headers }> {
+async function send(
+  method: string,
+  route: string,
+  body?: unknown,
+  opts: { key?: string | null; raw?: string; authorization?: string } = {},
+): Promise<{ status: number; json: { status?: string; message?: string } & Record<string, unknown>; headers: Headers }> {
   const headers: Record<string, string> = {};
   const key = opts.key === undefined ? KEY : opts.key;
   if (opts.authorization) headers.authorization = opts.authorization;
@@ -47,7 +52,14 @@ async function createdLlm(): Promise<string> {
 }
 
 function transferTool(over: Record<string, unknown> = {}) {
-  return { type: "transfer_call", name: "transfer_front_desk", description: "Transfer to the front desk.", transfer_destination: { type: "predefined", number: "+14155550111" }, transfer_option: { type: "cold_transfer", transfer_ring_duration_ms: 20_000 }, ...over };
+  return {
+    type: "transfer_call",
+    name: "transfer_front_desk",
+    description: "Transfer to the front desk.",
+    transfer_destination: { type: "predefined", number: "+14155550111" },
+    transfer_option: { type: "cold_transfer", transfer_ring_duration_ms: 20_000 },
+    ...over,
+  };
 }
 function calTool(over: Record<string, unknown> = {}) {
   return { type: "check_availability_cal", name: "check_availability", cal_api_key: "cal_live_x", event_type_id: 42, timezone: "America/New_York", ...over };
@@ -160,7 +172,12 @@ describe("retell fake: documented rules", () => {
       ["POST", "/create-retell-llm", { ...retellLlmBody(spec), colour: "blue" }, "colour is not a known field"],
       ["PATCH", `/update-retell-llm/${llmId}`, { prompt: "Hello" }, "prompt is not a known field"],
       ["POST", "/create-retell-llm", llmWith([transferTool({ ring_seconds: 20 })]), "general_tools[0].ring_seconds is not a known field"],
-      ["POST", "/create-retell-llm", llmWith([transferTool({ transfer_destination: { type: "predefined", number: "+14155550111", label: "x" } })]), "general_tools[0].transfer_destination.label is not a known field"],
+      [
+        "POST",
+        "/create-retell-llm",
+        llmWith([transferTool({ transfer_destination: { type: "predefined", number: "+14155550111", label: "x" } })]),
+        "general_tools[0].transfer_destination.label is not a known field",
+      ],
       ["POST", "/create-agent", { ...agent, metadata: { aiEmployeeId: "x" } }, "metadata is not a known field"],
       ["POST", "/create-agent", { ...agent, response_engine: { type: "retell-llm", llm_id: llmId, id: "x" } }, "response_engine.id is not a known field"],
     ];
@@ -203,7 +220,11 @@ describe("retell fake: documented rules", () => {
       [transferTool({ transfer_destination: { type: "predefined" } }), "general_tools[0].transfer_destination.number is required"],
     ];
     for (const [tool, message] of refused) expect((await send("POST", "/create-retell-llm", llmWith([tool]))).json.message).toBe(message);
-    for (const tool of [transferTool(), transferTool({ transfer_destination: { type: "predefined", number: "{{transfer_number}}" } }), transferTool({ ignore_e164_validation: true, transfer_destination: { type: "predefined", number: "4155550111" } })]) {
+    for (const tool of [
+      transferTool(),
+      transferTool({ transfer_destination: { type: "predefined", number: "{{transfer_number}}" } }),
+      transferTool({ ignore_e164_validation: true, transfer_destination: { type: "predefined", number: "4155550111" } }),
+    ]) {
       expect((await send("POST", "/create-retell-llm", llmWith([tool]))).status).toBe(201);
     }
   });
@@ -213,7 +234,8 @@ describe("retell fake: documented rules", () => {
       const res = await send("POST", "/create-retell-llm", llmWith([transferTool({ transfer_option: { type: "cold_transfer", transfer_ring_duration_ms: ms } })]));
       expect([ms, res.status, res.json.message]).toEqual([ms, 400, "general_tools[0].transfer_option.transfer_ring_duration_ms must be a whole number from 5000 to 90000"]);
     }
-    for (const ms of [5_000, 90_000]) expect((await send("POST", "/create-retell-llm", llmWith([transferTool({ transfer_option: { type: "cold_transfer", transfer_ring_duration_ms: ms } })]))).status).toBe(201);
+    for (const ms of [5_000, 90_000])
+      expect((await send("POST", "/create-retell-llm", llmWith([transferTool({ transfer_option: { type: "cold_transfer", transfer_ring_duration_ms: ms } })]))).status).toBe(201);
   });
 
   it("Cal.com tools need cal_api_key and event_type_id (a number or a dynamic variable); timezone is IANA", async () => {

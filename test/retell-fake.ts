@@ -84,7 +84,9 @@ const RING_MS = { min: 5_000, max: 90_000 };
 
 /** RULE language: AgentRequest.language is one of these (the enum). https://docs.retellai.com/api-references/create-agent */
 const LANGUAGES = new Set(
-  "en-US en-IN en-GB en-AU en-NZ de-DE es-ES es-419 hi-IN fr-FR fr-CA ja-JP pt-PT pt-BR zh-CN ru-RU it-IT ko-KR nl-NL nl-BE pl-PL tr-TR vi-VN ro-RO bg-BG ca-ES th-TH da-DK fi-FI el-GR hu-HU id-ID no-NO sk-SK sv-SE lt-LT lv-LV cs-CZ ms-MY af-ZA ar-SA az-AZ bs-BA cy-GB fa-IR fil-PH gl-ES he-IL hr-HR hy-AM is-IS kk-KZ kn-IN mk-MK mr-IN ne-NP sl-SI sr-RS sw-KE ta-IN ur-IN yue-CN uk-UA multi".split(" "),
+  "en-US en-IN en-GB en-AU en-NZ de-DE es-ES es-419 hi-IN fr-FR fr-CA ja-JP pt-PT pt-BR zh-CN ru-RU it-IT ko-KR nl-NL nl-BE pl-PL tr-TR vi-VN ro-RO bg-BG ca-ES th-TH da-DK fi-FI el-GR hu-HU id-ID no-NO sk-SK sv-SE lt-LT lv-LV cs-CZ ms-MY af-ZA ar-SA az-AZ bs-BA cy-GB fa-IR fil-PH gl-ES he-IL hr-HR hy-AM is-IS kk-KZ kn-IN mk-MK mr-IN ne-NP sl-SI sr-RS sw-KE ta-IN ur-IN yue-CN uk-UA multi".split(
+    " ",
+  ),
 );
 
 /**
@@ -169,7 +171,8 @@ function transferCallTool(value: unknown, path: string): string | null {
   const problem = closedObject({ type: any, show_transferee_as_caller: boolean, cold_transfer_mode: oneOf("sip_refer", "sip_invite"), transfer_ring_duration_ms: any }, ["type"])(option, optionPath);
   if (problem) return problem;
   const ring = option.transfer_ring_duration_ms;
-  if (ring !== undefined && (typeof ring !== "number" || !Number.isInteger(ring) || ring < RING_MS.min || ring > RING_MS.max)) return `${optionPath}.transfer_ring_duration_ms must be a whole number from ${RING_MS.min} to ${RING_MS.max}`;
+  if (ring !== undefined && (typeof ring !== "number" || !Number.isInteger(ring) || ring < RING_MS.min || ring > RING_MS.max))
+    return `${optionPath}.transfer_ring_duration_ms must be a whole number from ${RING_MS.min} to ${RING_MS.max}`;
   return null;
 }
 
@@ -179,8 +182,12 @@ function transferCallTool(value: unknown, path: string): string | null {
  * https://docs.retellai.com/api-references/create-retell-llm (CheckAvailabilityCalTool, BookAppointmentCalTool)
  */
 function calTool(value: unknown, path: string): string | null {
-  const eventTypeId: Check = (v, p) => ((typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && DYNAMIC_VARIABLE.test(v)) ? null : `${p} must be a Cal.com event type id (a number) or a dynamic variable`);
-  return closedObject({ type: any, name: string, description: string, cal_api_key: nonEmptyString, event_type_id: eventTypeId, timezone: ianaZone }, ["type", "name", "cal_api_key", "event_type_id"])(value, path);
+  const eventTypeId: Check = (v, p) =>
+    (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && DYNAMIC_VARIABLE.test(v)) ? null : `${p} must be a Cal.com event type id (a number) or a dynamic variable`;
+  return closedObject({ type: any, name: string, description: string, cal_api_key: nonEmptyString, event_type_id: eventTypeId, timezone: ianaZone }, ["type", "name", "cal_api_key", "event_type_id"])(
+    value,
+    path,
+  );
 }
 
 const TOOLS: Record<string, Check> = { end_call: endCallTool, transfer_call: transferCallTool, check_availability_cal: calTool, book_appointment_cal: calTool };

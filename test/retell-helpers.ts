@@ -44,7 +44,9 @@ export function retellFixture(name: string, aiEmployeeId: string, over: Record<s
 
 /** Retell's signature, computed here from the scheme (not with the code under test). */
 export function retellSign(body: string, key = RETELL_KEY, timestamp = Date.now()): string {
-  return `v=${timestamp},d=${createHmac("sha256", key).update(body + timestamp).digest("hex")}`;
+  return `v=${timestamp},d=${createHmac("sha256", key)
+    .update(body + timestamp)
+    .digest("hex")}`;
 }
 
 export function deliverRetell(body: string, signature: string | null = retellSign(body)): Promise<Response> {
@@ -54,5 +56,8 @@ export function deliverRetell(body: string, signature: string | null = retellSig
 /** The stored record of a Retell call. */
 export async function retellRows(callId: string) {
   const db = await getDb();
-  return db.select().from(interactions).where(eq(interactions.externalId, `retell:${callId}`));
+  return db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.externalId, `retell:${callId}`));
 }

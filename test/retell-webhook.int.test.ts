@@ -119,14 +119,29 @@ describe("call_ended and call_analyzed", () => {
     ];
     expect((await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_booked", transcript_with_tool_calls: turns(true) })))).status).toBe(200);
     expect((await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_booking_failed", transcript_with_tool_calls: turns(false) })))).status).toBe(200);
-    expect((await deliver(JSON.stringify(fixture("call-ended-inbound", { call_id: "call_availability_only", transcript_with_tool_calls: [{ role: "tool_call_invocation", tool_call_id: "tc_2", name: "check_availability", arguments: "{}" }, { role: "tool_call_result", tool_call_id: "tc_2", content: "[]", successful: true }] })))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          JSON.stringify(
+            fixture("call-ended-inbound", {
+              call_id: "call_availability_only",
+              transcript_with_tool_calls: [
+                { role: "tool_call_invocation", tool_call_id: "tc_2", name: "check_availability", arguments: "{}" },
+                { role: "tool_call_result", tool_call_id: "tc_2", content: "[]", successful: true },
+              ],
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     expect((await rows("call_booked"))[0]!.appointmentBooked).toBe(true);
     expect((await rows("call_booking_failed"))[0]!.appointmentBooked).toBe(false);
     expect((await rows("call_availability_only"))[0]!.appointmentBooked).toBe(false);
   });
 
   it("stores where a transferred call went: the number, or the SIP address without its transport (issue 26)", async () => {
-    const transferred = (call_id: string, transfer_destination?: string) => fixture("call-ended-inbound", { call_id, disconnection_reason: "call_transfer", ...(transfer_destination === undefined ? {} : { transfer_destination }) });
+    const transferred = (call_id: string, transfer_destination?: string) =>
+      fixture("call-ended-inbound", { call_id, disconnection_reason: "call_transfer", ...(transfer_destination === undefined ? {} : { transfer_destination }) });
     expect((await deliver(JSON.stringify(transferred("call_to_number", "+14155550101")))).status).toBe(200);
     expect((await deliver(JSON.stringify(transferred("call_to_sip", "sip:frontdesk@pbx.example.com;transport=tls")))).status).toBe(200);
     expect((await deliver(JSON.stringify(transferred("call_to_nowhere")))).status).toBe(200);

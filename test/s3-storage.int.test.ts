@@ -120,8 +120,7 @@ describe("S3 adapter against an S3-compatible server", () => {
 
   it("the bucket's CORS rule lets the app's origin PUT with content-type and exposes ETag; another origin is refused", async () => {
     const t = await ticketFor(PNG);
-    const preflight = (origin: string) =>
-      fetch(t.uploadURL, { method: "OPTIONS", headers: { origin, "access-control-request-method": "PUT", "access-control-request-headers": "content-type" } });
+    const preflight = (origin: string) => fetch(t.uploadURL, { method: "OPTIONS", headers: { origin, "access-control-request-method": "PUT", "access-control-request-headers": "content-type" } });
     const ok = await preflight(APP_ORIGIN);
     expect(ok.status).toBe(200);
     expect([APP_ORIGIN, "*"]).toContain(ok.headers.get("access-control-allow-origin"));
@@ -200,7 +199,13 @@ describe("an avatar is checked in the bucket before it is attached to an order",
     expect((await putTo(t.uploadURL, PNG)).status).toBe(200);
     const created = (await (await createOrder(t.objectPath)).json()) as { id: string };
     const bad = `/api/objects/${await putRaw(Buffer.from("GIF? no, text"))}`;
-    const res = await call(orderItem.PATCH, { method: "PATCH", path: `/api/admin/ai-ready-orders/${created.id}`, cookie: admin.cookie, params: { id: created.id }, body: { ...order(bad), customerEmail: "kept@example.com" } });
+    const res = await call(orderItem.PATCH, {
+      method: "PATCH",
+      path: `/api/admin/ai-ready-orders/${created.id}`,
+      cookie: admin.cookie,
+      params: { id: created.id },
+      body: { ...order(bad), customerEmail: "kept@example.com" },
+    });
     expect(res.status).toBe(415);
     const db = await getDb();
     const [row] = await db.select().from(aiReadyOrders).where(eq(aiReadyOrders.id, created.id));

@@ -36,9 +36,7 @@ async function history(u: TestUser): Promise<InvoiceView[]> {
 /** A card saved through the card-first setup intent (checkout, and the sandbox portal's Update card). */
 async function saveCard(u: TestUser, cardNumber: string): Promise<string> {
   const si = await json<{ clientSecret: string; setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: u.cookie, body: {} }));
-  const confirmed = await json<{ setupIntent: { status: string } }>(
-    await confirmCard(u, si.clientSecret, cardNumber),
-  );
+  const confirmed = await json<{ setupIntent: { status: string } }>(await confirmCard(u, si.clientSecret, cardNumber));
   expect(confirmed.setupIntent.status).toBe("succeeded");
   return si.setupIntentId;
 }
@@ -51,7 +49,12 @@ async function pastDueNotifications(): Promise<number> {
 async function dunningMails(u: TestUser): Promise<number> {
   await drainJobs();
   const db = await getDb();
-  return (await db.select().from(emailMessages).where(and(eq(emailMessages.to, u.email), eq(emailMessages.kind, DUNNING_EMAIL_KIND)))).length;
+  return (
+    await db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, u.email), eq(emailMessages.kind, DUNNING_EMAIL_KIND)))
+  ).length;
 }
 
 describe("sandbox dunning through the customer billing API", () => {

@@ -39,7 +39,10 @@ beforeAll(async () => {
     if (req.method === "POST" && req.url === "/api/v1/interactions") {
       const body = Buffer.concat(chunks).toString();
       posted.push((JSON.parse(body) as { interactions: { id: string; recordingUrl?: string }[] }).interactions);
-      const answer = await ingest.POST(new Request(`${url}/api/v1/interactions`, { method: "POST", headers: { "content-type": "application/json", authorization: String(req.headers.authorization) }, body }), { params: Promise.resolve({}) });
+      const answer = await ingest.POST(
+        new Request(`${url}/api/v1/interactions`, { method: "POST", headers: { "content-type": "application/json", authorization: String(req.headers.authorization) }, body }),
+        { params: Promise.resolve({}) },
+      );
       res.writeHead(answer.status, { "content-type": "application/json" });
       res.end(await answer.text());
       return;
@@ -65,7 +68,10 @@ describe("npm run simulate:calls", () => {
     const key = await newApiKey(admin);
     posted.length = 0;
     expect(await simulate("--key", key, "--ai-employee", orderId)).toEqual({ created: 12, duplicate: 0, rejected: 0 });
-    const recordings = posted.flat().map((r) => r.recordingUrl).filter(Boolean);
+    const recordings = posted
+      .flat()
+      .map((r) => r.recordingUrl)
+      .filter(Boolean);
     expect(recordings.length).toBeGreaterThan(0);
     for (const r of recordings) expect(new URL(r!).origin).toBe(new URL(config().baseUrl).origin);
   });
@@ -87,7 +93,9 @@ describe("npm run simulate:calls", () => {
   });
 
   it("refuses a --url that is not an http address", async () => {
-    await expect(run(process.execPath, [SCRIPT, "--url", "127.0.0.1:3000", "--key", "k", "--ai-employee", "x"])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("--url must be an http(s) address") });
+    await expect(run(process.execPath, [SCRIPT, "--url", "127.0.0.1:3000", "--key", "k", "--ai-employee", "x"])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("--url must be an http(s) address"),
+    });
   });
 });
-

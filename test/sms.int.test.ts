@@ -336,7 +336,11 @@ describe("POST /api/v1/webhooks/twilio (status callbacks)", () => {
 });
 
 describe("/admin/sms-outbox", () => {
-  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/\s+/g, " ");
 
   async function renderPage(cookie: string | null, cursor?: string): Promise<string> {
     request.headers = new Headers(cookie ? { cookie } : {});
@@ -352,7 +356,16 @@ describe("/admin/sms-outbox", () => {
       { id: ids[0]!, accountId: null, to: "+442079460958", body: "Oldest", kind: "call-alert", status: "outbox", createdAt: new Date(base) },
       { id: ids[1]!, accountId: null, to: "+12125550199", body: "Middle", kind: "digest", status: "failed", error: "Twilio error 21211: Invalid 'To' Phone Number", createdAt: new Date(base + 1000) },
       { id: ids[2]!, accountId: customer.id, to: "+14155550111", body: "Newest", kind: "call-alert", status: "sent", providerStatus: "delivered", createdAt: new Date(base + 2000) },
-      { id: ids[3]!, accountId: null, to: "+14155550112", body: "Held for the morning", kind: "call-alert", status: "queued", sendAfter: new Date(base + 10 * 3_600_000), createdAt: new Date(base - 1000) },
+      {
+        id: ids[3]!,
+        accountId: null,
+        to: "+14155550112",
+        body: "Held for the morning",
+        kind: "call-alert",
+        status: "queued",
+        sendAfter: new Date(base + 10 * 3_600_000),
+        createdAt: new Date(base - 1000),
+      },
     ]);
     const first = await listSmsOutbox({ limit: 2 });
     expect(first.items.map((m) => m.id)).toEqual([ids[2], ids[1]]);
@@ -377,7 +390,15 @@ describe("/admin/sms-outbox", () => {
   it("pages by 50 with an Older messages link", async () => {
     const db = await getDb();
     const base = Date.now() + 48 * 3_600_000;
-    const rows = Array.from({ length: 51 }, (_, i) => ({ id: `page-${i}-${randomInt(1_000_000)}`, accountId: null, to: "+12125550142", body: `Message ${i}`, kind: "call-alert", status: "outbox" as const, createdAt: new Date(base + i * 1000) }));
+    const rows = Array.from({ length: 51 }, (_, i) => ({
+      id: `page-${i}-${randomInt(1_000_000)}`,
+      accountId: null,
+      to: "+12125550142",
+      body: `Message ${i}`,
+      kind: "call-alert",
+      status: "outbox" as const,
+      createdAt: new Date(base + i * 1000),
+    }));
     await db.insert(smsMessages).values(rows);
     const html = await renderPage(admin.cookie);
     expect(html.match(/data-testid="sms-outbox-row"/g)).toHaveLength(50);
@@ -387,7 +408,12 @@ describe("/admin/sms-outbox", () => {
     const older = text(await renderPage(admin.cookie, decodeURIComponent(next!)));
     expect(older).toContain("Message 0");
     expect(older).toContain("Newest messages");
-    await db.delete(smsMessages).where(inArray(smsMessages.id, rows.map((r) => r.id)));
+    await db.delete(smsMessages).where(
+      inArray(
+        smsMessages.id,
+        rows.map((r) => r.id),
+      ),
+    );
   });
 
   it("shows a customer Access Denied and a signed-out visitor the way to sign in, never a message", async () => {

@@ -51,7 +51,15 @@ export function selfSignedCertificate(): Promise<{ key: string; cert: string }> 
   certificate ??= generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
     algorithm: "sha256",
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] }],
+    extensions: [
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 2, value: "localhost" },
+          { type: 7, ip: "127.0.0.1" },
+        ],
+      },
+    ],
   }).then((pems) => ({ key: pems.private, cert: pems.cert }));
   return certificate;
 }

@@ -28,7 +28,9 @@ export async function setSpendLimit(orderId: string, spendLimit: SettingsDocumen
   const db = await getDb();
   const [current] = await db.select({ version: aiEmployeeSettings.currentVersion }).from(aiEmployeeSettings).where(eq(aiEmployeeSettings.aiReadyOrderId, orderId));
   const version = (current?.version ?? 0) + 1;
-  await db.insert(aiEmployeeSettingsVersions).values({ aiReadyOrderId: orderId, version, document: settingsDocument(spendLimit) as unknown as Record<string, unknown>, changed: ["spendLimit"], authorKind: "system", authorName: "system" });
+  await db
+    .insert(aiEmployeeSettingsVersions)
+    .values({ aiReadyOrderId: orderId, version, document: settingsDocument(spendLimit) as unknown as Record<string, unknown>, changed: ["spendLimit"], authorKind: "system", authorName: "system" });
   if (current) await db.update(aiEmployeeSettings).set({ currentVersion: version }).where(eq(aiEmployeeSettings.aiReadyOrderId, orderId));
   else await db.insert(aiEmployeeSettings).values({ aiReadyOrderId: orderId, currentVersion: version, syncState: "live" });
   return version;
@@ -46,13 +48,19 @@ export async function spendState(orderId: string) {
 /** The spend limit e-mails sent to `addresses`, as "<to>: <subject>", sorted. */
 export async function spendEmails(addresses: string[]): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ to: emailMessages.to, subject: emailMessages.subject }).from(emailMessages).where(and(eq(emailMessages.kind, "spend-limit"), inArray(emailMessages.to, addresses)));
+  const rows = await db
+    .select({ to: emailMessages.to, subject: emailMessages.subject })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.kind, "spend-limit"), inArray(emailMessages.to, addresses)));
   return rows.map((r) => `${r.to}: ${r.subject}`).sort();
 }
 
 export async function spendNotices(accountId: string): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ title: customerNotices.title }).from(customerNotices).where(and(eq(customerNotices.accountId, accountId), eq(customerNotices.kind, "spend-limit")));
+  const rows = await db
+    .select({ title: customerNotices.title })
+    .from(customerNotices)
+    .where(and(eq(customerNotices.accountId, accountId), eq(customerNotices.kind, "spend-limit")));
   return rows.map((r) => r.title).sort();
 }
 

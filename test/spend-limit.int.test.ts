@@ -144,7 +144,10 @@ describe("messages only at 100%", () => {
     expect((await spendState(c.orderId)).mode).toBe("messages_only");
     // The save's own version, then each switch: its own push (not swallowed as a repeat of the first).
     expect(pushes(c.orderId)).toEqual(["spend:messages_only", `version:${before.version + 1}`, "spend:normal", "spend:messages_only"]);
-    const reasons = vi.mocked(enqueueSettingsPush).mock.calls.filter((x) => x[1] === c.orderId).map((x) => x[2]);
+    const reasons = vi
+      .mocked(enqueueSettingsPush)
+      .mock.calls.filter((x) => x[1] === c.orderId)
+      .map((x) => x[2]);
     expect(new Set(reasons).size).toBe(4);
     expect(await spendEmails(c.everyone)).toHaveLength(9);
   });
@@ -159,7 +162,9 @@ describe("extra units up to an amount", () => {
     expect((await spendState(c.orderId)).mode).toBe("messages_only");
     expect(pushes(c.orderId)).toEqual(["spend:messages_only"]);
     expect(await spendEmails(c.everyone)).toEqual(c.told(REACHED));
-    expect(await spendLimitLines(c.user.id)).toEqual([{ aiEmployeeId: c.orderId, name: "Nova", messagesOnlyUntil: c.month.end.toISOString(), limitText: "allow extra units up to $10, then take messages only" }]);
+    expect(await spendLimitLines(c.user.id)).toEqual([
+      { aiEmployeeId: c.orderId, name: "Nova", messagesOnlyUntil: c.month.end.toISOString(), limitText: "allow extra units up to $10, then take messages only" },
+    ]);
   });
 
   it("never switches in a trial month (its extra units are not billed); messages only at 100% does", async () => {
@@ -191,7 +196,9 @@ describe("no switch", () => {
     expect(await applySpendLimit(c.subscriptionId!, earlier, 500_000, now, async () => {})).toBe(0);
     expect(await checkSpendLimit(c.subscriptionId!, [earlier.start])).toBe(0);
     // Records of the earlier month, past the limit, through the API.
-    const res = await postInteractions(key, { interactions: Array.from({ length: 45 }, () => phoneRecord(c.orderId, { durationSeconds: 400, startedAt: new Date(c.month.start.getTime() - 86_400_000).toISOString() })) });
+    const res = await postInteractions(key, {
+      interactions: Array.from({ length: 45 }, () => phoneRecord(c.orderId, { durationSeconds: 400, startedAt: new Date(c.month.start.getTime() - 86_400_000).toISOString() })),
+    });
     expect(res.status).toBe(200);
     await drainJobs();
     expect((await spendState(c.orderId)).mode).toBe("normal");

@@ -39,7 +39,14 @@ export async function deliverFakeEvents(fake: StripeFake, secret: string): Promi
 
 /** A Stripe event of `type` about `object`, as its webhook sends it: a new id unless given, created now unless given. */
 export function stripeEventPayload(type: string, object: Record<string, unknown>, opts: { id?: string; created?: number } = {}): string {
-  return JSON.stringify({ id: opts.id ?? `evt_${crypto.randomUUID()}`, object: "event", type, created: opts.created ?? Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION, data: { object } });
+  return JSON.stringify({
+    id: opts.id ?? `evt_${crypto.randomUUID()}`,
+    object: "event",
+    type,
+    created: opts.created ?? Math.floor(Date.now() / 1000),
+    api_version: Stripe.API_VERSION,
+    data: { object },
+  });
 }
 
 /** Delivers `payload` to the app's webhook route signed with `secret` (Stripe's scheme), expects 200, then runs the jobs it queued. */

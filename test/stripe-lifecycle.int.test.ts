@@ -89,11 +89,19 @@ describe("Stripe lifecycle (stateful fake): checkout -> trial end -> renewal -> 
     expect(fake.get(si.setupIntentId)).toMatchObject({ customer: customerId(), usage: "off_session" });
     // What Stripe.js does in the browser: confirm the setup with the card.
     await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
-    const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(customer, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: orderId }));
+    const done = await json<{ subscription: CustomerSubscription }>(
+      await completeSubscriptionAs(customer, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: orderId }),
+    );
     mirrorId = done.subscription.id;
     await deliverEvents();
     const sub = await mine();
-    expect(sub).toMatchObject({ status: "trialing", billing: "monthly", aiReadyOrderId: orderId, cancelAtPeriodEnd: false, stripeData: { stripeStatus: "trialing", daysInTrial: 14, upcomingInvoice: { amount: PLAN_CENTS } } });
+    expect(sub).toMatchObject({
+      status: "trialing",
+      billing: "monthly",
+      aiReadyOrderId: orderId,
+      cancelAtPeriodEnd: false,
+      stripeData: { stripeStatus: "trialing", daysInTrial: 14, upcomingInvoice: { amount: PLAN_CENTS } },
+    });
     expect(new Date(sub.trialEnd!).getTime() - fake.clockTime().getTime()).toBe(14 * DAY);
     // The trial's $0 invoice is the only one so far.
     expect((await history()).map((i) => [i.amount, i.status])).toEqual([[0, "paid"]]);
@@ -128,10 +136,24 @@ describe("Stripe lifecycle (stateful fake): checkout -> trial end -> renewal -> 
     const periodStart = new Date(new Date(sub.currentPeriodEnd!).getTime() - 30 * DAY).toISOString();
     async function entry(billNow: boolean, quantity: number): Promise<SubmitEntryResponse> {
       const made = await json<OverageEntryView>(
-        await call(createEntry, { method: "POST", path: "/api/admin/overage-entries", cookie: admin.cookie, body: { subscriptionId: mirrorId, periodStart, periodEnd: sub.currentPeriodEnd, billNow } }),
+        await call(createEntry, {
+          method: "POST",
+          path: "/api/admin/overage-entries",
+          cookie: admin.cookie,
+          body: { subscriptionId: mirrorId, periodStart, periodEnd: sub.currentPeriodEnd, billNow },
+        }),
         201,
       );
-      await json(await call(addLineItem, { method: "POST", path: `/api/admin/overage-entries/${made.id}/line-items`, cookie: admin.cookie, params: { id: made.id }, body: { stripePriceId: usage.id, quantity, unitPrice: usage.unitAmount } }), 201);
+      await json(
+        await call(addLineItem, {
+          method: "POST",
+          path: `/api/admin/overage-entries/${made.id}/line-items`,
+          cookie: admin.cookie,
+          params: { id: made.id },
+          body: { stripePriceId: usage.id, quantity, unitPrice: usage.unitAmount },
+        }),
+        201,
+      );
       return json<SubmitEntryResponse>(await call(submitEntry, { method: "POST", path: `/api/admin/overage-entries/${made.id}/submit`, cookie: admin.cookie, params: { id: made.id }, body: {} }));
     }
     const billNow = await entry(true, 3);
@@ -180,7 +202,9 @@ describe("Stripe lifecycle (stateful fake): checkout -> trial end -> renewal -> 
   });
 
   it("cancel: cancelling at period end, then ended at the period end", async () => {
-    const res = await json<{ subscription: CustomerSubscription }>(await call(cancelSubscription, { method: "POST", path: "/api/cancel-subscription", cookie: customer.cookie, body: { subscriptionId: mirrorId } }));
+    const res = await json<{ subscription: CustomerSubscription }>(
+      await call(cancelSubscription, { method: "POST", path: "/api/cancel-subscription", cookie: customer.cookie, body: { subscriptionId: mirrorId } }),
+    );
     expect(res.subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     await deliverEvents();
     const cancelling = await mine();

@@ -40,7 +40,10 @@ function complete(u: TestUser, body: { setupIntentId: string; planId: string; bi
 /** What every view could show of the customer: the mirror, the admin's "Free trial started" notices, the provider's subscriptions. */
 async function traces(u: TestUser) {
   const db = await getDb();
-  const notices = await db.select().from(notifications).where(and(eq(notifications.type, "trial_started"), like(notifications.message, `%${u.email}%`)));
+  const notices = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.type, "trial_started"), like(notifications.message, `%${u.email}%`)));
   const [customer] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.accountId, u.id));
   const atProvider = customer ? await (await getProvider()).listSubscriptions(customer.providerCustomerId) : [];
   return { mirrored: await subscriptionsOf(u), notices: notices.length, atProvider: atProvider.length };

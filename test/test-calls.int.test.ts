@@ -35,7 +35,10 @@ function thisMonth(minutesAgo = 5): string {
 
 async function stored(orderId: string) {
   const db = await getDb();
-  const rows = await db.select({ unitsMilli: interactions.unitsMilli, unitRule: interactions.unitRule, tags: interactions.tags, from: interactions.fromNumber }).from(interactions).where(eq(interactions.aiReadyOrderId, orderId));
+  const rows = await db
+    .select({ unitsMilli: interactions.unitsMilli, unitRule: interactions.unitRule, tags: interactions.tags, from: interactions.fromNumber })
+    .from(interactions)
+    .where(eq(interactions.aiReadyOrderId, orderId));
   return rows;
 }
 
@@ -96,14 +99,27 @@ describe("test calls", () => {
 
     const rows = await stored(c.orderId);
     expect(rows.filter((r) => r.unitRule === "test_call")).toHaveLength(10);
-    expect(rows.filter((r) => r.tags.includes("test")).map((r) => r.unitsMilli).sort((a, b) => a - b)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000]);
+    expect(
+      rows
+        .filter((r) => r.tags.includes("test"))
+        .map((r) => r.unitsMilli)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000]);
     expect(rows.find((r) => r.from === "+14155550187")).toMatchObject({ unitsMilli: 1000, unitRule: "call", tags: [] });
     expect(await (await get(c.user)).json()).toMatchObject({ testCallsThisMonth: 10 });
 
     // The call log names the rule.
     const db = await getDb();
-    const [free] = await db.select({ id: interactions.id }).from(interactions).where(and(eq(interactions.aiReadyOrderId, c.orderId), eq(interactions.unitRule, "test_call"))).limit(1);
-    const shown = (await (await call(detail.GET, { path: `/api/interactions/${free!.id}`, cookie: c.user.cookie, params: { id: free!.id } })).json()) as { units: number; unitRuleText: string; tags: string[] };
+    const [free] = await db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(and(eq(interactions.aiReadyOrderId, c.orderId), eq(interactions.unitRule, "test_call")))
+      .limit(1);
+    const shown = (await (await call(detail.GET, { path: `/api/interactions/${free!.id}`, cookie: c.user.cookie, params: { id: free!.id } })).json()) as {
+      units: number;
+      unitRuleText: string;
+      tags: string[];
+    };
     expect(shown).toMatchObject({ units: 0, unitRuleText: "Test call from a tester number: free", tags: ["test"] });
   });
 
@@ -140,7 +156,11 @@ describe("recording announcement", () => {
     expect(answer.results[2]!.message).toBe("recordingAnnounced: must be true or false");
 
     // Retell: our metadata wins; else the dynamic variable (a string).
-    const viaMetadata = retellFixture("call-ended-inbound", c.orderId, { call_id: "call_announced_meta", metadata: { recordingAnnounced: false }, retell_llm_dynamic_variables: { recording_announced: "true" } });
+    const viaMetadata = retellFixture("call-ended-inbound", c.orderId, {
+      call_id: "call_announced_meta",
+      metadata: { recordingAnnounced: false },
+      retell_llm_dynamic_variables: { recording_announced: "true" },
+    });
     const viaVariable = retellFixture("call-ended-inbound", c.orderId, { call_id: "call_announced_var", retell_llm_dynamic_variables: { recording_announced: "true" } });
     expect((await deliverRetell(JSON.stringify(viaMetadata))).status).toBe(200);
     expect((await deliverRetell(JSON.stringify(viaVariable))).status).toBe(200);

@@ -24,7 +24,10 @@ import { deliverSignedEvent, stripeEventPayload, stripeOnFake } from "./stripe-f
 
 async function mailsTo(u: TestUser, kind: string) {
   const db = await getDb();
-  return db.select().from(emailMessages).where(and(eq(emailMessages.to, u.email), eq(emailMessages.kind, kind)));
+  return db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, u.email), eq(emailMessages.kind, kind)));
 }
 
 async function providerSubscriptionOf(u: TestUser): Promise<{ id: string; customer: string }> {
@@ -98,7 +101,9 @@ describe("trial e-mails (Stripe adapter, stateful fake)", () => {
 
   it("'trial started' once with the card; 'trial ends in 3 days' once on customer.subscription.trial_will_end, however often it comes", async () => {
     const u = await createUser({ firstName: "Sam" });
-    const start = await json<{ setupIntentId: string }>(await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId: "small", billing: "monthly" } }));
+    const start = await json<{ setupIntentId: string }>(
+      await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: u.cookie, body: { planId: "small", billing: "monthly" } }),
+    );
     await provider.stripe.setupIntents.confirm(start.setupIntentId, { payment_method: "pm_card_visa" });
     await json(await completeSubscriptionAs(u, { setupIntentId: start.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null, trial: true }));
     expect(await mailsTo(u, "trial-started")).toHaveLength(1);

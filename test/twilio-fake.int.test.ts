@@ -50,7 +50,14 @@ function expectError(answer: Answer, error: { code: number; status: number }) {
 }
 
 function sender(over: { authToken?: string; from?: string; statusCallbackUrl?: string | null } = {}) {
-  return twilioSmsSender({ accountSid: SID, authToken: over.authToken ?? TOKEN, from: over.from ?? FROM, baseUrl: fake.url, statusCallbackUrl: over.statusCallbackUrl === undefined ? CALLBACK : over.statusCallbackUrl, timeoutMs: 5_000 });
+  return twilioSmsSender({
+    accountSid: SID,
+    authToken: over.authToken ?? TOKEN,
+    from: over.from ?? FROM,
+    baseUrl: fake.url,
+    statusCallbackUrl: over.statusCallbackUrl === undefined ? CALLBACK : over.statusCallbackUrl,
+    timeoutMs: 5_000,
+  });
 }
 
 const sendError = (p: Promise<unknown>) => rejectionOf(p, SmsSendError);
@@ -148,9 +155,12 @@ describe("rules", () => {
     expect((await post(valid({ Body: "a".repeat(MAX_BODY_CHARACTERS) }))).status).toBe(201);
   });
 
-  it.each(["not a url", "ftp://app.example.test/cb", "https://bad_host.example.test/cb", `https://app.example.test/${"x".repeat(4000)}`])("StatusCallback a fully qualified http(s) URL (21609): %s is refused", async (url) => {
-    expectError(await post(valid({ StatusCallback: url })), TWILIO_ERRORS.invalidStatusCallback);
-  });
+  it.each(["not a url", "ftp://app.example.test/cb", "https://bad_host.example.test/cb", `https://app.example.test/${"x".repeat(4000)}`])(
+    "StatusCallback a fully qualified http(s) URL (21609): %s is refused",
+    async (url) => {
+      expectError(await post(valid({ StatusCallback: url })), TWILIO_ERRORS.invalidStatusCallback);
+    },
+  );
 
   it("a recipient who replied STOP is refused (21610) until START; the adapter reports it as opted out", async () => {
     fake.optOut(TO);

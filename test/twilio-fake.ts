@@ -141,7 +141,11 @@ export class TwilioFake extends LoopbackFake {
 
   /** Test switch: the next authenticated create answers this error (e.g. { status: 500, code: 20500, message }). */
   failNext(error: { status: number; code?: number; message?: string }): void {
-    this.injected.push({ status: error.status, code: error.code ?? (error.status === 429 ? 20429 : 20500), message: error.message ?? (error.status === 429 ? "Too Many Requests" : "Internal Server Error") });
+    this.injected.push({
+      status: error.status,
+      code: error.code ?? (error.status === 429 ? 20429 : 20500),
+      message: error.message ?? (error.status === 429 ? "Too Many Requests" : "Internal Server Error"),
+    });
   }
 
   /** Creates that reached the Messages resource and were accepted. */

@@ -40,7 +40,9 @@ describe("GET /api/admin/subscriptions", () => {
     setProviderForTests(new Proxy({}, { get: () => () => Promise.reject(new Error("provider must not be called")) }) as unknown as PaymentProvider);
     const db = await getDb();
     const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Sophie", aiPhoneNumber: "+15550100", customerEmail: customer.email, webChatUrl: "https://chat.example.com", status: "claimed" });
+    await db
+      .insert(aiReadyOrders)
+      .values({ id: orderId, aiEmployeeName: "Sophie", aiPhoneNumber: "+15550100", customerEmail: customer.email, webChatUrl: "https://chat.example.com", status: "claimed" });
     const active = await seedSubscription({ accountId: customer.id, trial: true, aiReadyOrderId: orderId, providerStatus: "past_due", cancelAtPeriodEnd: true });
     const trialing = await seedSubscription({ accountId: customer.id, status: "trialing" });
 
@@ -65,7 +67,11 @@ describe("GET /api/admin/subscriptions", () => {
 describe("test tools", () => {
   it("answer 404 to an admin unless ENABLE_TEST_TOOLS is on", async () => {
     setEnv({ ENABLE_TEST_TOOLS: "false" });
-    for (const [handler, method] of [[createSub.POST, "POST"], [meterUsage.POST, "POST"], [defaults.GET, "GET"]] as const) {
+    for (const [handler, method] of [
+      [createSub.POST, "POST"],
+      [meterUsage.POST, "POST"],
+      [defaults.GET, "GET"],
+    ] as const) {
       const res = await call(handler, { method, path: "/api/test/x", cookie: admin.cookie, body: method === "POST" ? { customerId: "cus_1" } : undefined });
       expect(res.status).toBe(404);
     }

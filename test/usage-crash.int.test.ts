@@ -18,10 +18,12 @@ describe("killing the server between recording usage and reporting it", () => {
       reportedAt: string | null;
     };
     const byId = Object.fromEntries(result.events);
-    expect(Object.keys(byId).sort()).toEqual(
-      [`usage-${recordId}-phoneInbound`, `usage-${recordId}-textInbound`, `usage-${recordId}-textOutbound`].sort(),
-    );
-    expect(Object.values(byId).map((e) => [e.eventName, e.value]).sort()).toEqual(
+    expect(Object.keys(byId).sort()).toEqual([`usage-${recordId}-phoneInbound`, `usage-${recordId}-textInbound`, `usage-${recordId}-textOutbound`].sort());
+    expect(
+      Object.values(byId)
+        .map((e) => [e.eventName, e.value])
+        .sort(),
+    ).toEqual(
       [
         ["phone_inbound", 7],
         ["text_inbound", 3],

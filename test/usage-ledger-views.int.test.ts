@@ -67,21 +67,35 @@ describe("one usage month, every view", () => {
     });
     expect(answer.status).toBe(200);
     const db = await getDb();
-    const [spamRow] = await db.select({ id: interactions.id }).from(interactions).where(eq(interactions.externalId, spam.id as string));
+    const [spamRow] = await db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(eq(interactions.externalId, spam.id as string));
     await reportSpam(c.user.id, spamRow!.id, { id: c.user.id, email: c.user.email });
 
     // An admin records 8 phone and 4 text sessions in the current cycle: 8 + 2 = 10 units. 127 in all: 7 extra, $13.86.
     const before = (await (await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${subscriptionId}`, cookie: admin.cookie })).json()) as SubscriptionPeriodResponse;
     const cycle = before.billingCycles.find((x) => x.isCurrent)!;
-    const added = await call(addUsage.POST, { method: "POST", path: "/api/admin/add-usage", cookie: admin.cookie, body: { subscriptionId, billingCycleId: cycle.id, phoneInboundUsage: 8, textInboundUsage: 4 } });
+    const added = await call(addUsage.POST, {
+      method: "POST",
+      path: "/api/admin/add-usage",
+      cookie: admin.cookie,
+      body: { subscriptionId, billingCycleId: cycle.id, phoneInboundUsage: 8, textInboundUsage: 4 },
+    });
     expect(added.status).toBe(201);
 
     const expected = { phone: 124, text: 3, total: 127, extra: 7, extraCostCents: 7 * 198 };
-    expect(priceUsage({ usedMilli: expected.total * 1000, plan: findPlan("small"), billing: "monthly", trialEnd: null, monthStart: month.start })).toMatchObject({ extraMilli: 7000, costCents: expected.extraCostCents });
+    expect(priceUsage({ usedMilli: expected.total * 1000, plan: findPlan("small"), billing: "monthly", trialEnd: null, monthStart: month.start })).toMatchObject({
+      extraMilli: 7000,
+      costCents: expected.extraCostCents,
+    });
 
     // Alerts: the admin's sessions take the month past 100% (the calls alone are 97.5%).
     await checkUsageAlerts(subscriptionId, [month.start]);
-    const notices = await db.select({ title: customerNotices.title, message: customerNotices.message }).from(customerNotices).where(and(eq(customerNotices.accountId, c.user.id), eq(customerNotices.kind, "usage-alert")));
+    const notices = await db
+      .select({ title: customerNotices.title, message: customerNotices.message })
+      .from(customerNotices)
+      .where(and(eq(customerNotices.accountId, c.user.id), eq(customerNotices.kind, "usage-alert")));
     expect(notices.map((n) => n.title).sort()).toEqual(["80% of this month's units used", "All included units used"]);
     for (const n of notices) expect(n.message).toContain(`${formatUnits(expected.total)} of 120 units used this month`);
 
@@ -117,16 +131,42 @@ describe("one usage month, every view", () => {
 
     // The dashboard summary (/api/auth/user).
     const user = (await (await call(getUser, { path: "/api/auth/user", cookie: c.user.cookie })).json()) as { subscription: { units: Record<string, unknown> } };
-    expect(user.subscription.units).toMatchObject({ monthStart: month.start.toISOString(), phone: expected.phone, text: expected.text, included: 120, extra: expected.extra, extraCostCents: expected.extraCostCents, calls: 41, conversations: 2 });
+    expect(user.subscription.units).toMatchObject({
+      monthStart: month.start.toISOString(),
+      phone: expected.phone,
+      text: expected.text,
+      included: 120,
+      extra: expected.extra,
+      extraCostCents: expected.extraCostCents,
+      calls: 41,
+      conversations: 2,
+    });
 
     // The monthly CSV row.
     const csv = (await (await call(monthlyUsage.GET, { path: "/api/interactions/monthly-usage.csv", cookie: c.user.cookie })).text()).trim().split("\r\n");
     expect(csv).toHaveLength(2);
-    expect(csv[1]!.split(",").slice(2)).toEqual(["Small", "monthly", String(expected.phone), String(expected.text), "41", "2", "120", String(expected.extra), (expected.extraCostCents / 100).toFixed(2)]);
+    expect(csv[1]!.split(",").slice(2)).toEqual([
+      "Small",
+      "monthly",
+      String(expected.phone),
+      String(expected.text),
+      "41",
+      "2",
+      "120",
+      String(expected.extra),
+      (expected.extraCostCents / 100).toFixed(2),
+    ]);
 
     // The admin's cycle units.
     const after = (await (await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${subscriptionId}`, cookie: admin.cookie })).json()) as SubscriptionPeriodResponse;
-    expect(after.unitsByCycle[cycle.id]).toMatchObject({ phone: expected.phone, text: expected.text, includedPerMonth: 120, months: 1, extra: expected.extra, extraCostCents: expected.extraCostCents });
+    expect(after.unitsByCycle[cycle.id]).toMatchObject({
+      phone: expected.phone,
+      text: expected.text,
+      includedPerMonth: 120,
+      months: 1,
+      extra: expected.extra,
+      extraCostCents: expected.extraCostCents,
+    });
 
     // currentUsageMonth (insights), for the account and for its AI employee: the same units, day by day too.
     for (const current of [await currentUsageMonth(c.user.id), await currentUsageMonth(c.user.id, { aiEmployeeId: c.orderId })]) {

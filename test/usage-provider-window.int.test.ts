@@ -41,7 +41,10 @@ afterEach(() => setProviderForTests(undefined));
 async function yearOldSubscription() {
   const sub = await seedSubscription({ accountId: customer.id, customerId: `cus_win_${randomUUID().slice(0, 8)}` });
   const db = await getDb();
-  await db.update(subscriptions).set({ createdAt: new Date(Date.now() - 400 * DAY), trialStart: null, trialEnd: null }).where(eq(subscriptions.id, sub.id));
+  await db
+    .update(subscriptions)
+    .set({ createdAt: new Date(Date.now() - 400 * DAY), trialStart: null, trialEnd: null })
+    .where(eq(subscriptions.id, sub.id));
   const res = await call(period.GET, { path: `/api/admin/subscription-period?subscriptionId=${sub.id}`, cookie: admin.cookie });
   const body = (await res.json()) as SubscriptionPeriodResponse;
   return { sub, cycles: body.billingCycles };

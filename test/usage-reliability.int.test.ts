@@ -92,9 +92,7 @@ describe("usage reaches the provider exactly once", () => {
     expect(fake.meterTotal(customerId, "text_outbound")).toBe(2);
     expect(fake.meterTotal(customerId, "phone_outbound")).toBe(0);
     // One event per non-zero category, named after the row.
-    expect([...fake.meterEvents.keys()].sort()).toEqual(
-      [`usage-${usageRecord.id}-phoneInbound`, `usage-${usageRecord.id}-textInbound`, `usage-${usageRecord.id}-textOutbound`].sort(),
-    );
+    expect([...fake.meterEvents.keys()].sort()).toEqual([`usage-${usageRecord.id}-phoneInbound`, `usage-${usageRecord.id}-textInbound`, `usage-${usageRecord.id}-textOutbound`].sort());
     // A later run does not report again.
     await timePasses();
     await runDueJobs();

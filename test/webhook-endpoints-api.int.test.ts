@@ -53,7 +53,8 @@ const patch = (id: string, b: unknown, u: TestUser = owner) => call(oneRoute.PAT
 const remove = (id: string, u: TestUser = owner) => call(oneRoute.DELETE, { method: "DELETE", path: `/api/webhook-endpoints/${id}`, params: { id }, cookie: u.cookie });
 const rotate = (id: string, u: TestUser = owner) => call(rotateRoute.POST, { method: "POST", path: `/api/webhook-endpoints/${id}/rotate-secret`, params: { id }, cookie: u.cookie });
 const deliveries = (id: string, u: TestUser = owner, query = "") => call(deliveriesRoute.GET, { path: `/api/webhook-endpoints/${id}/deliveries${query}`, params: { id }, cookie: u.cookie });
-const sendTest = (id: string, u: TestUser = owner) => call(testRoute.POST, { method: "POST", path: `/api/webhook-endpoints/${id}/test`, params: { id }, body: { type: "call.completed" }, cookie: u.cookie });
+const sendTest = (id: string, u: TestUser = owner) =>
+  call(testRoute.POST, { method: "POST", path: `/api/webhook-endpoints/${id}/test`, params: { id }, body: { type: "call.completed" }, cookie: u.cookie });
 const resend = (id: string, u: TestUser = owner) => call(resendRoute.POST, { method: "POST", path: `/api/webhook-deliveries/${id}/resend`, params: { id }, cookie: u.cookie });
 
 async function created(b: Record<string, unknown> = {}, u: TestUser = owner): Promise<EndpointCreated> {
@@ -87,7 +88,15 @@ describe("creating and listing", () => {
     expect(res.status).toBe(201);
     const out = (await res.json()) as EndpointCreated;
     expect(out.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(out).toMatchObject({ url: "https://hooks.example.com/in", description: "CRM", eventTypes: ["call.completed", "invoice.paid"], enabled: true, disabledReason: null, failingSince: null, previousSecretExpiresAt: null });
+    expect(out).toMatchObject({
+      url: "https://hooks.example.com/in",
+      description: "CRM",
+      eventTypes: ["call.completed", "invoice.paid"],
+      enabled: true,
+      disabledReason: null,
+      failingSince: null,
+      previousSecretExpiresAt: null,
+    });
 
     const listed = await list();
     expect(listed.status).toBe(200);
@@ -108,7 +117,10 @@ describe("creating and listing", () => {
   it("records the creation in the audit log", async () => {
     const out = await created({ url: "https://audit.example.com/hook" });
     const db = await getDb();
-    const entries = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.created"), eq(auditEvents.detail, out.url)));
+    const entries = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.created"), eq(auditEvents.detail, out.url)));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.actorUserId).toBe(owner.id);
   });
@@ -195,7 +207,7 @@ describe("the URL", () => {
 
 describe("at most 10 endpoints per account", () => {
   it("answers the 11th with 409", async () => {
-    const account = (await createUser());
+    const account = await createUser();
     for (let i = 0; i < MAX_ENDPOINTS; i++) await created({ url: `https://h${i}.example.com/` }, account);
     const res = await create(body(), account);
     expect(res.status).toBe(409);
@@ -236,7 +248,10 @@ describe("changing, deleting, rotating", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: out.id, description: "Zapier", eventTypes: ["invoice.paid", "invoice.payment_failed"], enabled: false, disabledReason: null });
     const db = await getDb();
-    const rows = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.description, "Zapier")));
+    const rows = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.description, "Zapier")));
     expect(rows.map((r) => r.id)).toEqual([out.id]);
     // The secret is not changed by a patch.
     expect(openEndpointSecret(rows[0]!.secret)).toBe(out.secret);
@@ -289,7 +304,10 @@ describe("changing, deleting, rotating", () => {
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId))).toHaveLength(0);
     expect((await remove(out.id)).status).toBe(404);
     expect((await patch(out.id, { enabled: true })).status).toBe(404);
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.deleted"), eq(auditEvents.detail, out.url)));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.deleted"), eq(auditEvents.detail, out.url)));
     expect(audit).toHaveLength(1);
   });
 
@@ -325,7 +343,10 @@ describe("changing, deleting, rotating", () => {
     expect(openEndpointSecret(row2.previousSecret!)).toBe(rotated.secret);
 
     const db = await getDb();
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.secret_rotated"), eq(auditEvents.detail, out.url)));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.secret_rotated"), eq(auditEvents.detail, out.url)));
     expect(audit).toHaveLength(2);
   });
 });
@@ -335,7 +356,9 @@ async function deliveryOf(endpointId: string): Promise<string> {
   const db = await getDb();
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
   const eventId = `msg_${randomUUID()}`;
-  await db.insert(webhookEvents).values({ id: eventId, accountId: endpoint!.accountId, type: "call.completed", payload: { type: "call.completed", timestamp: new Date().toISOString(), data: {} }, dedupeKey: `test:${eventId}` });
+  await db
+    .insert(webhookEvents)
+    .values({ id: eventId, accountId: endpoint!.accountId, type: "call.completed", payload: { type: "call.completed", timestamp: new Date().toISOString(), data: {} }, dedupeKey: `test:${eventId}` });
   const id = randomUUID();
   await db.insert(webhookDeliveries).values({ id, eventId, endpointId, accountId: endpoint!.accountId, status: "failed", attempts: 1 });
   return id;
@@ -426,7 +449,16 @@ describe("who may manage endpoints", () => {
 
   it("anonymous callers get 401", async () => {
     const anon = { id: "", email: "", cookie: "" };
-    for (const res of await Promise.all([list(anon), create(body(), anon), patch(endpoint.id, {}, anon), remove(endpoint.id, anon), rotate(endpoint.id, anon), deliveries(endpoint.id, anon), sendTest(endpoint.id, anon), resend(randomUUID(), anon)])) {
+    for (const res of await Promise.all([
+      list(anon),
+      create(body(), anon),
+      patch(endpoint.id, {}, anon),
+      remove(endpoint.id, anon),
+      rotate(endpoint.id, anon),
+      deliveries(endpoint.id, anon),
+      sendTest(endpoint.id, anon),
+      resend(randomUUID(), anon),
+    ])) {
       expect(res.status).toBe(401);
     }
   });

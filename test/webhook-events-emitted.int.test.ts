@@ -167,7 +167,14 @@ describe("ingestion", () => {
   it("emits nothing for the records of an AI employee no account has claimed", async () => {
     const db = await getDb();
     const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Unclaimed", aiPhoneNumber: "+1 555 010 7788", customerEmail: "later@example.com", webChatUrl: "https://chat.example.com/u", createdAt: new Date(Date.now() - 86_400_000) });
+    await db.insert(aiReadyOrders).values({
+      id: orderId,
+      aiEmployeeName: "Unclaimed",
+      aiPhoneNumber: "+1 555 010 7788",
+      customerEmail: "later@example.com",
+      webChatUrl: "https://chat.example.com/u",
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
     const answer = await ingest(key, [phoneRecord(orderId)]);
     expect(answer.results[0]!.status).toBe("created");
     expect(emit).not.toHaveBeenCalled();
@@ -233,7 +240,10 @@ describe("Retell's call_analyzed", () => {
     emit.mockRejectedValueOnce(new Error("the events could not be recorded"));
     expect((await deliverRetell(JSON.stringify(retellFixture("call-analyzed-inbound", c.orderId, { call_id: callId })))).status).toBe(500);
     const db = await getDb();
-    const [row] = await db.select({ summary: interactions.summary }).from(interactions).where(eq(interactions.externalId, `retell:${callId}`));
+    const [row] = await db
+      .select({ summary: interactions.summary })
+      .from(interactions)
+      .where(eq(interactions.externalId, `retell:${callId}`));
     expect(row!.summary).toBeNull();
   });
 });
@@ -291,7 +301,10 @@ describe("usage alerts", () => {
     emit.mockClear();
     await drainJobs();
     const db = await getDb();
-    const [{ month }] = (await db.select({ month: interactions.usageMonthStart }).from(interactions).where(eq(interactions.externalId, first[0]!.id as string))) as [{ month: Date }];
+    const [{ month }] = (await db
+      .select({ month: interactions.usageMonthStart })
+      .from(interactions)
+      .where(eq(interactions.externalId, first[0]!.id as string))) as [{ month: Date }];
     let events = emitted("usage.threshold_reached");
     expect(events.map((e) => [e.accountId, e.dedupeKey])).toEqual([[c.user.id, `usage-alert:${c.subscriptionId}:${month.toISOString()}:80`]]);
     expectValid(events);
@@ -395,7 +408,14 @@ describe("billing", () => {
     await syncCustomerSubscriptions(customerId);
     expect(emitted("invoice.payment_failed")).toEqual([]);
 
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type: "invoice.payment_failed", created: Math.floor(Date.now() / 1000), api_version: Stripe.API_VERSION, data: { object: { id: open.id, object: "invoice", customer: customerId } } });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "invoice.payment_failed",
+      created: Math.floor(Date.now() / 1000),
+      api_version: Stripe.API_VERSION,
+      data: { object: { id: open.id, object: "invoice", customer: customerId } },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() });
     const res = await stripeWebhook(new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload }));
     expect(res.status).toBe(200);
@@ -427,7 +447,13 @@ describe("billing", () => {
     await syncCustomerSubscriptions(good.customerId);
     await syncCustomerSubscriptions(bad.customerId);
     const db = await getDb();
-    const invoiceOf = async (accountId: string) => (await db.select().from(invoices).where(and(eq(invoices.accountId, accountId))))[0]!;
+    const invoiceOf = async (accountId: string) =>
+      (
+        await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.accountId, accountId)))
+      )[0]!;
     const paid = await invoiceOf(good.user.id);
     const unpaid = await invoiceOf(bad.user.id);
     const invoiceEvents = emitted().filter((e) => e.type.startsWith("invoice."));

@@ -72,7 +72,11 @@ describe("resend", () => {
     const { id } = await deliveryOfEvent(eventId!);
     // The schedule used up.
     const db = await getDb();
-    const failed = await db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, completedAt: new Date() }).where(eq(webhookDeliveries.id, id)).returning({ id: webhookDeliveries.id });
+    const failed = await db
+      .update(webhookDeliveries)
+      .set({ status: "failed", nextAttemptAt: null, completedAt: new Date() })
+      .where(eq(webhookDeliveries.id, id))
+      .returning({ id: webhookDeliveries.id });
     expect(failed).toHaveLength(1);
 
     receiver.respondWith(200);
@@ -193,7 +197,11 @@ describe("the delivery log", () => {
     const { accountId, endpoint } = await setup();
     const other = await newAccount();
     expect(await refusal(() => listDeliveries(other.accountId, endpoint.id, { limit: 20 }))).toEqual({ status: 404, message: "Webhook endpoint not found", changed: {} });
-    expect(await refusal(() => listDeliveries(accountId, endpoint.id, { limit: 20, cursor: "not-a-cursor" }))).toEqual({ status: 400, message: "cursor: is not a nextCursor this list answered", changed: {} });
+    expect(await refusal(() => listDeliveries(accountId, endpoint.id, { limit: 20, cursor: "not-a-cursor" }))).toEqual({
+      status: 400,
+      message: "cursor: is not a nextCursor this list answered",
+      changed: {},
+    });
     expect(await listDeliveries(accountId, endpoint.id, { limit: 20 })).toEqual({ items: [], nextCursor: null });
   });
 });

@@ -143,4 +143,3 @@ export async function setEndpoint(endpointId: string, values: Partial<typeof web
   const changed = await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, endpointId)).returning({ id: webhookEndpoints.id });
   if (changed.length !== 1) throw new Error(`endpoint ${endpointId}: ${changed.length} rows changed`);
 }
-

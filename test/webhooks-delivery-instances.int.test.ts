@@ -69,7 +69,10 @@ describe("two instances", () => {
     const [eventId] = await emit([callCompleted(accountId)]);
     const { id } = await deliveryOfEvent(eventId!);
 
-    const results = await Promise.all([runDelivery({ deliveryId: id, trigger: "retry", attempt: 1 }, { jobId: randomUUID() }), runDelivery({ deliveryId: id, trigger: "retry", attempt: 1 }, { jobId: randomUUID() })]);
+    const results = await Promise.all([
+      runDelivery({ deliveryId: id, trigger: "retry", attempt: 1 }, { jobId: randomUUID() }),
+      runDelivery({ deliveryId: id, trigger: "retry", attempt: 1 }, { jobId: randomUUID() }),
+    ]);
     expect(results.sort()).toEqual(["locked", "sent"]);
     expect(receiver.ids()).toEqual([eventId]);
     expect(await deliveryOfEvent(eventId!)).toMatchObject({ status: "succeeded", attempts: 1 });
@@ -80,7 +83,6 @@ describe("two instances", () => {
     expect(await attemptsOf(id)).toHaveLength(1);
   });
 });
-
 
 describe("kill -9 during delivery", () => {
   it("loses no event: the server dies while the receiver holds the request; after a restart the event arrives with the same webhook-id and the delivery succeeds", async () => {

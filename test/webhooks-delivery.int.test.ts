@@ -12,19 +12,7 @@ import { disableEndpoint } from "@/features/webhooks/endpoint-disable.server";
 import { DISABLE_AFTER_FAILING_MS, LOGGED_RESPONSE_BYTES, MAX_PAYLOAD_BYTES, PREVIOUS_SECRET_VALID_MS, RETRY_SCHEDULE_SECONDS } from "@/features/webhooks/event-types";
 import { newEndpointSecret } from "@/features/webhooks/secrets.server";
 import type { WebhookReceiver } from "./webhook-receiver";
-import {
-  allowOutbound,
-  attemptsOf,
-  callCompleted,
-  deliveriesOf,
-  deliveryOfEvent,
-  emit,
-  endpointRow,
-  newAccount,
-  newEndpoint,
-  setEndpoint,
-  withWebhookReceiver,
-} from "./webhooks-delivery-fixtures";
+import { allowOutbound, attemptsOf, callCompleted, deliveriesOf, deliveryOfEvent, emit, endpointRow, newAccount, newEndpoint, setEndpoint, withWebhookReceiver } from "./webhooks-delivery-fixtures";
 
 /**
  * Issue 25, outbound webhooks: the delivery engine against a real HTTP
@@ -299,7 +287,11 @@ describe("turning off an endpoint that keeps failing", () => {
 
     // Turning it off again (another instance's attempt deciding the same) changes nothing and e-mails no one.
     const again = await db.transaction((tx) =>
-      disableEndpoint(tx, { id: endpoint.id, accountId, url: receiver.url }, "failing", { now: new Date(), failingSince: new Date(Date.now() - DISABLE_AFTER_FAILING_MS - 1000), lastError: "HTTP 503" }),
+      disableEndpoint(tx, { id: endpoint.id, accountId, url: receiver.url }, "failing", {
+        now: new Date(),
+        failingSince: new Date(Date.now() - DISABLE_AFTER_FAILING_MS - 1000),
+        lastError: "HTTP 503",
+      }),
     );
     expect(again).toBe(false);
     expect(await db.select().from(emailMessages).where(eq(emailMessages.kind, "webhook-endpoint-disabled"))).toHaveLength(2);
@@ -322,7 +314,9 @@ describe("the delivery log's retention", () => {
       expect(aged).toHaveLength(1);
     }
     const recent = (await deliveryOfEvent(retrying!)).id;
-    await db.insert(webhookAttempts).values({ id: `att_${randomUUID()}`, deliveryId: recent, endpointId: (await deliveryOfEvent(retrying!)).endpointId, statusCode: 500, response: "", durationMs: 1, attemptedAt: new Date() });
+    await db
+      .insert(webhookAttempts)
+      .values({ id: `att_${randomUUID()}`, deliveryId: recent, endpointId: (await deliveryOfEvent(retrying!)).endpointId, statusCode: 500, response: "", durationMs: 1, attemptedAt: new Date() });
 
     expect(await cleanUpWebhookLog()).toEqual({ attempts: 2, events: 1 });
     expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, done!))).toEqual([]);

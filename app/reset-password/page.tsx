@@ -24,9 +24,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-2xl font-bold">{live ? "Choose a new password" : "This link no longer works"}</h1>
-      <p className="mt-2 text-sm text-slate-700">
-        {live ? "Choose the password you will sign in with from now on." : "Ask for a new link: it takes a minute."}
-      </p>
+      <p className="mt-2 text-sm text-slate-700">{live ? "Choose the password you will sign in with from now on." : "Ask for a new link: it takes a minute."}</p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">{live && token ? <ResetPasswordForm token={token} /> : <ResetLinkInvalid />}</div>
     </section>
   );

@@ -7,14 +7,18 @@ import { sqlConditionsPlugin } from "./no-bare-sql-condition.mjs";
 function problems(code: string): string[] {
   const linter = new Linter({ configType: "flat" });
   return linter
-    .verify(code, [
-      {
-        files: ["**/*.ts"],
-        languageOptions: { parser: tsParser },
-        plugins: { "sql-conditions": sqlConditionsPlugin },
-        rules: { "sql-conditions/no-bare-sql-condition": "error" },
-      },
-    ], "src/x.ts")
+    .verify(
+      code,
+      [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser: tsParser },
+          plugins: { "sql-conditions": sqlConditionsPlugin },
+          rules: { "sql-conditions/no-bare-sql-condition": "error" },
+        },
+      ],
+      "src/x.ts",
+    )
     .map((m) => m.ruleId ?? m.message);
 }
 

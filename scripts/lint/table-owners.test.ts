@@ -34,7 +34,9 @@ describe("own-tables", () => {
 
   it("lets a type-only import name another feature's row shape, but not a value import beside it", () => {
     expect(problems('import type { subscriptions } from "@/db/schema";\nexport type Row = typeof subscriptions.$inferSelect;', "src/features/orders/x.ts")).toEqual([]);
-    expect(problems('import { type subscriptions, usageRecords } from "@/db/schema";\nexport const q = usageRecords;', "src/features/orders/x.ts")).toEqual([expect.stringContaining("belongs to the usage feature")]);
+    expect(problems('import { type subscriptions, usageRecords } from "@/db/schema";\nexport const q = usageRecords;', "src/features/orders/x.ts")).toEqual([
+      expect.stringContaining("belongs to the usage feature"),
+    ]);
   });
 
   it("refuses any table in a page or route handler", () => {

@@ -127,7 +127,10 @@ async function seedUnderLock(db: DbOrTx): Promise<DemoAccounts | null> {
       accounts.push({ email: d.email, role: d.role, password: d.password, note: DEMO_NOTES[d.email] });
     } else {
       const fresh = randomPassword();
-      await db.update(account).set({ password: await hashPassword(fresh) }).where(eq(account.userId, row.id));
+      await db
+        .update(account)
+        .set({ password: await hashPassword(fresh) })
+        .where(eq(account.userId, row.id));
       await db.delete(session).where(eq(session.userId, row.id));
       accounts.push({ email: d.email, role: d.role, password: fresh, note: DEMO_NOTES[d.email] });
     }

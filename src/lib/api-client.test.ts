@@ -73,7 +73,10 @@ describe("api calls", () => {
     await expect(api.get("/api/y")).rejects.toMatchObject({ status: 404, body: { message: "gone" }, message: '404: {"message":"gone"}' });
   });
   it("resolves undefined for an empty success body", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await expect(api.delete("/api/z")).resolves.toBeUndefined();
   });
 });
@@ -92,7 +95,10 @@ describe("the single 401 handler", () => {
   });
 
   function failing(status: number) {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("Unauthorized", { status })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("Unauthorized", { status })),
+    );
   }
 
   it("handles a query's 401 once with its meta, and ignores other errors", async () => {

@@ -2,8 +2,7 @@
 export const BRAND = {
   name: "HumanFocus AI",
   tagline: "Human Focus. AI Powered.",
-  description:
-    "AI employees for small and mid-size businesses: 24/7 phone answering, website live chat and SMS appointment booking, with HIPAA-ready plans for practices.",
+  description: "AI employees for small and mid-size businesses: 24/7 phone answering, website live chat and SMS appointment booking, with HIPAA-ready plans for practices.",
   phone: "+1-888-555-0142",
   phoneDisplay: "(888) 555-0142",
   email: "hello@humanfocus.ai",

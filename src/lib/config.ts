@@ -79,7 +79,10 @@ const allowHosts = z
   .optional()
   .transform((value, ctx) => {
     const hosts: AllowedHost[] = [];
-    for (const entry of (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of (value ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const parsed = parseAllowedHost(entry);
       if (!parsed) {
         ctx.addIssue({ code: "custom", message: `has the malformed entry "${entry}": use host or host:port, comma-separated (e.g. recordings.test,127.0.0.1:9443)` });
@@ -122,9 +125,19 @@ export const envSchema = z
     /** Where Retell's API answers (tests point it at the loopback fake, test/retell-fake.ts). */
     RETELL_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_RETELL_API_BASE_URL).replace(/\/+$/, "")),
     /** Twilio's Messages API for SMS notifications (issue 25); without it SMS go to the outbox at /admin/sms-outbox. */
-    TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, { message: "must be a Twilio Account SID (AC followed by 32 hex characters)" }).optional()),
+    TWILIO_ACCOUNT_SID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-fA-F]{32}$/, { message: "must be a Twilio Account SID (AC followed by 32 hex characters)" })
+        .optional(),
+    ),
     TWILIO_AUTH_TOKEN: optionalString.pipe(z.string().min(16, { message: "must be the Twilio auth token (at least 16 characters)" }).optional()),
-    TWILIO_FROM_NUMBER: optionalString.pipe(z.string().regex(/^\+[1-9]\d{1,14}$/, { message: "must be a phone number in E.164 format, e.g. +12125550100" }).optional()),
+    TWILIO_FROM_NUMBER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\+[1-9]\d{1,14}$/, { message: "must be a phone number in E.164 format, e.g. +12125550100" })
+        .optional(),
+    ),
     /** Where Twilio's API answers (tests point it at the loopback fake, test/twilio-fake.ts). */
     TWILIO_API_BASE_URL: optionalUrl.transform((v) => (v ?? DEFAULT_TWILIO_API_BASE_URL).replace(/\/+$/, "")),
     DATA_DIR: optionalString,
@@ -148,13 +161,17 @@ export const envSchema = z
     EMAIL_FROM: z.string().default("AI Employees <hello@localhost>"),
     TEAM_EMAIL: z.email({ message: "must be an e-mail address" }).default("team@localhost.test"),
     STRIPE_SECRET_KEY: optionalString.pipe(
-      z.string().regex(/^(sk|rk)_/, { message: "must start with sk_ or rk_" }).optional(),
+      z
+        .string()
+        .regex(/^(sk|rk)_/, { message: "must start with sk_ or rk_" })
+        .optional(),
     ),
-    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
-      z.string().regex(/^pk_/, { message: "must start with pk_" }).optional(),
-    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, { message: "must start with pk_" }).optional()),
     STRIPE_WEBHOOK_SECRET: optionalString.pipe(
-      z.string().regex(/^whsec_/, { message: "must start with whsec_" }).optional(),
+      z
+        .string()
+        .regex(/^whsec_/, { message: "must start with whsec_" })
+        .optional(),
     ),
     STRIPE_API_HOST: optionalString,
     SANDBOX_CLOCK_OFFSET_DAYS: z.coerce.number({ message: "must be a number of days" }).default(0),
@@ -289,10 +306,7 @@ export function productionProblems(cfg: AppConfig): string[] {
   if (!cfg.TWILIO_ACCOUNT_SID) embedded.push(["TWILIO_ACCOUNT_SID", "the SMS outbox (no SMS sent)"]);
   if (!cfg.AUTH_SECRET) embedded.push(["AUTH_SECRET", "a secret generated into DATA_DIR (one instance only)"]);
   if (!cfg.PUBLIC_BASE_URL) embedded.push(["PUBLIC_BASE_URL", "http://localhost"]);
-  return embedded.map(
-    ([key, what]) =>
-      `${key} is required in production (NODE_ENV=production); set it, or set ALLOW_EMBEDDED_IN_PRODUCTION=true to run on ${what}`,
-  );
+  return embedded.map(([key, what]) => `${key} is required in production (NODE_ENV=production); set it, or set ALLOW_EMBEDDED_IN_PRODUCTION=true to run on ${what}`);
 }
 
 /** Tests only: forget the cached configuration after changing process.env. */

@@ -70,9 +70,7 @@ export function formatDateTime(value: DateInput, options: { timeZone?: string; s
  */
 export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY, options: { whole?: boolean } = {}): string {
   if (options.whole) {
-    return cached(`m|${currency}|0`, () => new Intl.NumberFormat(LOCALE, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 0 })).format(
-      Math.round(cents / 100),
-    );
+    return cached(`m|${currency}|0`, () => new Intl.NumberFormat(LOCALE, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 0 })).format(Math.round(cents / 100));
   }
   return cached(`m|${currency}|2`, () => new Intl.NumberFormat(LOCALE, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(cents / 100);
 }

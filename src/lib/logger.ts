@@ -25,7 +25,7 @@ export const REDACTED_PATHS = [
   "*.cookie",
   "*.headers.cookie",
   "*.headers.authorization",
-  "*.headers[\"set-cookie\"]",
+  '*.headers["set-cookie"]',
   "params",
   "*.params",
 ];

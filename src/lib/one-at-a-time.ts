@@ -45,7 +45,12 @@ export function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
       return await fn();
     } finally {
       // A failed unlock (a broken connection) ends the session, which drops the lock with it.
-      const unlocked = locked ? await client.query("select pg_advisory_unlock(hashtext($1))", [key]).then(() => true, () => false) : true;
+      const unlocked = locked
+        ? await client.query("select pg_advisory_unlock(hashtext($1))", [key]).then(
+            () => true,
+            () => false,
+          )
+        : true;
       client.release(unlocked ? undefined : true);
     }
   });

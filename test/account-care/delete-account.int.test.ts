@@ -31,7 +31,9 @@ const ACCOUNT = "Bright Smile Dental";
 async function subscribe(owner: TestUser): Promise<{ orderId: string; providerSubscriptionId: string }> {
   const db = await getDb();
   const orderId = randomUUID();
-  await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Sophie", aiPhoneNumber: `+1555${Math.floor(Math.random() * 1e7)}`, customerEmail: owner.email, webChatUrl: "https://chat.example.com/s" });
+  await db
+    .insert(aiReadyOrders)
+    .values({ id: orderId, aiEmployeeName: "Sophie", aiPhoneNumber: `+1555${Math.floor(Math.random() * 1e7)}`, customerEmail: owner.email, webChatUrl: "https://chat.example.com/s" });
   const res = await completeSubscriptionAs(owner, { setupIntentId: await confirmedSetupIntent(owner), planId: "small", billing: "monthly", aiEmployeeId: orderId });
   expect(res.status).toBe(200);
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.aiReadyOrderId, orderId));
@@ -56,12 +58,23 @@ async function addCalls(accountId: string, orderId: string, n: number): Promise<
 async function addInvoices(accountId: string, n: number): Promise<void> {
   const db = await getDb();
   for (let i = 0; i < n; i++) {
-    await db.insert(invoices).values({ id: randomUUID(), accountId, providerInvoiceId: `in_${randomUUID()}`, description: "Small plan", amountDue: 14900, amountPaid: 14900, status: "paid", issuedAt: new Date() });
+    await db
+      .insert(invoices)
+      .values({ id: randomUUID(), accountId, providerInvoiceId: `in_${randomUUID()}`, description: "Small plan", amountDue: 14900, amountPaid: 14900, status: "paid", issuedAt: new Date() });
   }
 }
 
 const count = async (table: typeof member | typeof invoices | typeof invitation, where: ReturnType<typeof eq>) =>
-  Number((await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n);
+  Number(
+    (
+      await (
+        await getDb()
+      )
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(where)
+    )[0]!.n,
+  );
 
 const remove = (u: TestUser, confirm?: unknown) => call(deleteAccount, { method: "DELETE", path: "/api/account", cookie: u.cookie, body: confirm === undefined ? {} : { confirm } });
 
@@ -87,7 +100,9 @@ describe("DELETE /api/account", () => {
     providerSubscriptionId = sub.providerSubscriptionId;
     await addCalls(owner.id, sub.orderId, 3);
     await addInvoices(owner.id, 2);
-    await db.insert(invitation).values({ id: randomUUID(), organizationId: owner.id, email: "newhire@example.com", role: "staff", status: "pending", expiresAt: new Date(Date.now() + 86_400_000), inviterId: owner.id });
+    await db
+      .insert(invitation)
+      .values({ id: randomUUID(), organizationId: owner.id, email: "newhire@example.com", role: "staff", status: "pending", expiresAt: new Date(Date.now() + 86_400_000), inviterId: owner.id });
     await db.insert(apiKeys).values({ id: randomUUID(), name: "front desk", keyHash: randomUUID(), keyPrefix: "aie_x", scope: "customer", scopeAccountId: owner.id });
 
     // Another account, with a call of its own and the same name typed by its owner.
@@ -115,7 +130,10 @@ describe("DELETE /api/account", () => {
     expect(await count(member, eq(member.organizationId, owner.id))).toBe(4);
     expect(await count(member, eq(member.organizationId, neighbour.id))).toBe(1);
     const db = await getDb();
-    const deleted = await db.select({ id: organization.id }).from(organization).where(sql`${organization.deletedAt} is not null`);
+    const deleted = await db
+      .select({ id: organization.id })
+      .from(organization)
+      .where(sql`${organization.deletedAt} is not null`);
     expect(deleted).toEqual([]);
   });
 
@@ -164,11 +182,17 @@ describe("DELETE /api/account", () => {
     const [other] = await db.select().from(interactions).where(eq(interactions.id, neighbourCall));
     expect([other!.summary, other!.anonymizedAt]).toEqual(["Booked a cleaning for Tuesday", null]);
 
-    const keys = await db.select().from(apiKeys).where(and(eq(apiKeys.scopeAccountId, owner.id), isNull(apiKeys.revokedAt)));
+    const keys = await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.scopeAccountId, owner.id), isNull(apiKeys.revokedAt)));
     expect(keys).toEqual([]);
 
     // The audit entry stays with the account, naming who deleted it.
-    const log = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, owner.id), eq(auditEvents.action, "account.deleted")));
+    const log = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, owner.id), eq(auditEvents.action, "account.deleted")));
     expect(log.map((e) => [e.actorUserId, e.actorEmail, e.detail])).toEqual([[owner.id, owner.email, ACCOUNT]]);
 
     // One durable job per subscription, under its idempotency key; the mirror says it ends with its period.

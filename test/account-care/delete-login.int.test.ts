@@ -18,8 +18,7 @@ import { insertInteraction, insertSubscription } from "../interactions-fixtures"
  * would delete it.
  */
 
-const rows = async (table: typeof user | typeof member | typeof session | typeof organization) =>
-  Number((await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n);
+const rows = async (table: typeof user | typeof member | typeof session | typeof organization) => Number((await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n);
 const counts = async () => ({ users: await rows(user), members: await rows(member), sessions: await rows(session) });
 const deleteLogin = (u: TestUser, password = TEST_PASSWORD) => authPost("/delete-user", { password }, { cookie: u.cookie });
 const message = async (res: Response) => ((await res.json()) as { message?: string }).message ?? "";
@@ -54,7 +53,10 @@ describe("delete my login", () => {
     await nameAccount(second.id, "Acme Dental");
     const db = await getDb();
     await db.insert(member).values({ id: randomUUID(), organizationId: second.id, userId: owner.id, role: "owner" });
-    await db.update(member).set({ role: "staff" }).where(and(eq(member.organizationId, second.id), eq(member.userId, second.id)));
+    await db
+      .update(member)
+      .set({ role: "staff" })
+      .where(and(eq(member.organizationId, second.id), eq(member.userId, second.id)));
     const res = await deleteLogin(owner);
     expect(res.status).toBe(400);
     expect(await message(res)).toMatch(/^You are the last owner of Acme Dental and Bright Smile Dental, accounts that have other members\./);
@@ -117,10 +119,16 @@ describe("delete my login", () => {
     const [c] = await db.select().from(interactions).where(eq(interactions.id, callId));
     expect([c!.summary, c!.fromNumber, c!.anonymizedAt instanceof Date]).toEqual([null, null, true]);
     expect(await db.select().from(invoices).where(eq(invoices.accountId, u.id))).toHaveLength(1);
-    const jobs = await db.select().from(jobKeys).where(eq(jobKeys.idempotencyKey, deletionCancelKey(`sub_${subscriptionId}`)));
+    const jobs = await db
+      .select()
+      .from(jobKeys)
+      .where(eq(jobKeys.idempotencyKey, deletionCancelKey(`sub_${subscriptionId}`)));
     expect(jobs).toHaveLength(1);
     // The audit entry outlives the login; its actor's address is kept as written.
-    const log = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, u.id), eq(auditEvents.action, "account.deleted")));
+    const log = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, u.id), eq(auditEvents.action, "account.deleted")));
     expect(log.map((e) => [e.actorUserId, e.actorEmail])).toEqual([[null, u.email]]);
   });
 });

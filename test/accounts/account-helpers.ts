@@ -45,7 +45,10 @@ export async function addMember(owner: Owner, role: AccountRole, email = newAddr
 /** The member row of `userId` in `accountId`, or undefined. */
 export async function membership(accountId: string, userId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(member).where(and(eq(member.organizationId, accountId), eq(member.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(member)
+    .where(and(eq(member.organizationId, accountId), eq(member.userId, userId)));
   return row;
 }
 

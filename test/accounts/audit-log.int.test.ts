@@ -139,7 +139,9 @@ describe("the audit log (issue 22)", () => {
       detail: 'Business details: "name", =HYPERLINK("http://x"); billing',
       createdAt: new Date("2026-07-01T12:00:00Z"),
     });
-    await db.insert(auditEvents).values({ id: randomUUID(), accountId: owner.accountId, actorEmail: owner.email, action: "settings.changed", detail: "=1+1", createdAt: new Date("2026-07-01T12:00:01Z") });
+    await db
+      .insert(auditEvents)
+      .values({ id: randomUUID(), accountId: owner.accountId, actorEmail: owner.email, action: "settings.changed", detail: "=1+1", createdAt: new Date("2026-07-01T12:00:01Z") });
     const res = await csvAs(owner);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -183,7 +185,11 @@ describe("the audit log (issue 22)", () => {
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.message).toBe("Enter a valid billing e-mail address.");
 
-    const { answer: saved, changed } = await orgChangingRows("update", { data: { name: "Bright Smiles Dental", billingEmail: "books@example.com", timeZone: "America/New_York" }, organizationId: own.accountId }, own);
+    const { answer: saved, changed } = await orgChangingRows(
+      "update",
+      { data: { name: "Bright Smiles Dental", billingEmail: "books@example.com", timeZone: "America/New_York" }, organizationId: own.accountId },
+      own,
+    );
     expect(saved.status).toBe(200);
     // The new time zone also queues the insight rollups' rebuild in the new zone (issue 26, ADR 0137): one job key.
     expect(changed).toEqual({ organization: 1, audit_events: 1, job_keys: 1 });

@@ -9,7 +9,10 @@ import { accountOfCookie, addMember, createOwner, invitationRow, invite, members
 
 async function emailsTo(to: string) {
   const db = await getDb();
-  return db.select().from(emailMessages).where(and(eq(emailMessages.to, to), eq(emailMessages.kind, "account-invitation")));
+  return db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, to), eq(emailMessages.kind, "account-invitation")));
 }
 
 describe("invitations (issue 22)", () => {
@@ -71,7 +74,11 @@ describe("invitations (issue 22)", () => {
     const id = await invite(owner, owner.accountId, email, "staff");
     const invitee = await createUser({ email });
     const db = await getDb();
-    const updated = await db.update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, id)).returning({ id: invitation.id });
+    const updated = await db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.id, id))
+      .returning({ id: invitation.id });
     expect(updated).toHaveLength(1);
     const r = await org("accept-invitation", { invitationId: id }, invitee);
     expect(r.status).toBe(400);
@@ -89,7 +96,10 @@ describe("invitations (issue 22)", () => {
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("INVITATION_NOT_FOUND");
     const db = await getDb();
-    const rows = await db.select().from(member).where(and(eq(member.organizationId, owner.accountId), eq(member.userId, invitee.id)));
+    const rows = await db
+      .select()
+      .from(member)
+      .where(and(eq(member.organizationId, owner.accountId), eq(member.userId, invitee.id)));
     expect(rows).toHaveLength(1);
   });
 
@@ -110,7 +120,13 @@ describe("invitations (issue 22)", () => {
     const manager = await addMember(owner, "manager");
     const staff = await addMember(owner, "staff");
     const db = await getDb();
-    const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(invitation).where(eq(invitation.organizationId, owner.accountId)))[0]!.n;
+    const count = async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(invitation)
+          .where(eq(invitation.organizationId, owner.accountId))
+      )[0]!.n;
     const before = await count();
 
     const asOwner = await org("invite-member", { email: newAddress("co-owner"), role: "owner", organizationId: owner.accountId }, manager);

@@ -6,7 +6,10 @@ import { addMember, createOwner, membership, org, orgChangingRows, rowsChangedBy
 
 async function ownerCount(accountId: string): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(member).where(and(eq(member.organizationId, accountId), eq(member.role, "owner")));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(member)
+    .where(and(eq(member.organizationId, accountId), eq(member.role, "owner")));
   return row!.n;
 }
 

@@ -61,8 +61,14 @@ beforeAll(async () => {
   ada = await createUser({ firstName: "Ada" });
   bo = await createUser({ firstName: "Bo" });
   const db = await getDb();
-  await db.update(organization).set({ name: `Ada Dental ${token}` }).where(eq(organization.id, ada.id));
-  await db.update(organization).set({ name: `Bo Plumbing ${token}` }).where(eq(organization.id, bo.id));
+  await db
+    .update(organization)
+    .set({ name: `Ada Dental ${token}` })
+    .where(eq(organization.id, ada.id));
+  await db
+    .update(organization)
+    .set({ name: `Bo Plumbing ${token}` })
+    .where(eq(organization.id, bo.id));
   // Account A also has an older manager and a newer second owner: the owner the lists name is the oldest owner, Ada.
   for (const [role, at] of [
     ["manager", new Date("2020-01-01T00:00:00Z")],
@@ -159,7 +165,12 @@ describe("the admin Orders list names the business account and its owner", () =>
   it("a claimed order carries its account and owner; a pending one none", async () => {
     const { body } = await get<AdminOrderListItem[]>(orderList.GET, `/api/admin/ai-ready-orders?q=${token}`);
     expect(body).toHaveLength(11);
-    expect(body.find((o) => o.id === aOrders[2])!.account).toEqual({ id: ada.id, name: `Ada Dental ${token}`, deleted: false, owner: { name: "Ada User", email: ada.email, firstName: "Ada", lastName: "User" } });
+    expect(body.find((o) => o.id === aOrders[2])!.account).toEqual({
+      id: ada.id,
+      name: `Ada Dental ${token}`,
+      deleted: false,
+      owner: { name: "Ada User", email: ada.email, firstName: "Ada", lastName: "User" },
+    });
     expect(body.find((o) => o.id === pendingOrder)!.account).toBeNull();
   });
 

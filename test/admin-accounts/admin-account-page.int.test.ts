@@ -39,7 +39,11 @@ async function renderPage(id: string, cookie: string): Promise<string> {
   return renderToStaticMarkup(element);
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 beforeAll(async () => {
   admin = await createUser({ role: "admin" });
@@ -47,7 +51,10 @@ beforeAll(async () => {
   staff = await createUser({ firstName: "Sam" });
   stranger = await createUser({ firstName: "Stan" });
   const db = await getDb();
-  await db.update(organization).set({ name: `Clinic ${token}`, billingEmail: `billing-${token}@example.com`, timeZone: "Europe/Berlin" }).where(eq(organization.id, owner.id));
+  await db
+    .update(organization)
+    .set({ name: `Clinic ${token}`, billingEmail: `billing-${token}@example.com`, timeZone: "Europe/Berlin" })
+    .where(eq(organization.id, owner.id));
   await db.insert(member).values({ id: randomUUID(), organizationId: owner.id, userId: staff.id, role: "staff", createdAt: new Date(Date.now() + 1000) });
   const invite = (email: string, status: string, expiresAt: Date, role = "manager") =>
     db.insert(invitation).values({ id: randomUUID(), organizationId: owner.id, email, role, status, expiresAt, inviterId: owner.id });

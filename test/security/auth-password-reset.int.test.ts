@@ -25,7 +25,10 @@ const signIn = (email: string, password: string, address?: string) => authPost("
 
 async function resetMails(email: string) {
   const db = await getDb();
-  return db.select().from(emailMessages).where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "reset-password")));
+  return db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "reset-password")));
 }
 
 /** The link of the newest reset e-mail to this address. */
@@ -49,7 +52,10 @@ const tokenOf = async (email: string) => (await follow(await latestLink(email)))
 async function ageMails(email: string, ms: number) {
   const db = await getDb();
   for (const m of await db.select().from(emailMessages).where(eq(emailMessages.to, email))) {
-    await db.update(emailMessages).set({ createdAt: new Date(new Date(m.createdAt).getTime() - ms) }).where(eq(emailMessages.id, m.id));
+    await db
+      .update(emailMessages)
+      .set({ createdAt: new Date(new Date(m.createdAt).getTime() - ms) })
+      .where(eq(emailMessages.id, m.id));
   }
 }
 
@@ -136,13 +142,19 @@ describe("the reset link", () => {
     await requestReset(u.email);
     const token = await tokenOf(u.email);
     const db = await getDb();
-    const [row] = await db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     const lifetime = new Date(row!.expiresAt).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(59 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000);
 
     // An hour later.
-    await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, row!.id));
+    await db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.id, row!.id));
     expect(await pageShows({ token })).toBe("invalid");
     expect((await follow(await latestLink(u.email))).searchParams.get("error")).toBe("INVALID_TOKEN");
     const late = await resetPassword(token, NEW_PASSWORD);
@@ -204,12 +216,29 @@ describe("the reset link", () => {
     expect((await resetPassword(await tokenOf(u.email), NEW_PASSWORD)).status).toBe(200);
     const db = await getDb();
     const key = `account:${u.email.toLowerCase()}`;
-    expect(await db.select().from(signInFailures).where(inArray(signInFailures.key, [key]))).toHaveLength(0);
-    expect(await db.select().from(signInFailures).where(like(signInFailures.key, `${key}|%`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(signInFailures)
+        .where(inArray(signInFailures.key, [key])),
+    ).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(signInFailures)
+        .where(like(signInFailures.key, `${key}|%`)),
+    ).toHaveLength(0);
     expect((await signIn(u.email, NEW_PASSWORD, address)).status).toBe(200);
     expect((await signIn(u.email, NEW_PASSWORD, "192.0.2.221")).status).toBe(200);
     // The addresses keep their own counts (5 failures each is far from the address lock).
-    expect((await db.select().from(signInFailures).where(eq(signInFailures.key, `ip:${address}`)))[0]?.failures).toBe(5);
+    expect(
+      (
+        await db
+          .select()
+          .from(signInFailures)
+          .where(eq(signInFailures.key, `ip:${address}`))
+      )[0]?.failures,
+    ).toBe(5);
   });
 });
 

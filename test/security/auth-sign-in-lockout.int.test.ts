@@ -86,9 +86,15 @@ describe("sign-in lockout: slows the attacker's address, never locks the owner o
     // Both the pair (5 failures from here) and the account (5 failures in all) are locked.
     const keys = [`account:${u.email.toLowerCase()}|ip:${address}`, `account:${u.email.toLowerCase()}`];
     const key = keys[0]!;
-    await db.update(signInFailures).set({ lockedUntil: new Date(Date.now() + 7 * 60_000 - 10_000) }).where(inArray(signInFailures.key, keys));
+    await db
+      .update(signInFailures)
+      .set({ lockedUntil: new Date(Date.now() + 7 * 60_000 - 10_000) })
+      .where(inArray(signInFailures.key, keys));
     expect((await bodyOf(await signIn(u.email, TEST_PASSWORD, address))).message).toBe("Too many failed sign-in attempts for this account. Try again in 7 minutes.");
-    await db.update(signInFailures).set({ lockedUntil: new Date(Date.now() + 30_000) }).where(inArray(signInFailures.key, keys));
+    await db
+      .update(signInFailures)
+      .set({ lockedUntil: new Date(Date.now() + 30_000) })
+      .where(inArray(signInFailures.key, keys));
     expect((await bodyOf(await signIn(u.email, TEST_PASSWORD, address))).message).toBe("Too many failed sign-in attempts for this account. Try again in 1 minute.");
 
     // 15 minutes later: the locks and the windows are over.

@@ -11,7 +11,12 @@ const post = (path: string, body: unknown) => authPost(path, body);
 function shape(value: unknown): unknown {
   if (value === null) return "null";
   if (Array.isArray(value)) return value.map(shape);
-  if (typeof value === "object") return Object.fromEntries(Object.entries(value as object).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, shape(v)]));
+  if (typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value as object)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, shape(v)]),
+    );
   return typeof value;
 }
 
@@ -22,11 +27,13 @@ describe("sign-up for an address that already has an account", () => {
     expect(first.status).toBe(200);
     // Its verification e-mail went out a while ago (e-mails to one address are spaced at least a minute apart).
     const db = await getDb();
-    await db.update(emailMessages).set({ createdAt: new Date(Date.now() - 5 * 60_000) }).where(eq(emailMessages.to, existing));
+    await db
+      .update(emailMessages)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(emailMessages.to, existing));
 
     const fresh = `fresh-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = (email: string) =>
-      post("/sign-up/email", { email, password: "Velvet-Orbit-Quill-82", name: "Mallory M", firstName: "Mallory", lastName: "M", callbackURL: "/dashboard" });
+    const signUp = (email: string) => post("/sign-up/email", { email, password: "Velvet-Orbit-Quill-82", name: "Mallory M", firstName: "Mallory", lastName: "M", callbackURL: "/dashboard" });
     const forNew = await signUp(fresh);
     const forExisting = await signUp(existing);
 
@@ -49,7 +56,10 @@ describe("sign-up for an address that already has an account", () => {
     expect((await post("/sign-in/email", { email: existing, password: TEST_PASSWORD })).status).toBe(200);
 
     // The owner learns about it by e-mail, with a link to sign in.
-    const mails = await db.select().from(emailMessages).where(and(eq(emailMessages.to, existing), eq(emailMessages.kind, "account-exists")));
+    const mails = await db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, existing), eq(emailMessages.kind, "account-exists")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("You already have an account");
     expect(mails[0]!.text).toContain(`${BASE}/login`);
@@ -57,7 +67,12 @@ describe("sign-up for an address that already has an account", () => {
     expect(mails[0]!.text).toMatch(/ignore this message/);
     expect(mails[0]!.html).toContain(`href="${BASE}/login"`);
     // The new address got the usual verification e-mail.
-    expect(await db.select().from(emailMessages).where(and(eq(emailMessages.to, fresh), eq(emailMessages.kind, "verify-email")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(emailMessages)
+        .where(and(eq(emailMessages.to, fresh), eq(emailMessages.kind, "verify-email"))),
+    ).toHaveLength(1);
   });
 
   it("the answer does not depend on letter case either", async () => {

@@ -11,7 +11,10 @@ const post = (path: string, body: unknown, cookie?: string) => authPost(path, bo
 
 async function latestLink(email: string): Promise<string> {
   const db = await getDb();
-  const mails = await db.select().from(emailMessages).where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "verify-email")));
+  const mails = await db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "verify-email")));
   const last = mails.sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
   const link = /https?:\/\/[^\s"<]+verify-email[^\s"<]+/.exec(last?.text ?? "")?.[0];
   if (!link) throw new Error(`no verification link for ${email}`);
@@ -73,7 +76,10 @@ describe("verification links", () => {
     const u = await createUser({ verified: false });
     const db = await getDb();
     // The sign-up e-mail went out long ago.
-    await db.update(emailMessages).set({ createdAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(emailMessages.to, u.email));
+    await db
+      .update(emailMessages)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(emailMessages.to, u.email));
     const res = await post("/send-verification-email", { email: u.email, callbackURL: "/orders" }, u.cookie);
     expect(res.status).toBe(200);
     const link = new URL(await latestLink(u.email));

@@ -16,7 +16,10 @@ async function mailsTo(email: string) {
 async function age(email: string, ms: number) {
   const db = await getDb();
   for (const m of await mailsTo(email)) {
-    await db.update(emailMessages).set({ createdAt: new Date(new Date(m.createdAt).getTime() - ms) }).where(eq(emailMessages.id, m.id));
+    await db
+      .update(emailMessages)
+      .set({ createdAt: new Date(new Date(m.createdAt).getTime() - ms) })
+      .where(eq(emailMessages.id, m.id));
   }
 }
 

@@ -17,8 +17,7 @@ import { TEST_TWILIO_ACCOUNT } from "../twilio-fake";
 async function tableCounts(): Promise<Record<string, number>> {
   const db = await getDb();
   const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as
-    | { rows: Array<{ tablename: string }> }
-    | Array<{ tablename: string }>;
+    { rows: Array<{ tablename: string }> } | Array<{ tablename: string }>;
   const names = (Array.isArray(result) ? result : result.rows).map((r) => r.tablename).filter((n) => n !== "rate_limit" && n !== "session");
   const counts: Record<string, number> = {};
   for (const name of names) {
@@ -33,9 +32,36 @@ const STATE_CHANGING: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
 /** Every field name any of our request bodies uses, each with a NUL in its text. */
 const NUL_BODY = Object.fromEntries(
   [
-    "name", "email", "phone", "website", "aiEmployeeName", "aiEmployeeId", "aiPhoneNumber", "customerEmail", "webChatUrl", "aiAvatarUrl",
-    "first_name", "last_name", "company", "inquiry_subject", "message", "subscriptionId", "billingCycleId", "userId", "planId", "billing",
-    "setupIntentId", "stripePriceId", "description", "periodStart", "periodEnd", "fileName", "contentType", "customerId", "testPriceId", "meterPriceId",
+    "name",
+    "email",
+    "phone",
+    "website",
+    "aiEmployeeName",
+    "aiEmployeeId",
+    "aiPhoneNumber",
+    "customerEmail",
+    "webChatUrl",
+    "aiAvatarUrl",
+    "first_name",
+    "last_name",
+    "company",
+    "inquiry_subject",
+    "message",
+    "subscriptionId",
+    "billingCycleId",
+    "userId",
+    "planId",
+    "billing",
+    "setupIntentId",
+    "stripePriceId",
+    "description",
+    "periodStart",
+    "periodEnd",
+    "fileName",
+    "contentType",
+    "customerId",
+    "testPriceId",
+    "meterPriceId",
   ].map((f) => [f, `value${NUL}with a NUL`]),
 );
 
@@ -111,7 +137,14 @@ describe("bad input gets a 4xx with a message, never a 500, and stores nothing",
       it(`${method} /api/${key}: a body over the limit is a 413 with a message`, async () => {
         const mod = (await import(file)) as Record<string, Handler>;
         const limit = BODY_LIMITS[key] ?? 64 * 1024;
-        const res = await call(mod[method]!, { method, path: `/api/${key}`, params: paramsFor(key, "x"), cookie: admin.cookie, headers: credentials(key, apiKey), body: JSON.stringify({ message: "x".repeat(limit) }) });
+        const res = await call(mod[method]!, {
+          method,
+          path: `/api/${key}`,
+          params: paramsFor(key, "x"),
+          cookie: admin.cookie,
+          headers: credentials(key, apiKey),
+          body: JSON.stringify({ message: "x".repeat(limit) }),
+        });
         expect(res.status).toBe(413);
         expect(((await res.json()) as { message: string }).message).toMatch(/too large/i);
       });
@@ -147,17 +180,14 @@ describe("bad input gets a 4xx with a message, never a 500, and stores nothing",
   it("the plain HTML contact form with a NUL in a field is refused and stores nothing", async () => {
     const before = await tableCounts();
     const form = new URLSearchParams({ first_name: "Ann", last_name: `Lee${NUL}`, email: "ann@example.com", inquiry_subject: "Hello", message: "A real question about plans." });
-    const res = await contact.POST(
-      new Request(`${BASE}/api/contact`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE }, body: form.toString() }),
-    );
+    const res = await contact.POST(new Request(`${BASE}/api/contact`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE }, body: form.toString() }));
     expect(res.status).toBe(400);
     expect(await tableCounts()).toEqual(before);
   });
 
   it("better-auth's endpoints get the same guards: NUL and oversize bodies", async () => {
     const before = await tableCounts();
-    const signUp = (body: string) =>
-      authPost(new Request(`${BASE}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body }));
+    const signUp = (body: string) => authPost(new Request(`${BASE}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body }));
     const nul = await signUp(JSON.stringify({ email: "nul@example.com", password: "Tr1cky-Lantern-Quokka", name: `N${NUL}` }));
     expect(nul.status).toBe(400);
     const big = await signUp(JSON.stringify({ email: "big@example.com", password: "Tr1cky-Lantern-Quokka", name: "x".repeat(70_000) }));

@@ -54,7 +54,7 @@ describe("GET /busy", () => {
   });
 
   it("goes back only to a page of this site", async () => {
-    for (const back of ["https://evil.example/", "//evil.example", "/\t/evil.example", 'javascript:alert(1)', '"><script>x</script>']) {
+    for (const back of ["https://evil.example/", "//evil.example", "/\t/evil.example", "javascript:alert(1)", '"><script>x</script>']) {
       const html = await (await busyPage(`/busy?return=${encodeURIComponent(back)}`)).text();
       expect(html).toContain('<a href="/">Try again</a>');
       expect(html).not.toContain("<script>");
@@ -88,9 +88,32 @@ describe.skipIf(!process.env.DATABASE_URL)("the call log page when its query hit
     customer = await createUser();
     const db = await getDb();
     const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Nova", aiPhoneNumber: "+15555550177", customerEmail: customer.email, webChatUrl: "https://chat.example.com/nova", status: "claimed", claimedByUserId: customer.id });
+    await db.insert(aiReadyOrders).values({
+      id: orderId,
+      aiEmployeeName: "Nova",
+      aiPhoneNumber: "+15555550177",
+      customerEmail: customer.email,
+      webChatUrl: "https://chat.example.com/nova",
+      status: "claimed",
+      claimedByUserId: customer.id,
+    });
     const id = `busy-${randomUUID()}`;
-    await db.insert(interactions).values({ id, sourceKey: "platform:default", externalId: id, aiReadyOrderId: orderId, accountId: customer.id, channel: "phone", direction: "inbound", outcome: "answered", startedAt: new Date(), durationMs: 95_000, unitsMilli: 1000, unitRule: "call", summary: "Furnace repair", source: "api" });
+    await db.insert(interactions).values({
+      id,
+      sourceKey: "platform:default",
+      externalId: id,
+      aiReadyOrderId: orderId,
+      accountId: customer.id,
+      channel: "phone",
+      direction: "inbound",
+      outcome: "answered",
+      startedAt: new Date(),
+      durationMs: 95_000,
+      unitsMilli: 1000,
+      unitRule: "call",
+      summary: "Furnace repair",
+      source: "api",
+    });
     const { default: pg } = await import("pg");
     locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await locker.connect();

@@ -72,8 +72,7 @@ describe("demo accounts have published passwords only on a loopback address", ()
     expect(printed).toContainEqual([DEMO_STAFF.email, DEMO_STAFF.password, `staff member of ${DEMO_BUSINESS.name}: calls and dashboard, settings read-only, no billing`]);
     const db = await getDb();
     const rows = (await db.execute(sql`select u.email, m.role, o.name from member m join "user" u on u.id = m.user_id join organization o on o.id = m.organization_id order by u.email`)) as unknown as
-      | { rows: Array<{ email: string; role: string; name: string }> }
-      | Array<{ email: string; role: string; name: string }>;
+      { rows: Array<{ email: string; role: string; name: string }> } | Array<{ email: string; role: string; name: string }>;
     expect(Array.isArray(rows) ? rows : rows.rows).toEqual([
       { email: DEMO_CUSTOMER.email, role: "owner", name: "Casey Customer" },
       { email: DEMO_STAFF.email, role: "staff", name: DEMO_BUSINESS.name },

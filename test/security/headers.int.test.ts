@@ -9,7 +9,13 @@ import { call, createUser, type TestUser } from "../http-helpers";
 import { paramsFor, ROUTES, type Handler } from "./route-files";
 
 function directives(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split(";").map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([k, ...v]) => [k!, v]));
+  return Object.fromEntries(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([k, ...v]) => [k!, v]),
+  );
 }
 
 describe("every authenticated API response is private and uncacheable", () => {
@@ -54,7 +60,22 @@ describe("Content-Security-Policy of the pages", () => {
     return { res, csp: directives(res.headers.get("content-security-policy") ?? "") };
   };
 
-  for (const path of ["/dashboard", "/calls", "/insights", "/billing", "/checkout", "/subscribe", "/admin", "/admin/usage", "/login", "/forgot-password", "/reset-password", "/logout", "/sign-in-failed", "/sandbox/portal"]) {
+  for (const path of [
+    "/dashboard",
+    "/calls",
+    "/insights",
+    "/billing",
+    "/checkout",
+    "/subscribe",
+    "/admin",
+    "/admin/usage",
+    "/login",
+    "/forgot-password",
+    "/reset-password",
+    "/logout",
+    "/sign-in-failed",
+    "/sandbox/portal",
+  ]) {
     it(`${path}: a fresh nonce with 'strict-dynamic', and nothing else may run`, () => {
       const a = policyFor(path);
       const b = policyFor(path);

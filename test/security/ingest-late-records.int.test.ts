@@ -39,7 +39,10 @@ async function ingest(records: Record<string, unknown>[]) {
 
 async function stored(ids: unknown[]) {
   const db = await getDb();
-  return db.select().from(interactions).where(inArray(interactions.externalId, ids as string[]));
+  return db
+    .select()
+    .from(interactions)
+    .where(inArray(interactions.externalId, ids as string[]));
 }
 
 async function monthlyUsage(): Promise<string> {
@@ -76,14 +79,18 @@ describe("closed months are frozen", () => {
     expect((await ingest([inFirst]))[0]).toMatchObject({ status: "created", message: null });
     // The admin bills the first month's overage.
     const db = await getDb();
-    await db.insert(overageEntries).values({ id: randomUUID(), subscriptionId: c.subscriptionId!, periodStart: firstMonth.start, periodEnd: firstMonth.end, billNow: true, status: "billed", totalAmount: 0 });
+    await db
+      .insert(overageEntries)
+      .values({ id: randomUUID(), subscriptionId: c.subscriptionId!, periodStart: firstMonth.start, periodEnd: firstMonth.end, billNow: true, status: "billed", totalAmount: 0 });
     const csvBefore = await monthlyUsage();
     const meters = await meterRows();
 
     const late = phoneRecord(c.orderId, { startedAt: new Date(subStart.getTime() + 5 * DAY).toISOString(), durationSeconds: 900 });
     const [answer] = await ingest([late]);
     expect(answer).toMatchObject({ status: "created", units: 5 });
-    expect(answer!.message).toBe(`stored late: its usage month (${firstMonth.start.toISOString().slice(0, 10)} to ${firstMonth.end.toISOString().slice(0, 10)}) is closed, so it changes no billed total`);
+    expect(answer!.message).toBe(
+      `stored late: its usage month (${firstMonth.start.toISOString().slice(0, 10)} to ${firstMonth.end.toISOString().slice(0, 10)}) is closed, so it changes no billed total`,
+    );
     const [row] = await stored([late.id]);
     expect([row!.billingNote, row!.subscriptionId, row!.usageMonthStart, row!.accountId]).toEqual(["late", null, null, c.user.id]);
     expect(await monthlyUsage()).toBe(csvBefore);

@@ -63,7 +63,12 @@ describe("key scopes", () => {
     const platform = await newKey({ name: "Vapi", scope: "platform", platform: "vapi" });
     const [a, b] = await results(platform.key, [phoneRecord(alice.orderId), phoneRecord(bob.orderId)]);
     expect([a!.status, b!.status]).toEqual(["created", "created"]);
-    const list = (await (await call(keysRoute.GET, { path: "/api/admin/api-keys", cookie: admin.cookie })).json()) as { id: string; scope: string; platform: string | null; customerEmail: string | null }[];
+    const list = (await (await call(keysRoute.GET, { path: "/api/admin/api-keys", cookie: admin.cookie })).json()) as {
+      id: string;
+      scope: string;
+      platform: string | null;
+      customerEmail: string | null;
+    }[];
     expect(list.find((k) => k.id === platform.id)).toMatchObject({ scope: "platform", platform: "vapi", customerEmail: null });
   });
 
@@ -110,7 +115,10 @@ describe("idempotency per source", () => {
     const created = answers.flat().filter((r) => r.status === "created").length;
     expect(created).toBe(20);
     const db = await getDb();
-    const rows = await db.select().from(interactions).where(and(eq(interactions.sourceKey, "platform:concurrent")));
+    const rows = await db
+      .select()
+      .from(interactions)
+      .where(and(eq(interactions.sourceKey, "platform:concurrent")));
     expect(rows).toHaveLength(20);
   });
 });

@@ -44,14 +44,39 @@ describe("meter reports back off after the provider's rate limit (Stripe adapter
     expect(sub!.status).toBe("active");
     subscriptionId = sub!.id;
     const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({ id: orderId, aiEmployeeName: "Nova", aiPhoneNumber: "+15555550188", customerEmail: u.email, webChatUrl: "https://chat.example.com/nova", status: "active", subscriptionId, claimedByUserId: u.id });
+    await db.insert(aiReadyOrders).values({
+      id: orderId,
+      aiEmployeeName: "Nova",
+      aiPhoneNumber: "+15555550188",
+      customerEmail: u.email,
+      webChatUrl: "https://chat.example.com/nova",
+      status: "active",
+      subscriptionId,
+      claimedByUserId: u.id,
+    });
 
     // This month: 3 inbound and 2 outbound calls of 1 unit each.
     const month = usageMonth(usageAnchor(sub!), new Date()).start;
     const oneUnit = unitsFor({ channel: "phone", outcome: "answered", durationMs: 95_000 });
     const rows = (["inbound", "inbound", "inbound", "outbound", "outbound"] as const).map((direction, n) => {
       const id = `meter-${randomUUID()}`;
-      return { id, sourceKey: "platform:default", externalId: id, aiReadyOrderId: orderId, userId: u.id, subscriptionId, usageMonthStart: month, channel: "phone" as const, direction, outcome: "answered" as const, startedAt: new Date(Date.now() - (n + 1) * 60_000), durationMs: 95_000, unitsMilli: oneUnit.milli, unitRule: oneUnit.rule, source: "api" as const };
+      return {
+        id,
+        sourceKey: "platform:default",
+        externalId: id,
+        aiReadyOrderId: orderId,
+        userId: u.id,
+        subscriptionId,
+        usageMonthStart: month,
+        channel: "phone" as const,
+        direction,
+        outcome: "answered" as const,
+        startedAt: new Date(Date.now() - (n + 1) * 60_000),
+        durationMs: 95_000,
+        unitsMilli: oneUnit.milli,
+        unitRule: oneUnit.rule,
+        source: "api" as const,
+      };
     });
     await db.insert(interactions).values(rows);
     await markMetersDirty(db, [
@@ -107,7 +132,12 @@ describe("meter reports back off after the provider's rate limit (Stripe adapter
     expect(meterRequests()).toBe(4);
     expect(await nextWaitingRun(meterReportAfterRateLimitJob)).toBeNull();
     const events = fake.state.meterEvents.filter((e) => e.customer === customerId);
-    expect(events.filter((e) => e.counted).map((e) => [e.event_name, e.value]).sort()).toEqual([
+    expect(
+      events
+        .filter((e) => e.counted)
+        .map((e) => [e.event_name, e.value])
+        .sort(),
+    ).toEqual([
       ["phone_inbound", 3],
       ["phone_outbound", 2],
     ]);

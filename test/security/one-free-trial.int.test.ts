@@ -64,7 +64,9 @@ describe("one free trial per customer (sandbox provider)", () => {
 
     // One of them goes on: the confirmed card starts a paid subscription, charged now.
     const n = statuses.indexOf(409);
-    const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: starts[n]!.setupIntentId, planId: PLANS[n], billing: "monthly", aiEmployeeId: null, trial: false }));
+    const done = await json<{ subscription: CustomerSubscription }>(
+      await completeSubscriptionAs(u, { setupIntentId: starts[n]!.setupIntentId, planId: PLANS[n], billing: "monthly", aiEmployeeId: null, trial: false }),
+    );
     expect(done.subscription).toMatchObject({ status: "active", trialEnd: null });
     const invoices = await invoicesOf(u);
     expect(invoices).toHaveLength(1);
@@ -92,11 +94,15 @@ describe("one free trial per customer (sandbox provider)", () => {
 
     // The customer, told the trial is used, agrees to pay now: active at once, the first period paid.
     const refusedIntent = intents[statuses.indexOf(409)]!;
-    const paid = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: refusedIntent, planId: "small", billing: "monthly", aiEmployeeId: null, trial: false }));
+    const paid = await json<{ subscription: CustomerSubscription }>(
+      await completeSubscriptionAs(u, { setupIntentId: refusedIntent, planId: "small", billing: "monthly", aiEmployeeId: null, trial: false }),
+    );
     expect(paid.subscription).toMatchObject({ status: "active", trialEnd: null, plan: { monthlyPrice: 14_900 } });
     expect((await invoicesOf(u)).map((i) => [i.status, i.amount])).toEqual([["paid", 14_900]]);
     // A repeat of that checkout (a lost answer) is the same subscription, not a second charge.
-    const again = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: refusedIntent, planId: "small", billing: "monthly", aiEmployeeId: null, trial: false }));
+    const again = await json<{ subscription: CustomerSubscription }>(
+      await completeSubscriptionAs(u, { setupIntentId: refusedIntent, planId: "small", billing: "monthly", aiEmployeeId: null, trial: false }),
+    );
     expect(again.subscription.id).toBe(paid.subscription.id);
     expect(await mirrorRows(u)).toHaveLength(2);
     expect(await invoicesOf(u)).toHaveLength(1);
@@ -144,7 +150,9 @@ describe("one free trial per customer (Stripe adapter, stateful fake)", () => {
 
     const paid = starts[answers.findIndex((r) => r.status === 409)]!;
     const before = fake.api.find("POST", "/v1/subscriptions").length;
-    const done = await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(u, { setupIntentId: paid.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null, trial: false }));
+    const done = await json<{ subscription: CustomerSubscription }>(
+      await completeSubscriptionAs(u, { setupIntentId: paid.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null, trial: false }),
+    );
     expect(done.subscription).toMatchObject({ status: "active", trialEnd: null });
     const created = fake.api.find("POST", "/v1/subscriptions").slice(before);
     expect(created).toHaveLength(1);

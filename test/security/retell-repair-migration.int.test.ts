@@ -11,7 +11,10 @@ import { migrate } from "../migrations/run-migrations";
  */
 
 let db: PGlite;
-const T = JSON.stringify([{ speaker: "caller", text: "My water heater is leaking" }, { speaker: "agent", text: "A technician comes at two." }]);
+const T = JSON.stringify([
+  { speaker: "caller", text: "My water heater is leaking" },
+  { speaker: "agent", text: "A technician comes at two." },
+]);
 const OTHER = JSON.stringify([{ speaker: "caller", text: "Do you open on Sunday?" }]);
 
 beforeAll(async () => {
@@ -44,7 +47,10 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 async function get(id: string): Promise<{ transcript: unknown; summary: string | null; source_key: string; external_id: string }> {
-  const r = await db.query<{ transcript: unknown; summary: string | null; source_key: string; external_id: string }>("select transcript, summary, source_key, external_id from interactions where id = $1", [id]);
+  const r = await db.query<{ transcript: unknown; summary: string | null; source_key: string; external_id: string }>(
+    "select transcript, summary, source_key, external_id from interactions where id = $1",
+    [id],
+  );
   return r.rows[0]!;
 }
 

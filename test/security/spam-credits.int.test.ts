@@ -111,7 +111,10 @@ describe("self-service spam credits stop at 10% of the month's included units", 
     const [row] = await db.select({ requested: interactions.spamReviewRequestedAt }).from(interactions).where(eq(interactions.id, seventh));
     expect(row!.requested).toBeInstanceOf(Date);
     // The admins hear of it once, as a review to make.
-    const notes = await db.select().from(notifications).where(eq(notifications.dedupeKey, `spam-review:${seventh}`));
+    const notes = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `spam-review:${seventh}`));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.title).toBe("Spam report waiting for review");
   });
@@ -177,17 +180,23 @@ describe("an admin approves or declines a pending report", () => {
   it("approve credits the units (one row changes), marks the month's meter, and a repeat answers the same", async () => {
     const db = await getDb();
     const month = usageMonth(ANCHOR, inMonth(0, 11, 6)).start;
-    await db.insert(meterReports).values({ subscriptionId: customer.subscriptionId, usageMonthStart: month, category: "phone_inbound", dirty: false }).onConflictDoUpdate({
-      target: [meterReports.subscriptionId, meterReports.usageMonthStart, meterReports.category],
-      set: { dirty: false },
-    });
+    await db
+      .insert(meterReports)
+      .values({ subscriptionId: customer.subscriptionId, usageMonthStart: month, category: "phone_inbound", dirty: false })
+      .onConflictDoUpdate({
+        target: [meterReports.subscriptionId, meterReports.usageMonthStart, meterReports.category],
+        set: { dirty: false },
+      });
     const res = await decide("approve", toApprove, admin);
     expect(res.status).toBe(200);
     const body = (await res.json()) as SpamReviewResult;
     expect(body).toMatchObject({ id: toApprove, spamReview: "approved", units: 2 });
     expect(await states([toApprove, toDecline])).toEqual({ credited: 1, pending: 1, approved: 1, declined: 0 });
     expect(await detailOf(toApprove, customer.user)).toMatchObject({ units: 0, creditedUnits: 2, spamReview: "approved", spamReportedAt: body.spamReportedAt });
-    const [meter] = await db.select().from(meterReports).where(and(eq(meterReports.subscriptionId, customer.subscriptionId), eq(meterReports.usageMonthStart, month)));
+    const [meter] = await db
+      .select()
+      .from(meterReports)
+      .where(and(eq(meterReports.subscriptionId, customer.subscriptionId), eq(meterReports.usageMonthStart, month)));
     expect(meter!.dirty).toBe(true);
     // Idempotent: the same answer, nothing changed.
     const again = await decide("approve", toApprove, admin);
@@ -233,7 +242,10 @@ describe("an admin approves or declines a pending report", () => {
     }
     expect((await call(pendingRoute.GET, { path: "/api/admin/spam-reports", cookie: customer.user.cookie })).status).toBe(403);
     expect(await states([other])).toEqual({ credited: 0, pending: 1, approved: 0, declined: 0 });
-    const credited = await db.select({ id: interactions.id }).from(interactions).where(and(eq(interactions.id, other), isNotNull(interactions.spamReportedAt)));
+    const credited = await db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(and(eq(interactions.id, other), isNotNull(interactions.spamReportedAt)));
     expect(credited).toEqual([]);
   });
 });

@@ -27,10 +27,26 @@ export default function ThankYouPage() {
       </div>
       <nav aria-label="Keep exploring" className="mt-10">
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-brand-700">
-          <li><Link className="underline underline-offset-4" href="/">Home</Link></li>
-          <li><Link className="underline underline-offset-4" href="/pricing">Pricing</Link></li>
-          <li><Link className="underline underline-offset-4" href="/services">Services</Link></li>
-          <li><Link className="underline underline-offset-4" href="/about">About</Link></li>
+          <li>
+            <Link className="underline underline-offset-4" href="/">
+              Home
+            </Link>
+          </li>
+          <li>
+            <Link className="underline underline-offset-4" href="/pricing">
+              Pricing
+            </Link>
+          </li>
+          <li>
+            <Link className="underline underline-offset-4" href="/services">
+              Services
+            </Link>
+          </li>
+          <li>
+            <Link className="underline underline-offset-4" href="/about">
+              About
+            </Link>
+          </li>
         </ul>
       </nav>
     </section>

@@ -40,9 +40,7 @@ export default function CustomServicesPage() {
           <h2 id="consult-title" className="text-3xl font-bold">
             Talk to a solutions architect
           </h2>
-          <p className="mt-4 text-lg text-brand-100">
-            A 30-minute consultation to scope your bot, your data sources and your security requirements.
-          </p>
+          <p className="mt-4 text-lg text-brand-100">A 30-minute consultation to scope your bot, your data sources and your security requirements.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a
               href={config().schedulingUrl}

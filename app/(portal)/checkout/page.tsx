@@ -10,7 +10,10 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 async function Page({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const access = await requirePermission("billing.manage", { returnTo: checkoutReturnTo(params), notice: { title: "Authentication Required", description: "Please log in to start your subscription." } });
+  const access = await requirePermission("billing.manage", {
+    returnTo: checkoutReturnTo(params),
+    notice: { title: "Authentication Required", description: "Please log in to start your subscription." },
+  });
   if (!access.ok) return access.element;
   const data = loadCheckoutScreen(params);
   return <CheckoutPage key={`${data.planId}-${data.billing}-${data.aiEmployeeId}`} {...data} />;

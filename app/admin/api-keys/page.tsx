@@ -19,8 +19,8 @@ async function Page() {
       intro={
         <>
           The voice and chat platform reports every call, text and chat to <code className="text-sm">POST /api/v1/interactions</code> with{" "}
-          <code className="text-sm">Authorization: Bearer &lt;key&gt;</code>. A key is shown once, when it is created; only its first characters are
-          kept to tell keys apart. A revoked key is refused at once.
+          <code className="text-sm">Authorization: Bearer &lt;key&gt;</code>. A key is shown once, when it is created; only its first characters are kept to tell keys apart. A revoked key is refused
+          at once.
         </>
       }
     >

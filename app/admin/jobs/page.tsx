@@ -25,10 +25,9 @@ async function Page() {
       title="Jobs"
       intro={
         <>
-          Usage reports, overage invoices and e-mails run as durable jobs and are retried with growing delays. A job that failed every
-          attempt is dead: it is listed here for {days(DEAD_JOB_RETENTION_SECONDS)} days. Retry runs it again with fresh attempts; the
-          provider sees the same idempotency key, so nothing is billed or reported twice. Finished jobs are deleted after{" "}
-          {days(FINISHED_JOB_RETENTION_SECONDS)} days.
+          Usage reports, overage invoices and e-mails run as durable jobs and are retried with growing delays. A job that failed every attempt is dead: it is listed here for{" "}
+          {days(DEAD_JOB_RETENTION_SECONDS)} days. Retry runs it again with fresh attempts; the provider sees the same idempotency key, so nothing is billed or reported twice. Finished jobs are
+          deleted after {days(FINISHED_JOB_RETENTION_SECONDS)} days.
         </>
       }
     >

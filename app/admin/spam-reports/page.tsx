@@ -23,9 +23,8 @@ async function Page() {
       title="Spam reports"
       intro={
         <>
-          Customers credit calls they report as spam themselves up to {selfServiceCreditPercent}% of their plan&apos;s included units in a usage
-          month. Reports beyond that wait here: Approve credits the call&apos;s units (the provider&apos;s meter follows); Decline keeps them counted.
-          The customer sees &quot;pending review&quot; on the call until then.
+          Customers credit calls they report as spam themselves up to {selfServiceCreditPercent}% of their plan&apos;s included units in a usage month. Reports beyond that wait here: Approve credits
+          the call&apos;s units (the provider&apos;s meter follows); Decline keeps them counted. The customer sees &quot;pending review&quot; on the call until then.
         </>
       }
     >

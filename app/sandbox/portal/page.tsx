@@ -20,7 +20,12 @@ const fmtDate = (iso: string | null) => formatDate(iso, { empty: "—" });
 /** Invoice badges; a subscription's colour is the customer badge's (subscription-state.ts). */
 const INVOICE_VARIANT: Record<string, "green" | "yellow" | "grey"> = { paid: "green", open: "yellow" };
 
-const INVOICE_COLUMNS = [["Date", "left"], ["Description", "left"], ["Amount", "right"], ["Status", "right"]] as const;
+const INVOICE_COLUMNS = [
+  ["Date", "left"],
+  ["Description", "left"],
+  ["Amount", "right"],
+  ["Status", "right"],
+] as const;
 
 /** One titled card of the portal. */
 function PortalCard({ title, contentClassName, children }: { title: string; contentClassName?: string; children: React.ReactNode }) {
@@ -57,8 +62,7 @@ async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Recor
       <PortalCard title="Payment method" contentClassName="space-y-4">
         {data.card ? (
           <p className="text-slate-800">
-            <span className="font-semibold capitalize">{data.card.brand}</span> ending in {data.card.last4}, expires{" "}
-            {String(data.card.expMonth).padStart(2, "0")}/{data.card.expYear}
+            <span className="font-semibold capitalize">{data.card.brand}</span> ending in {data.card.last4}, expires {String(data.card.expMonth).padStart(2, "0")}/{data.card.expYear}
           </p>
         ) : (
           <p className="text-slate-700">No card on file.</p>
@@ -91,7 +95,11 @@ async function SandboxPortalPage({ searchParams }: { searchParams: Promise<Recor
                 </div>
                 <div className="flex items-center gap-3">
                   <Badge variant={statusBadge(s.status).variant}>{s.status}</Badge>
-                  {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} /> : s.status !== "cancelled" ? <RenewSubscriptionButton subscriptionId={s.id} planName={s.planName} /> : null}
+                  {s.status !== "cancelled" && !s.cancelAtPeriodEnd ? (
+                    <CancelAtPeriodEndButton subscriptionId={s.id} planName={s.planName} />
+                  ) : s.status !== "cancelled" ? (
+                    <RenewSubscriptionButton subscriptionId={s.id} planName={s.planName} />
+                  ) : null}
                 </div>
               </li>
             ))}

@@ -59,7 +59,9 @@ export const subscriptions = pgTable(
     // Keyset order of the admin list (ADR 0096).
     index("subscriptions_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One AI employee has at most one live subscription (issue 23, ADR 0112).
-    uniqueIndex("subscriptions_one_live_per_ai_employee").on(t.aiReadyOrderId).where(sql`${t.status} <> 'cancelled' and ${t.aiReadyOrderId} is not null`),
+    uniqueIndex("subscriptions_one_live_per_ai_employee")
+      .on(t.aiReadyOrderId)
+      .where(sql`${t.status} <> 'cancelled' and ${t.aiReadyOrderId} is not null`),
   ],
 );
 
@@ -112,8 +114,5 @@ export const sandboxObjects = pgTable(
     idempotencyKey: text("idempotency_key"),
     ...timestamps(),
   },
-  (t) => [
-    index("sandbox_objects_kind_customer_idx").on(t.kind, t.customerId),
-    uniqueIndex("sandbox_objects_idempotency_idx").on(t.kind, t.idempotencyKey),
-  ],
+  (t) => [index("sandbox_objects_kind_customer_idx").on(t.kind, t.customerId), uniqueIndex("sandbox_objects_idempotency_idx").on(t.kind, t.idempotencyKey)],
 );

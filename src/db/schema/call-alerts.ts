@@ -101,4 +101,3 @@ export const dailySummaries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId, t.day] })],
 );
-

@@ -24,4 +24,3 @@ export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(
 
 /** A required text reference whose row is deleted with the row it points at. */
 export const cascadeRef = (name: string, target: () => AnyPgColumn) => text(name).notNull().references(target, { onDelete: "cascade" });
-

@@ -38,6 +38,8 @@ export const interactionRollups = pgTable(
   (t) => [
     primaryKey({ name: "interaction_rollups_pk", columns: [t.accountId, t.day, t.hour, t.aiReadyOrderId, t.channel, t.outcome, t.transferDestination] }),
     // The triggers drop the rows a change brought to zero.
-    index("interaction_rollups_empty_idx").on(t.accountId).where(sql`interactions = 0`),
+    index("interaction_rollups_empty_idx")
+      .on(t.accountId)
+      .where(sql`interactions = 0`),
   ],
 );

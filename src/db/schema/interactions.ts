@@ -90,7 +90,10 @@ export const interactions = pgTable(
     afterHours: boolean("after_hours"),
     /** Whether the recording announcement was played at the start of the call (issue 24); null when the platform did not say. */
     recordingAnnounced: boolean("recording_announced"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     unitsMilli: integer("units_milli").notNull(),
     /** Which rule of spec 9 gave the units (units.ts). */
     unitRule: text("unit_rule").notNull(),
@@ -130,14 +133,20 @@ export const interactions = pgTable(
     // Idempotency per source (issue 21): the same sender id from two sources is two records.
     uniqueIndex("interactions_source_external_idx").on(t.sourceKey, t.externalId),
     // Spam reports waiting for an admin.
-    index("interactions_spam_review_idx").on(t.spamReviewRequestedAt).where(sql`spam_review = 'pending'`),
+    index("interactions_spam_review_idx")
+      .on(t.spamReviewRequestedAt)
+      .where(sql`spam_review = 'pending'`),
     // The call log: the customer's records, newest first (keyset order).
     // NULLS FIRST as ORDER BY ... DESC has it: otherwise the index cannot give the order (ADR 0096).
     index("interactions_account_started_idx").on(t.accountId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The "needs attention" inbox (ADR 0115): the account's unhandled records, newest first.
-    index("interactions_attention_idx").on(t.accountId, t.startedAt.desc().nullsFirst()).where(sql`handled_at is null`),
+    index("interactions_attention_idx")
+      .on(t.accountId, t.startedAt.desc().nullsFirst())
+      .where(sql`handled_at is null`),
     // Its recently handled records, the last handled first.
-    index("interactions_handled_idx").on(t.accountId, t.handledAt.desc().nullsFirst()).where(sql`handled_at is not null`),
+    index("interactions_handled_idx")
+      .on(t.accountId, t.handledAt.desc().nullsFirst())
+      .where(sql`handled_at is not null`),
     // Month totals and alerts; units and spam credit in the index, so /admin/metrics sums every live subscription's month from it alone (index-only).
     index("interactions_subscription_month_idx").on(t.subscriptionId, t.usageMonthStart, t.unitsMilli, t.spamReportedAt),
     index("interactions_search_idx").using("gin", t.search),
@@ -145,7 +154,9 @@ export const interactions = pgTable(
     // An AI employee's records: its claim gives them their customer; deleting it cascades.
     index("interactions_order_idx").on(t.aiReadyOrderId),
     // Retention finds the old records still holding conversation data.
-    index("interactions_retention_idx").on(t.startedAt).where(sql`anonymized_at is null`),
+    index("interactions_retention_idx")
+      .on(t.startedAt)
+      .where(sql`anonymized_at is null`),
   ],
 );
 
@@ -191,6 +202,8 @@ export const meterReports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.usageMonthStart, t.category] }),
-    index("meter_reports_due_idx").on(t.subscriptionId).where(sql`dirty or pending_units is not null`),
+    index("meter_reports_due_idx")
+      .on(t.subscriptionId)
+      .where(sql`dirty or pending_units is not null`),
   ],
 );

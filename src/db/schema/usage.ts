@@ -23,10 +23,7 @@ export const usageRecords = pgTable(
     reportedAt: timestamp("reported_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("usage_records_subscription_period_idx").on(t.subscriptionId, t.periodStart),
-    index("usage_records_account_idx").on(t.accountId),
-  ],
+  (t) => [index("usage_records_subscription_period_idx").on(t.subscriptionId, t.periodStart), index("usage_records_account_idx").on(t.accountId)],
 );
 
 export const overageEntries = pgTable(

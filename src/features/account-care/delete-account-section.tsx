@@ -26,12 +26,22 @@ export function DeleteAccountSection({ accountName, afterDelete = "/profile?acco
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Delete business account">
       <p className="text-sm text-slate-700">
-        Deleting <strong>{accountName}</strong> ends every member&apos;s access at once, cancels its subscriptions (they end with the current period and do not
-        renew), anonymises its calls and messages, and keeps its invoices, as the law requires. It cannot be undone.
+        Deleting <strong>{accountName}</strong> ends every member&apos;s access at once, cancels its subscriptions (they end with the current period and do not renew), anonymises its calls and
+        messages, and keeps its invoices, as the law requires. It cannot be undone.
       </p>
-      <InputField id="delete-account-name" label={<>Type the account&apos;s name to confirm</>} hint={accountName} autoComplete="off" required value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <InputField
+        id="delete-account-name"
+        label={<>Type the account&apos;s name to confirm</>}
+        hint={accountName}
+        autoComplete="off"
+        required
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+      />
       <FormMessage outcome={outcome} />
-      <SubmitButton variant="destructive" busy={busy} busyLabel="Deleting...">Delete business account</SubmitButton>
+      <SubmitButton variant="destructive" busy={busy} busyLabel="Deleting...">
+        Delete business account
+      </SubmitButton>
     </form>
   );
 }

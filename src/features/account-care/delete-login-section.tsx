@@ -27,14 +27,13 @@ export function DeleteLoginSection({ refusal, soleAccounts, hasPassword }: { ref
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Deleting your login removes your name, e-mail address, password and sessions, and ends your membership of every business account. It cannot be
-        undone. Accounts you share with others go on without you; the last owner of an account that has other members must first make another member an
-        owner or delete the account.
+        Deleting your login removes your name, e-mail address, password and sessions, and ends your membership of every business account. It cannot be undone. Accounts you share with others go on
+        without you; the last owner of an account that has other members must first make another member an owner or delete the account.
       </p>
       {soleAccounts.length > 0 ? (
         <p className="text-sm text-slate-700">
-          You are the only member of <strong>{soleAccounts.join(", ")}</strong>: deleting your login deletes {soleAccounts.length === 1 ? "that account" : "those accounts"}{" "}
-          too. Subscriptions are cancelled, invoices are kept and calls are anonymised.
+          You are the only member of <strong>{soleAccounts.join(", ")}</strong>: deleting your login deletes {soleAccounts.length === 1 ? "that account" : "those accounts"} too. Subscriptions are
+          cancelled, invoices are kept and calls are anonymised.
         </p>
       ) : null}
       {refusal ? (

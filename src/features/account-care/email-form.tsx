@@ -30,7 +30,9 @@ export function EmailForm({ email, verified, initialOutcome }: { email: string; 
       </p>
       <InputField id="new-email" label="New e-mail address" type="email" autoComplete="email" required maxLength={254} value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
       <FormMessage outcome={outcome} />
-      <SubmitButton busy={busy} busyLabel="Sending...">Send confirmation link</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Sending...">
+        Send confirmation link
+      </SubmitButton>
     </form>
   );
 }

@@ -30,7 +30,9 @@ export function NameForm({ firstName, lastName, email, maxLength }: { firstName:
         <InputField id="profile-last-name" label="Last name" autoComplete="family-name" maxLength={maxLength} value={last} onChange={(e) => setLast(e.target.value)} />
       </div>
       <FormMessage outcome={outcome} />
-      <SubmitButton busy={busy} busyLabel="Saving...">Save name</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Saving...">
+        Save name
+      </SubmitButton>
     </form>
   );
 }

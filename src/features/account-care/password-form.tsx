@@ -31,28 +31,53 @@ export function PasswordForm({ hint, minLength, maxLength }: { hint: string; min
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Change password">
-      <InputField id="current-password" label="Current password" type="password" autoComplete="current-password" maxLength={maxLength} required value={current} onChange={(e) => setCurrent(e.target.value)} />
+      <InputField
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={maxLength}
+        required
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField id="new-password" label="New password" type="password" autoComplete="new-password" minLength={minLength} maxLength={maxLength} required aria-describedby="new-password-hint" value={next} onChange={(e) => setNext(e.target.value)} />
-        <InputField id="confirm-new-password" label="Type it again" type="password" autoComplete="new-password" maxLength={maxLength} required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <InputField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          minLength={minLength}
+          maxLength={maxLength}
+          required
+          aria-describedby="new-password-hint"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <InputField
+          id="confirm-new-password"
+          label="Type it again"
+          type="password"
+          autoComplete="new-password"
+          maxLength={maxLength}
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
       </div>
       <p id="new-password-hint" className="text-xs text-slate-600">
         {hint}
       </p>
       <div className="flex items-start gap-2">
-        <input
-          id="sign-out-others"
-          type="checkbox"
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-          checked={signOutOthers}
-          onChange={(e) => setSignOutOthers(e.target.checked)}
-        />
+        <input id="sign-out-others" type="checkbox" className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700" checked={signOutOthers} onChange={(e) => setSignOutOthers(e.target.checked)} />
         <Label htmlFor="sign-out-others" className="font-normal">
           Sign out of other devices
         </Label>
       </div>
       <FormMessage outcome={outcome} />
-      <SubmitButton busy={busy} busyLabel="Saving...">Change password</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Saving...">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

@@ -18,12 +18,7 @@ export type ProfileData = {
 
 /** What /profile shows for the signed-in user. */
 export async function profileData(user: { id: string; sessionAccountId: string | null }, currentSessionId: string | null): Promise<ProfileData> {
-  const [sessions, password, check, account] = await Promise.all([
-    listOwnSessions(user.id, currentSessionId),
-    hasPassword(user.id),
-    loginDeletionCheck(user.id),
-    currentAccount(user),
-  ]);
+  const [sessions, password, check, account] = await Promise.all([listOwnSessions(user.id, currentSessionId), hasPassword(user.id), loginDeletionCheck(user.id), currentAccount(user)]);
   return {
     sessions,
     hasPassword: password,

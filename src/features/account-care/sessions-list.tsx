@@ -47,12 +47,7 @@ export function SessionsList({ sessions, timeZone }: { sessions: SessionView[]; 
               </p>
             </div>
             {s.current ? null : (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busy !== null}
-                onClick={() => run(s.id, () => sendJson("DELETE", apiPath`/api/sessions/${s.id}`), `Signed out ${s.device}.`)}
-              >
+              <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => run(s.id, () => sendJson("DELETE", apiPath`/api/sessions/${s.id}`), `Signed out ${s.device}.`)}>
                 {busy === s.id ? "Signing out..." : "Sign out"}
                 <span className="sr-only">
                   {" "}
@@ -65,11 +60,7 @@ export function SessionsList({ sessions, timeZone }: { sessions: SessionView[]; 
       </ul>
       <FormMessage outcome={outcome} />
       {others > 0 ? (
-        <Button
-          variant="outline"
-          disabled={busy !== null}
-          onClick={() => run("others", () => sendJson("POST", "/api/auth/revoke-other-sessions", {}), "Signed out everywhere else.")}
-        >
+        <Button variant="outline" disabled={busy !== null} onClick={() => run("others", () => sendJson("POST", "/api/auth/revoke-other-sessions", {}), "Signed out everywhere else.")}>
           {busy === "others" ? "Signing out..." : "Sign out everywhere else"}
         </Button>
       ) : (

@@ -13,7 +13,11 @@ type Body = Record<string, unknown>;
 type HookCtx = {
   path: string;
   body?: unknown;
-  context: { returned?: unknown; session?: { user: { id: string; email: string }; session: { activeOrganizationId?: string | null } } | null; newSession?: { user: { id: string; email: string }; session: { id: string; userAgent?: string | null } } | null };
+  context: {
+    returned?: unknown;
+    session?: { user: { id: string; email: string }; session: { activeOrganizationId?: string | null } } | null;
+    newSession?: { user: { id: string; email: string }; session: { id: string; userAgent?: string | null } } | null;
+  };
 };
 
 function bodyOf(ctx: HookCtx): Body {
@@ -59,7 +63,11 @@ export async function accountsBeforeHook(ctx: HookCtx): Promise<void> {
 function auditFor(path: string, body: Body, returned: Record<string, unknown>): { action: AuditAction; detail: string; accountId?: string } | null {
   switch (path) {
     case "/organization/invite-member":
-      return { action: body.resend === true ? "member.invitation_resent" : "member.invited", detail: `${String(returned.email)} as ${roleLabel(returned.role)}`, accountId: String(returned.organizationId) };
+      return {
+        action: body.resend === true ? "member.invitation_resent" : "member.invited",
+        detail: `${String(returned.email)} as ${roleLabel(returned.role)}`,
+        accountId: String(returned.organizationId),
+      };
     case "/organization/cancel-invitation":
       return { action: "member.invitation_cancelled", detail: String(returned.email ?? ""), accountId: String(returned.organizationId) };
     case "/organization/accept-invitation": {

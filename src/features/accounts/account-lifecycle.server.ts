@@ -5,7 +5,10 @@ import { invitation, member, organization } from "@/db/schema";
 
 /** The name a new account takes: the person's name, else their e-mail address. */
 export function accountNameFor(user: { name?: string | null; firstName?: string | null; lastName?: string | null; email: string }): string {
-  const full = [user.firstName, user.lastName].map((x) => x?.trim()).filter(Boolean).join(" ");
+  const full = [user.firstName, user.lastName]
+    .map((x) => x?.trim())
+    .filter(Boolean)
+    .join(" ");
   return (full || user.name?.trim() || user.email).slice(0, 120);
 }
 
@@ -24,19 +27,20 @@ export async function createFirstAccount(user: { id: string; email: string; name
     .limit(1);
   if (waiting) return;
   await db.transaction(async (tx) => {
-    await tx.insert(organization).values({ id: user.id, name: accountNameFor(user), slug: `account-${user.id}` }).onConflictDoNothing();
-    await tx.insert(member).values({ id: `member-${user.id}`, organizationId: user.id, userId: user.id, role: "owner" }).onConflictDoNothing();
+    await tx
+      .insert(organization)
+      .values({ id: user.id, name: accountNameFor(user), slug: `account-${user.id}` })
+      .onConflictDoNothing();
+    await tx
+      .insert(member)
+      .values({ id: `member-${user.id}`, organizationId: user.id, userId: user.id, role: "owner" })
+      .onConflictDoNothing();
   });
 }
 
 /** The account a new session starts in: the user's oldest membership (null: none). */
 export async function firstAccountId(userId: string): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db
-    .select({ id: member.organizationId })
-    .from(member)
-    .where(eq(member.userId, userId))
-    .orderBy(asc(member.createdAt), asc(member.id))
-    .limit(1);
+  const [row] = await db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId)).orderBy(asc(member.createdAt), asc(member.id)).limit(1);
   return row?.id ?? null;
 }

@@ -8,8 +8,5 @@ import { member } from "@/db/schema";
  * `leftJoin(member, firstOwnerOf(organization.id))`.
  */
 export function firstOwnerOf(accountId: AnyColumn | SQL | string): SQL {
-  return eq(
-    member.id,
-    sql`(select m.id from ${member} m where m.organization_id = ${accountId} and m.role = 'owner' order by m.created_at, m.id limit 1)`,
-  ) as SQL;
+  return eq(member.id, sql`(select m.id from ${member} m where m.organization_id = ${accountId} and m.role = 'owner' order by m.created_at, m.id limit 1)`) as SQL;
 }

@@ -30,10 +30,7 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export type AuditActor = { id: string; email: string } | null;
 
 /** Adds one entry to an account's audit log (in the caller's transaction when one is given). */
-export async function recordAudit(
-  entry: { accountId: string; actor: AuditActor; action: AuditAction; detail?: string },
-  tx?: DbOrTx,
-): Promise<void> {
+export async function recordAudit(entry: { accountId: string; actor: AuditActor; action: AuditAction; detail?: string }, tx?: DbOrTx): Promise<void> {
   const db = tx ?? (await getDb());
   await db.insert(auditEvents).values({
     id: randomUUID(),

@@ -44,7 +44,9 @@ export function CreateAccountForm() {
           {error}
         </p>
       ) : null}
-      <SubmitButton busy={busy} busyLabel="Starting...">Start business account</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Starting...">
+        Start business account
+      </SubmitButton>
     </form>
   );
 }

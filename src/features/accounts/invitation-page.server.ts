@@ -55,7 +55,14 @@ export function maskEmail(email: string): string {
 
 function personName(u: { firstName: string | null; lastName: string | null; name: string | null; email: string } | null): string {
   if (!u) return "A member of the account";
-  return [u.firstName, u.lastName].map((x) => x?.trim()).filter(Boolean).join(" ") || u.name?.trim() || u.email;
+  return (
+    [u.firstName, u.lastName]
+      .map((x) => x?.trim())
+      .filter(Boolean)
+      .join(" ") ||
+    u.name?.trim() ||
+    u.email
+  );
 }
 
 /**

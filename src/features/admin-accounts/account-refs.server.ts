@@ -29,7 +29,12 @@ export async function accountRefs(ids: readonly (string | null)[]): Promise<Map<
     .leftJoin(user, eq(user.id, member.userId))
     .where(inArray(organization.id, wanted));
   for (const a of rows) {
-    refs.set(a.id, { id: a.id, name: a.name, deleted: a.deletedAt !== null, owner: a.owner ? { name: personName(a.owner), email: a.owner.email, firstName: a.owner.firstName ?? a.owner.name ?? null, lastName: a.owner.lastName } : null });
+    refs.set(a.id, {
+      id: a.id,
+      name: a.name,
+      deleted: a.deletedAt !== null,
+      owner: a.owner ? { name: personName(a.owner), email: a.owner.email, firstName: a.owner.firstName ?? a.owner.name ?? null, lastName: a.owner.lastName } : null,
+    });
   }
   return refs;
 }

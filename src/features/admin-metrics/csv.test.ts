@@ -46,18 +46,16 @@ describe("figures and their CSV", () => {
   });
 
   it("writes money in dollars, units as decimals and rates as percents, with the unit in the header", () => {
-    expect(figureCsv(byId("mrr"))).toBe(
-      "month,mrr_usd,new_usd,reactivation_usd,expansion_usd,contraction_usd,churned_usd,paying\r\n2026-11,569,420,0,0,0,149,2\r\n",
-    );
+    expect(figureCsv(byId("mrr"))).toBe("month,mrr_usd,new_usd,reactivation_usd,expansion_usd,contraction_usd,churned_usd,paying\r\n2026-11,569,420,0,0,0,149,2\r\n");
     expect(figureCsv(byId("units-by-plan"))).toBe("plan,subscriptions,used_units,included_units,extra_units,extra_cost_usd\r\nSmall,1,150.5,120,30.5,60.39\r\n");
     expect(figureCsv(byId("recovered-payments"))).toBe("month,invoices,amount_usd,rate_percent\r\n2026-10,0,0,\r\n2026-11,1,149,50\r\n");
-    expect(figureCsv(byId("churn"))).toBe("measure,at_start,lost,rate_percent\r\nLogo churn,4 accounts,1 account,25\r\nRevenue churn,\"$1,000.00\",$149.00,14.9\r\n");
+    expect(figureCsv(byId("churn"))).toBe('measure,at_start,lost,rate_percent\r\nLogo churn,4 accounts,1 account,25\r\nRevenue churn,"$1,000.00",$149.00,14.9\r\n');
   });
 
   it("the allowance CSV links each row to billing its overage and makes an account name inert", () => {
     expect(figureCsv(byId("closest-to-allowance"))).toBe(
       "account,plan,month_start,used_units,included_units,share_percent,extra_cost_usd,bill_overage_url\r\n" +
-        "\"'=Smith, Plumbing\",Small,2026-11-10,150.5,120,125.4,60.39,/admin?tab=subscriptions&account=acc%201\r\n",
+        '"\'=Smith, Plumbing",Small,2026-11-10,150.5,120,125.4,60.39,/admin?tab=subscriptions&account=acc%201\r\n',
     );
   });
 

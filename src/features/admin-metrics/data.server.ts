@@ -35,7 +35,11 @@ async function query<T>(q: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/(["\\])/g, "\\$1")}"`).join(",")}}`;
 const monthKey = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 

@@ -142,7 +142,8 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
         { term: "Logo churn", description: "Business accounts with MRR 30 days ago and none now, ÷ accounts with MRR 30 days ago." },
         {
           term: "Revenue churn",
-          description: "The MRR those accounts lost in the 30 days (the whole MRR of those that left, plus the fall of those that stayed) ÷ their MRR 30 days ago. Growth and new accounts do not offset it.",
+          description:
+            "The MRR those accounts lost in the 30 days (the whole MRR of those that left, plus the fall of those that stayed) ÷ their MRR 30 days ago. Growth and new accounts do not offset it.",
         },
         { term: "Source", description: SOURCE },
       ],
@@ -162,7 +163,10 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
       id: "overage-revenue",
       title: "Overage revenue",
       definitions: [
-        { term: "Overage revenue", description: "Overage entries billed in the month (UTC, by when they were submitted): their total, whether billed at once or added to the next invoice, by an admin or automatically." },
+        {
+          term: "Overage revenue",
+          description: "Overage entries billed in the month (UTC, by when they were submitted): their total, whether billed at once or added to the next invoice, by an admin or automatically.",
+        },
         { term: "Source", description: "Our overage entries (overage billing and auto-billing)." },
       ],
       columns: [
@@ -210,7 +214,8 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
         },
         {
           term: "Recovered share",
-          description: "Recovered ÷ the month's failed payments recorded as failed; unknown when none was recorded. Failures counted the earlier way (before they were recorded) cannot be told as recovered.",
+          description:
+            "Recovered ÷ the month's failed payments recorded as failed; unknown when none was recorded. Failures counted the earlier way (before they were recorded) cannot be told as recovered.",
         },
         { term: "Source", description: SOURCE },
       ],
@@ -230,8 +235,7 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
       definitions: [
         {
           term: "Units used",
-          description:
-            "Units of every live subscription's current usage month (from its billing anchor): its calls and conversations not credited as spam, plus usage recorded by an admin.",
+          description: "Units of every live subscription's current usage month (from its billing anchor): its calls and conversations not credited as spam, plus usage recorded by an admin.",
         },
         { term: "Included", description: "The plans' allowances for those months (Enterprise has no limit)." },
         { term: "Extra units and cost", description: "Units past each subscription's allowance and their price, by the same pricing as overage billing; months inside a free trial count nothing." },

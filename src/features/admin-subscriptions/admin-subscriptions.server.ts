@@ -87,7 +87,11 @@ export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "
   const where: SQL[] = [];
   const status = readChoices(page.params, "status", SUBSCRIPTION_STATUSES);
   if (status) where.push(inArray(s.status, status));
-  const plan = readChoice(page.params, "plan", PLANS.map((p) => p.id));
+  const plan = readChoice(
+    page.params,
+    "plan",
+    PLANS.map((p) => p.id),
+  );
   if (plan) where.push(eq(s.planId, plan));
   const flag = readChoice(page.params, "flag", SUBSCRIPTION_FLAGS);
   if (flag) where.push(FLAG_SQL[flag]);
@@ -105,7 +109,12 @@ export async function listAdminSubscriptions(page: Pick<PageRequest, "limit" | "
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(page.limit + 1);
-  const paged = toPage(fetched, page.limit, (r) => [r.at, r.sub.id], (r) => r.sub);
+  const paged = toPage(
+    fetched,
+    page.limit,
+    (r) => [r.at, r.sub.id],
+    (r) => r.sub,
+  );
   return { items: await toAdminSubscriptions(paged.items), nextCursor: paged.nextCursor };
 }
 

@@ -27,9 +27,7 @@ type WelcomeInput = {
 export async function welcomeEmail(input: WelcomeInput, baseUrl: string): Promise<OutgoingEmail> {
   const price = input.price === null ? "custom pricing" : `${formatCents(input.price)} per ${input.billing === "annual" ? "year" : "month"}`;
   const trialEndsOn = input.status === "trialing" && input.trialEnd ? input.trialEnd.toUTCString().slice(0, 16) : null;
-  const parts = await renderEmail(
-    <Welcome firstName={input.firstName} planName={input.planName} billing={input.billing} price={price} trialEndsOn={trialEndsOn} baseUrl={baseUrl} />,
-  );
+  const parts = await renderEmail(<Welcome firstName={input.firstName} planName={input.planName} billing={input.billing} price={price} trialEndsOn={trialEndsOn} baseUrl={baseUrl} />);
   return { to: input.email, subject: WELCOME_SUBJECT, ...parts, kind: "welcome" };
 }
 

@@ -17,7 +17,12 @@ type Person = { id: string; email: string; firstName: string | null; lastName: s
 
 /** The history's name for a member: "Dana Diaz", else their e-mail address. */
 export function personName(u: Pick<Person, "email" | "firstName" | "lastName">): string {
-  return [u.firstName, u.lastName].map((p) => p?.trim()).filter(Boolean).join(" ") || u.email;
+  return (
+    [u.firstName, u.lastName]
+      .map((p) => p?.trim())
+      .filter(Boolean)
+      .join(" ") || u.email
+  );
 }
 
 /** The browser's zone from the request's `tz` cookie, when Intl knows it. */

@@ -8,12 +8,29 @@ const nineToFive = [{ open: "09:00", close: "17:00" }];
 
 describe("hoursProblems", () => {
   it("accepts ordinary hours, several ranges a day, and a range running past midnight into a free morning", () => {
-    const hours = week({ mon: [{ open: "08:00", close: "12:00" }, { open: "13:00", close: "17:00" }], fri: [{ open: "22:00", close: "02:00" }], sat: [{ open: "10:00", close: "24:00" }] });
+    const hours = week({
+      mon: [
+        { open: "08:00", close: "12:00" },
+        { open: "13:00", close: "17:00" },
+      ],
+      fri: [{ open: "22:00", close: "02:00" }],
+      sat: [{ open: "10:00", close: "24:00" }],
+    });
     expect(hoursProblems(hours, [])).toEqual([]);
   });
 
   it("accepts ranges that touch without overlapping", () => {
-    expect(hoursProblems(week({ mon: [{ open: "09:00", close: "12:00" }, { open: "12:00", close: "17:00" }] }), [])).toEqual([]);
+    expect(
+      hoursProblems(
+        week({
+          mon: [
+            { open: "09:00", close: "12:00" },
+            { open: "12:00", close: "17:00" },
+          ],
+        }),
+        [],
+      ),
+    ).toEqual([]);
     expect(hoursProblems(week({ fri: [{ open: "22:00", close: "02:00" }], sat: [{ open: "02:00", close: "06:00" }] }), [])).toEqual([]);
   });
 
@@ -24,12 +41,28 @@ describe("hoursProblems", () => {
   });
 
   it("refuses overlapping ranges on a day, in either order", () => {
-    expect(hoursProblems(week({ mon: [{ open: "09:00", close: "13:00" }, { open: "12:00", close: "17:00" }] }), [])).toEqual([
-      { path: ["hours", "mon", 1, "open"], message: "Monday's hours 2 overlap hours 1" },
-    ]);
-    expect(hoursProblems(week({ tue: [{ open: "12:00", close: "17:00" }, { open: "08:00", close: "20:00" }] }), [])).toEqual([
-      { path: ["hours", "tue", 1, "open"], message: "Tuesday's hours 2 overlap hours 1" },
-    ]);
+    expect(
+      hoursProblems(
+        week({
+          mon: [
+            { open: "09:00", close: "13:00" },
+            { open: "12:00", close: "17:00" },
+          ],
+        }),
+        [],
+      ),
+    ).toEqual([{ path: ["hours", "mon", 1, "open"], message: "Monday's hours 2 overlap hours 1" }]);
+    expect(
+      hoursProblems(
+        week({
+          tue: [
+            { open: "12:00", close: "17:00" },
+            { open: "08:00", close: "20:00" },
+          ],
+        }),
+        [],
+      ),
+    ).toEqual([{ path: ["hours", "tue", 1, "open"], message: "Tuesday's hours 2 overlap hours 1" }]);
   });
 
   it("refuses a range running past midnight over the next day's early hours, Sunday into Monday too", () => {
@@ -42,9 +75,17 @@ describe("hoursProblems", () => {
   });
 
   it("refuses a range running past midnight that overlaps a later range the same evening", () => {
-    expect(hoursProblems(week({ sat: [{ open: "18:00", close: "24:00" }, { open: "23:00", close: "01:00" }] }), [])).toEqual([
-      { path: ["hours", "sat", 1, "open"], message: "Saturday's hours 2 overlap hours 1" },
-    ]);
+    expect(
+      hoursProblems(
+        week({
+          sat: [
+            { open: "18:00", close: "24:00" },
+            { open: "23:00", close: "01:00" },
+          ],
+        }),
+        [],
+      ),
+    ).toEqual([{ path: ["hours", "sat", 1, "open"], message: "Saturday's hours 2 overlap hours 1" }]);
   });
 
   it("refuses opening at 24:00", () => {

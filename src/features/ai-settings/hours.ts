@@ -108,7 +108,11 @@ const SHORT_WEEKDAYS: Record<string, Weekday> = { Mon: "mon", Tue: "tue", Wed: "
 
 /** The wall clock in `timeZone` at `at` (Intl knows each zone's DST rules). */
 export function localClock(timeZone: string, at: Date): { weekday: Weekday; localDate: string; localTime: string; minutes: number } {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const hour = parts.hour === "24" ? "00" : parts.hour;
   return {
     weekday: SHORT_WEEKDAYS[parts.weekday],

@@ -20,7 +20,8 @@ export async function openingHoursOf(db: DbOrTx, orderIds: string[]): Promise<Ma
     .where(inArray(s.aiReadyOrderId, [...new Set(orderIds)]));
   for (const r of rows) {
     const d = r.document as Partial<OpeningHours>;
-    if (typeof d.timeZone === "string" && d.hours && typeof d.hours === "object") out.set(r.orderId, { timeZone: d.timeZone, hours: d.hours, closedDays: Array.isArray(d.closedDays) ? d.closedDays : [] });
+    if (typeof d.timeZone === "string" && d.hours && typeof d.hours === "object")
+      out.set(r.orderId, { timeZone: d.timeZone, hours: d.hours, closedDays: Array.isArray(d.closedDays) ? d.closedDays : [] });
   }
   return out;
 }

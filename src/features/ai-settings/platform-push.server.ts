@@ -46,7 +46,17 @@ async function pushOnce(aiReadyOrderId: string, run: Pick<JobRun, "attempt" | "m
     const ids = await voicePlatform().apply(spec, started, `${aiReadyOrderId}:v${row.currentVersion}:${row.spendMode}`, rememberIds(aiReadyOrderId, started));
     const live = await db
       .update(s)
-      .set({ syncState: "live", liveVersion: row.currentVersion, liveSpendMode: row.spendMode, liveSince: new Date(), syncError: null, nextRetryAt: null, platformAgentId: ids.agentId, platformLlmId: ids.llmId, updatedAt: new Date() })
+      .set({
+        syncState: "live",
+        liveVersion: row.currentVersion,
+        liveSpendMode: row.spendMode,
+        liveSince: new Date(),
+        syncError: null,
+        nextRetryAt: null,
+        platformAgentId: ids.agentId,
+        platformLlmId: ids.llmId,
+        updatedAt: new Date(),
+      })
       .where(pushed)
       .returning({ id: s.aiReadyOrderId });
     if (live.length === 0) await db.update(s).set({ platformAgentId: ids.agentId, platformLlmId: ids.llmId }).where(eq(s.aiReadyOrderId, aiReadyOrderId));

@@ -38,4 +38,3 @@ export function parseAt(raw: string | null, timeZone: string, now = new Date()):
   const first = asUtc - offsetAt(asUtc, timeZone);
   return new Date(asUtc - offsetAt(first, timeZone));
 }
-

@@ -22,7 +22,11 @@ const SHORT_DAYS: Record<string, Weekday> = { Mon: "mon", Tue: "tue", Wed: "wed"
 
 /** The wall clock in `timeZone` at instant `ms`. */
 function wallAt(ms: number, timeZone: string): Wall {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

@@ -31,13 +31,35 @@ describe("diffSettings", () => {
 
   it("words hours per weekday", () => {
     const a = defaults();
-    const b = { ...a, hours: { ...a.hours, mon: [{ open: "08:00", close: "12:00" }, { open: "13:00", close: "17:00" }], sat: [{ open: "10:00", close: "14:00" }] } };
+    const b = {
+      ...a,
+      hours: {
+        ...a.hours,
+        mon: [
+          { open: "08:00", close: "12:00" },
+          { open: "13:00", close: "17:00" },
+        ],
+        sat: [{ open: "10:00", close: "14:00" }],
+      },
+    };
     expect(diffSettings(a, b)).toEqual([{ key: "hours", label: "Business hours", lines: ["Monday hours: 09:00–17:00 → 08:00–12:00, 13:00–17:00", "Saturday hours: closed → 10:00–14:00"] }]);
   });
 
   it("words closed days added, removed and relabelled", () => {
-    const a = { ...defaults(), closedDays: [{ date: "2026-12-25", label: "Xmas" }, { date: "2026-07-04", label: "Fourth" }] };
-    const b = { ...a, closedDays: [{ date: "2026-12-25", label: "Christmas Day" }, { date: "2027-01-01", label: "New Year's Day" }] };
+    const a = {
+      ...defaults(),
+      closedDays: [
+        { date: "2026-12-25", label: "Xmas" },
+        { date: "2026-07-04", label: "Fourth" },
+      ],
+    };
+    const b = {
+      ...a,
+      closedDays: [
+        { date: "2026-12-25", label: "Christmas Day" },
+        { date: "2027-01-01", label: "New Year's Day" },
+      ],
+    };
     expect(linesOf(a, b)).toEqual(['Closed day 2026-12-25: "Xmas" → "Christmas Day"', 'Closed day added: 2027-01-01 "New Year\'s Day"', 'Closed day removed: 2026-07-04 "Fourth"']);
   });
 
@@ -68,7 +90,9 @@ describe("diffSettings", () => {
   it("words the spend limit with the page's labels", () => {
     const a = defaults();
     expect(linesOf(a, { ...a, spendLimit: { mode: "messages_at_limit", capCents: null } })).toEqual(["Spend limit: Keep answering and bill extra units → Take messages only at 100%"]);
-    expect(linesOf(a, { ...a, spendLimit: { mode: "cap", capCents: 5000 } })).toEqual(["Spend limit: Keep answering and bill extra units → Allow extra units up to an amount, then take messages only ($50.00)"]);
+    expect(linesOf(a, { ...a, spendLimit: { mode: "cap", capCents: 5000 } })).toEqual([
+      "Spend limit: Keep answering and bill extra units → Allow extra units up to an amount, then take messages only ($50.00)",
+    ]);
     const cap = { ...a, spendLimit: { mode: "cap" as const, capCents: 5000 } };
     expect(linesOf(cap, { ...a, spendLimit: { mode: "cap", capCents: 12550 } })).toEqual(["Extra units limit: $50.00 → $125.50"]);
   });

@@ -23,7 +23,13 @@ function keyChanged(a: Booking, b: Booking): boolean {
 /** JSON with object keys sorted: documents read back from jsonb do not keep their key order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([k1], [k2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : 0))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([k1], [k2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : 0)),
+        )
+      : v,
   );
 }
 const same = (x: unknown, y: unknown) => canonical(x) === canonical(y);
@@ -99,7 +105,10 @@ function pairUp<T>(before: T[], after: T[], keyOf: (t: T) => string) {
     added: b.filter((x) => !aIds.has(x.id)).map((x) => x.item),
     removed: a.filter((x) => !bIds.has(x.id)).map((x) => x.item),
     changed: kept.map((x) => ({ before: aIds.get(x.id)!, after: x.item })),
-    reordered: !same(keptOrderBefore, kept.map((x) => x.id)),
+    reordered: !same(
+      keptOrderBefore,
+      kept.map((x) => x.id),
+    ),
   };
 }
 
@@ -124,12 +133,7 @@ function ruleLines(a: SettingsDocument, b: SettingsDocument): string[] {
       ...(before.fallback === after.fallback ? [] : [arrow(`${name} if nobody answers`, FALLBACK_LABELS[before.fallback], FALLBACK_LABELS[after.fallback])]),
     ];
   });
-  return [
-    ...p.removed.map((r) => `Transfer rule ${q(r.label)} removed`),
-    ...p.added.map((r) => `Transfer rule ${q(r.label)} added`),
-    ...changed,
-    ...(p.reordered ? ["Transfer rules reordered"] : []),
-  ];
+  return [...p.removed.map((r) => `Transfer rule ${q(r.label)} removed`), ...p.added.map((r) => `Transfer rule ${q(r.label)} added`), ...changed, ...(p.reordered ? ["Transfer rules reordered"] : [])];
 }
 
 function bookingLines(a: Booking, b: Booking): string[] {
@@ -144,7 +148,8 @@ function bookingLines(a: Booking, b: Booking): string[] {
 function spendLines(a: SettingsDocument["spendLimit"], b: SettingsDocument["spendLimit"]): string[] {
   const describe = (s: SettingsDocument["spendLimit"]) => (s.mode === "cap" && s.capCents !== null ? `${spendLimitLabel(s.mode)} (${formatMoney(s.capCents)})` : spendLimitLabel(s.mode));
   if (a.mode !== b.mode) return [arrow("Spend limit", describe(a), describe(b))];
-  if (a.mode === "cap" && a.capCents !== b.capCents) return [arrow("Extra units limit", a.capCents === null ? "none" : formatMoney(a.capCents), b.capCents === null ? "none" : formatMoney(b.capCents))];
+  if (a.mode === "cap" && a.capCents !== b.capCents)
+    return [arrow("Extra units limit", a.capCents === null ? "none" : formatMoney(a.capCents), b.capCents === null ? "none" : formatMoney(b.capCents))];
   return [];
 }
 
@@ -182,9 +187,8 @@ function linesFor(key: SettingsKey, a: SettingsDocument, b: SettingsDocument): s
 
 /** The readable difference from `a` (older) to `b` (newer), one entry per changed section. */
 export function diffSettings(a: SettingsDocument, b: SettingsDocument): { key: SettingsKey; label: string; lines: string[] }[] {
-  return changedKeys(a, b)
-    .map((key) => {
-      const lines = linesFor(key, a, b);
-      return { key, label: SETTINGS_KEY_LABELS[key], lines: lines.length ? lines : [`${SETTINGS_KEY_LABELS[key]} changed`] };
-    });
+  return changedKeys(a, b).map((key) => {
+    const lines = linesFor(key, a, b);
+    return { key, label: SETTINGS_KEY_LABELS[key], lines: lines.length ? lines : [`${SETTINGS_KEY_LABELS[key]} changed`] };
+  });
 }

@@ -4,7 +4,13 @@ import { defaultSettings } from "./default-settings";
 import { settingsDocumentSchema, type SettingsDocument, type SettingsInput } from "./settings.schema";
 
 const base = () => defaultSettings({ aiEmployeeName: "Ava", phoneNumber: "+12125550100", businessName: "Bright Smile Dental", timeZone: "America/New_York" });
-const rule = (label: string): SettingsInput["transferRules"][number] => ({ label, when: "the caller has an emergency", announcement: "One moment.", numbers: [{ number: "(212) 555-0101", ringSeconds: 20 }], fallback: "message" });
+const rule = (label: string): SettingsInput["transferRules"][number] => ({
+  label,
+  when: "the caller has an emergency",
+  announcement: "One moment.",
+  numbers: [{ number: "(212) 555-0101", ringSeconds: 20 }],
+  fallback: "message",
+});
 
 /** The readable error the API answers (400 { message }), or "" when the document is valid. */
 function refusal(doc: SettingsInput): string {
@@ -48,7 +54,16 @@ describe("default settings", () => {
 
 describe("settingsDocumentSchema refuses", () => {
   it("overlapping hours, with the day and ranges named", () => {
-    const doc: SettingsDocument = { ...base(), hours: { ...base().hours, mon: [{ open: "09:00", close: "13:00" }, { open: "12:00", close: "17:00" }] } };
+    const doc: SettingsDocument = {
+      ...base(),
+      hours: {
+        ...base().hours,
+        mon: [
+          { open: "09:00", close: "13:00" },
+          { open: "12:00", close: "17:00" },
+        ],
+      },
+    };
     expect(refusal(doc)).toBe("hours.mon.1.open: Monday's hours 2 overlap hours 1");
   });
 
@@ -63,12 +78,29 @@ describe("settingsDocumentSchema refuses", () => {
   });
 
   it("a closed day given twice", () => {
-    const doc = { ...base(), closedDays: [{ date: "2026-07-04", label: "Independence Day" }, { date: "2026-07-04", label: "Fourth" }] };
+    const doc = {
+      ...base(),
+      closedDays: [
+        { date: "2026-07-04", label: "Independence Day" },
+        { date: "2026-07-04", label: "Fourth" },
+      ],
+    };
     expect(refusal(doc)).toBe("closedDays.1.date: Closed day 2 repeats 2026-07-04, already closed day 1");
   });
 
   it("a phone number that is not valid, naming it, and stores valid ones in E.164", () => {
-    const bad = { ...base(), transferRules: [{ ...rule("Emergencies"), numbers: [{ number: "(212) 555-0101", ringSeconds: 20 }, { number: "555", ringSeconds: 20 }] }] };
+    const bad = {
+      ...base(),
+      transferRules: [
+        {
+          ...rule("Emergencies"),
+          numbers: [
+            { number: "(212) 555-0101", ringSeconds: 20 },
+            { number: "555", ringSeconds: 20 },
+          ],
+        },
+      ],
+    };
     expect(refusal(bad)).toBe('transferRules.0.numbers.1.number: "555" is not a valid phone number');
     const good = settingsDocumentSchema.parse({ ...base(), transferRules: [rule("Emergencies")] });
     expect(good.transferRules[0].numbers[0].number).toBe("+12125550101");

@@ -40,21 +40,28 @@ export const LIMITS = {
   ringSecondsMax: 90,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, { message: `must be at most ${max.toLocaleString("en-US")} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `must be at most ${max.toLocaleString("en-US")} characters` });
 const required = (max: number) => text(max).min(1, { message: "is required" });
 
 /** "HH:MM", 00:00 to 24:00. */
 const clock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: "must be a time as HH:MM" });
 
 /** A phone number, any common writing; stored in E.164. Refused with the number named. */
-export const phoneNumberSchema = z.string().trim().transform((raw, ctx) => {
-  const e164 = toE164(raw);
-  if (!e164) {
-    ctx.addIssue({ code: "custom", message: `"${raw}" is not a valid phone number` });
-    return z.NEVER;
-  }
-  return e164;
-});
+export const phoneNumberSchema = z
+  .string()
+  .trim()
+  .transform((raw, ctx) => {
+    const e164 = toE164(raw);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: `"${raw}" is not a valid phone number` });
+      return z.NEVER;
+    }
+    return e164;
+  });
 
 export const rangeSchema = z.strictObject({ open: clock, close: clock });
 export type TimeRange = z.infer<typeof rangeSchema>;
@@ -164,7 +171,21 @@ export const saveSettingsSchema = z.strictObject({
 export const restoreSchema = z.strictObject({ baseVersion: z.number().int().min(1).optional() });
 
 /** The top-level keys, in the order the page shows them. */
-export const SETTINGS_KEYS = ["name", "greeting", "description", "language", "timeZone", "hours", "closedDays", "afterHours", "answers", "transferRules", "booking", "recording", "spendLimit"] as const satisfies readonly (keyof SettingsDocument)[];
+export const SETTINGS_KEYS = [
+  "name",
+  "greeting",
+  "description",
+  "language",
+  "timeZone",
+  "hours",
+  "closedDays",
+  "afterHours",
+  "answers",
+  "transferRules",
+  "booking",
+  "recording",
+  "spendLimit",
+] as const satisfies readonly (keyof SettingsDocument)[];
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 
 export const SETTINGS_KEY_LABELS: Record<SettingsKey, string> = {

@@ -120,7 +120,6 @@ export function publicDocument(stored: Record<string, unknown>, last4: string | 
   return { ...doc, booking: { ...doc.booking, apiKeyMasked: maskBookingKey(last4) } };
 }
 
-
 export function authorOf(v: Pick<VersionRow, "authorKind" | "authorName">): VersionAuthor {
   return { kind: v.authorKind, name: v.authorKind === "operator" ? "operator" : v.authorName };
 }
@@ -144,7 +143,11 @@ export function toResponse(state: SettingsState, actor: SettingsActor): Settings
     updatedAt: current.createdAt.toISOString(),
     updatedBy: authorOf(current),
     sync: syncStatusOf(row),
-    spendMode: { messagesOnly: row.spendMode === "messages_only", since: row.spendModeSince?.toISOString() ?? null, until: row.spendMode === "messages_only" ? (row.spendModeUntil?.toISOString() ?? null) : null },
+    spendMode: {
+      messagesOnly: row.spendMode === "messages_only",
+      since: row.spendModeSince?.toISOString() ?? null,
+      until: row.spendMode === "messages_only" ? (row.spendModeUntil?.toISOString() ?? null) : null,
+    },
     canEdit: actor.kind === "operator" || actor.canEdit,
     displayTimeZone: displayZone(state, actor),
   };
@@ -254,7 +257,12 @@ export async function saveSettings(orderId: string, input: { baseVersion: number
  * and 409 when `baseVersion` is given and no longer current. `edit` answers
  * the state to show; the answer is the settings response for it.
  */
-export async function lockedEdit(orderId: string, actor: SettingsActor, baseVersion: number | undefined, edit: (tx: DbOrTx, locked: SettingsState) => Promise<SettingsState>): Promise<SettingsResponse> {
+export async function lockedEdit(
+  orderId: string,
+  actor: SettingsActor,
+  baseVersion: number | undefined,
+  edit: (tx: DbOrTx, locked: SettingsState) => Promise<SettingsState>,
+): Promise<SettingsResponse> {
   const order = await aiEmployeeFor(actor, orderId);
   assertCanEdit(actor);
   const loaded = await loadState(order);

@@ -14,10 +14,7 @@ import type { SettingsDocument, SpendLimitMode } from "./settings.schema";
  * no extra-unit price cannot price the extra units, so nothing is billed
  * beyond 100%: it switches at 100%, like `messages_at_limit`.
  */
-export function spendModeFor(
-  limit: SettingsDocument["spendLimit"],
-  usage: { usedMilli: number; includedMilli: number | null; extraUnitCents: number | null },
-): "normal" | "messages_only" {
+export function spendModeFor(limit: SettingsDocument["spendLimit"], usage: { usedMilli: number; includedMilli: number | null; extraUnitCents: number | null }): "normal" | "messages_only" {
   const { usedMilli, includedMilli, extraUnitCents } = usage;
   if (includedMilli === null) return "normal";
   switch (limit.mode) {

@@ -122,9 +122,29 @@ async function toMessagesOnly(e: Employee, month: UsageMonth, now: Date, usage: 
       const usedUnits = String(usage.usedMilli / 1000);
       const key = `spend-mode:${e.orderId}:messages_only:${now.toISOString()}`;
       for (const r of account.recipients) {
-        await queueEmail(tx, await spendModeEmail(r.email, { to: "messages_only", firstName: r.firstName, aiEmployeeName: e.name, aiEmployeeId: e.orderId, limitText, usedUnits, includedUnits: usage.includedUnits, until, baseUrl: config().baseUrl }), { key: `${key}:${r.email}` });
+        await queueEmail(
+          tx,
+          await spendModeEmail(r.email, {
+            to: "messages_only",
+            firstName: r.firstName,
+            aiEmployeeName: e.name,
+            aiEmployeeId: e.orderId,
+            limitText,
+            usedUnits,
+            includedUnits: usage.includedUnits,
+            until,
+            baseUrl: config().baseUrl,
+          }),
+          { key: `${key}:${r.email}` },
+        );
       }
-      await postNotice(tx, { accountId: e.accountId, kind: "spend-limit", title: `Spend limit reached: ${e.name} is taking messages only`, message: `${e.name} reached your spend limit (${limitText}) and takes messages only until ${until}. Change the spend limit in its settings to keep answering.`, dedupeKey: key });
+      await postNotice(tx, {
+        accountId: e.accountId,
+        kind: "spend-limit",
+        title: `Spend limit reached: ${e.name} is taking messages only`,
+        message: `${e.name} reached your spend limit (${limitText}) and takes messages only until ${until}. Change the spend limit in its settings to keep answering.`,
+        dedupeKey: key,
+      });
     }
     logger.info({ aiReadyOrderId: e.orderId, month: month.start.toISOString(), usedMilli: usage.usedMilli, limit: e.limit.mode }, "spend limit reached: taking messages only");
     return true;
@@ -157,7 +177,9 @@ export async function setSpendModeNormal(orderId: string, reason: SpendModeBackR
       const account = await accountOf(tx, e.accountId);
       const key = `spend-mode:${orderId}:normal:${now.toISOString()}`;
       for (const r of account.recipients) {
-        await queueEmail(tx, await spendModeEmail(r.email, { to: "normal", firstName: r.firstName, aiEmployeeName: e.name, aiEmployeeId: orderId, reason, baseUrl: config().baseUrl }), { key: `${key}:${r.email}` });
+        await queueEmail(tx, await spendModeEmail(r.email, { to: "normal", firstName: r.firstName, aiEmployeeName: e.name, aiEmployeeId: orderId, reason, baseUrl: config().baseUrl }), {
+          key: `${key}:${r.email}`,
+        });
       }
       await postNotice(tx, {
         accountId: e.accountId,

@@ -77,7 +77,10 @@ export async function putTesterNumbers(accountId: string, numbers: string[], now
 export async function testerNumbersByAccount(db: DbOrTx, accountIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (accountIds.length === 0) return out;
-  const rows = await db.select({ accountId: accountTesterNumbers.accountId, number: accountTesterNumbers.number }).from(accountTesterNumbers).where(inArray(accountTesterNumbers.accountId, accountIds));
+  const rows = await db
+    .select({ accountId: accountTesterNumbers.accountId, number: accountTesterNumbers.number })
+    .from(accountTesterNumbers)
+    .where(inArray(accountTesterNumbers.accountId, accountIds));
   for (const r of rows) out.set(r.accountId, (out.get(r.accountId) ?? new Set()).add(r.number));
   return out;
 }

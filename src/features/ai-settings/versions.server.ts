@@ -7,16 +7,7 @@ import type { SettingsActor } from "./actor.server";
 import { changedKeys } from "./settings-diff";
 import type { SettingsResponse, VersionsResponse } from "./settings-response";
 import { settingsDocumentSchema, type SettingsDocument, type SettingsKey } from "./settings.schema";
-import {
-  aiEmployeeFor,
-  authorOf,
-  BOOKING_KEY_REQUIRED,
-  loadState,
-  lockedEdit,
-  publicDocument,
-  versionRow,
-  writeVersion,
-} from "./settings.server";
+import { aiEmployeeFor, authorOf, BOOKING_KEY_REQUIRED, loadState, lockedEdit, publicDocument, versionRow, writeVersion } from "./settings.server";
 
 /** How many versions the history lists (newest first); older ones can still be restored by number. */
 export const HISTORY_LIMIT = 100;
@@ -26,12 +17,7 @@ export async function listVersions(orderId: string, actor: SettingsActor): Promi
   const order = await aiEmployeeFor(actor, orderId);
   const { row } = await loadState(order);
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(aiEmployeeSettingsVersions)
-    .where(eq(aiEmployeeSettingsVersions.aiReadyOrderId, order.id))
-    .orderBy(desc(aiEmployeeSettingsVersions.version))
-    .limit(HISTORY_LIMIT);
+  const rows = await db.select().from(aiEmployeeSettingsVersions).where(eq(aiEmployeeSettingsVersions.aiReadyOrderId, order.id)).orderBy(desc(aiEmployeeSettingsVersions.version)).limit(HISTORY_LIMIT);
   return {
     current: row.currentVersion,
     versions: rows.map((v) => ({

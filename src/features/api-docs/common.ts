@@ -11,9 +11,7 @@ import { ROUTE_ACCESS } from "@/lib/http/route-access";
  */
 
 /** Every error answer of the API: `{ "message": "…" }`, naming the field at fault (src/lib/http/errors.ts). */
-export const apiErrorSchema = z
-  .object({ message: z.string().meta({ description: "What went wrong, naming the field or parameter at fault." }) })
-  .meta({ id: "Error" });
+export const apiErrorSchema = z.object({ message: z.string().meta({ description: "What went wrong, naming the field or parameter at fault." }) }).meta({ id: "Error" });
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Bad input: the message names the field or parameter at fault. Nothing was stored.",
@@ -27,9 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** The error answers an operation can give, each with the error body. */
 export function errorResponses(...statuses: (keyof typeof ERROR_TEXT)[]): ZodOpenApiResponsesObject {
-  return Object.fromEntries(
-    statuses.map((status) => [String(status), { description: ERROR_TEXT[status]!, content: { "application/json": { schema: apiErrorSchema } } }]),
-  );
+  return Object.fromEntries(statuses.map((status) => [String(status), { description: ERROR_TEXT[status]!, content: { "application/json": { schema: apiErrorSchema } } }]));
 }
 
 /** `{id}` in a path. */

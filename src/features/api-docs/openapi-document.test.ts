@@ -72,8 +72,13 @@ describe("the OpenAPI document is a valid OpenAPI 3.1 document", () => {
   it("every path template's parameters are declared as required path parameters, and no other", () => {
     for (const [p, m, op] of operations(doc.paths)) {
       const inPath = [...p.matchAll(/\{([^}]+)\}/g)].map((x) => x[1]);
-      const declared = list(op.parameters).map(obj).filter((x) => x.in === "path");
-      expect(declared.map((x) => x.name), `${m} ${p}`).toEqual(inPath);
+      const declared = list(op.parameters)
+        .map(obj)
+        .filter((x) => x.in === "path");
+      expect(
+        declared.map((x) => x.name),
+        `${m} ${p}`,
+      ).toEqual(inPath);
       for (const d of declared) expect(d.required, `${m} ${p} ${String(d.name)}`).toBe(true);
       for (const param of list(op.parameters).map(obj)) expect(["query", "header", "path", "cookie"]).toContain(param.in);
     }
@@ -174,7 +179,12 @@ describe("every route of the families it covers is in the document", () => {
 describe("the document's schemas are the routes' own", () => {
   it("GET /api/interactions takes exactly the query parameters the route parses", () => {
     const params = list(obj(obj(obj(doc.paths)["/api/interactions"]).get).parameters).map(obj);
-    expect(params.filter((p) => p.in === "query").map((p) => p.name).sort()).toEqual(Object.keys(interactionListQuerySchema.shape).sort());
+    expect(
+      params
+        .filter((p) => p.in === "query")
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(Object.keys(interactionListQuerySchema.shape).sort());
     const csvParams = list(obj(obj(obj(doc.paths)["/api/interactions/export.csv"]).get).parameters).map(obj);
     expect(csvParams.map((p) => p.name).sort()).toEqual(Object.keys(interactionFilterQuerySchema.shape).sort());
     expect(obj(params.find((p) => p.name === "limit")!.schema)).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 25 });

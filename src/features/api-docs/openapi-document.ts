@@ -28,7 +28,7 @@ function build(baseUrl: string): OpenApiDocument {
       version: API_VERSION,
       description: [
         `The ${BRAND.name} API: report calls to us (ingestion), read a business's calls and CSV exports, manage its webhook endpoints, and the events those endpoints receive.`,
-        "Bodies are JSON. An error answers `{ \"message\": \"…\" }` naming the field at fault, with a 4xx status; bad input never changes anything stored. Answers may gain fields over time: ignore the ones you do not know.",
+        'Bodies are JSON. An error answers `{ "message": "…" }` naming the field at fault, with a 4xx status; bad input never changes anything stored. Answers may gain fields over time: ignore the ones you do not know.',
         "Generated from the schemas the server validates with. A guide to the events: /docs/webhooks.",
       ].join("\n\n"),
       contact: { name: BRAND.name, email: BRAND.email },

@@ -42,7 +42,10 @@ function firstContent(content: ContentObject | undefined): { mediaType: string; 
 
 /** Slug of an operation: "get-api-interactions-id". */
 export function operationAnchor(method: string, path: string): string {
-  return `${method}-${path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${method}-${path}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 export function operationsOf(paths: PathsObject | undefined, defaultSecurity: string[] = []): Operation[] {

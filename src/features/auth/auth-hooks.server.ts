@@ -101,11 +101,7 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
       // Before better-auth looks the account up or verifies the password.
       const lock = await activeSignInLock(keysOf(ctx));
       if (lock) {
-        throw new APIError(
-          "TOO_MANY_REQUESTS",
-          { message: signInLockMessage(lock), code: "SIGN_IN_LOCKED" },
-          { "Retry-After": String(lock.retryAfterSeconds) },
-        );
+        throw new APIError("TOO_MANY_REQUESTS", { message: signInLockMessage(lock), code: "SIGN_IN_LOCKED" }, { "Retry-After": String(lock.retryAfterSeconds) });
       }
       return;
     }

@@ -165,31 +165,31 @@ async function build() {
     plugins: [
       organization(organizationOptions()),
       ...(cfg.oidcEnabled
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: discoveryUrl(cfg.OIDC_ISSUER_URL!),
-                clientId: cfg.OIDC_CLIENT_ID!,
-                clientSecret: cfg.OIDC_CLIENT_SECRET!,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                // ID tokens are checked against the issuer's keys, issuer, audience and nonce.
-                requireIdTokenVerification: true,
-                // Logout also ends the issuer's session, then comes back to our home page.
-                postLogoutRedirectURI: "/",
-                mapProfileToUser: (profile) => ({
-                  firstName: (profile.given_name as string | undefined) ?? null,
-                  lastName: (profile.family_name as string | undefined) ?? null,
-                  // The issuer's word on the address is what makes it verified.
-                  emailVerified: profile.email_verified === true,
-                }),
-              },
-            ],
-          }),
-        ]
-      : []),
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: discoveryUrl(cfg.OIDC_ISSUER_URL!),
+                  clientId: cfg.OIDC_CLIENT_ID!,
+                  clientSecret: cfg.OIDC_CLIENT_SECRET!,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  // ID tokens are checked against the issuer's keys, issuer, audience and nonce.
+                  requireIdTokenVerification: true,
+                  // Logout also ends the issuer's session, then comes back to our home page.
+                  postLogoutRedirectURI: "/",
+                  mapProfileToUser: (profile) => ({
+                    firstName: (profile.given_name as string | undefined) ?? null,
+                    lastName: (profile.family_name as string | undefined) ?? null,
+                    // The issuer's word on the address is what makes it verified.
+                    emailVerified: profile.email_verified === true,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
   });
 }

@@ -57,7 +57,9 @@ export function ForgotPasswordForm() {
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Reset your password">
       <InputField id="forgot-email" label="Email" type="email" autoComplete="email" required autoFocus {...form.register("email")} />
       <FormAlert>{error}</FormAlert>
-      <SubmitButton className="w-full" busy={busy} busyLabel="Sending...">Send reset link</SubmitButton>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Sending...">
+        Send reset link
+      </SubmitButton>
       <p className="text-center text-sm">
         <Link href="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline">
           Back to sign in

@@ -53,7 +53,9 @@ function problems(source: string, allowed: readonly string[]): string[] {
     if (firstLoad >= 0 && check >= 0 && firstLoad < check) out.push("loads its data before the guard's check");
   }
   for (const forbidden of FORBIDDEN_IMPORTS) if (imports.includes(forbidden)) out.push(`imports ${forbidden}: check the caller with the guards instead`);
-  for (const spec of imports) if (/\.server$/.test(spec) && !FORBIDDEN_IMPORTS.includes(spec) && spec !== "@/features/auth/guards.server" && spec !== "./data.server") out.push(`imports ${spec}: load the screen's data in ./data.server.ts`);
+  for (const spec of imports)
+    if (/\.server$/.test(spec) && !FORBIDDEN_IMPORTS.includes(spec) && spec !== "@/features/auth/guards.server" && spec !== "./data.server")
+      out.push(`imports ${spec}: load the screen's data in ./data.server.ts`);
   if (!/export default busyOnTimeoutPage\(/.test(source)) out.push("is not wrapped in busyOnTimeoutPage (the busy page on a slow database)");
   return out;
 }

@@ -9,15 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { authClient, authResult } from "./auth-client";
 import { FORGOT_PASSWORD_PATH } from "./password-reset";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
-import {
-  firstFormProblem,
-  signInFormSchema,
-  signUpFormSchema,
-  type SignInFormInput,
-  type SignInFormOutput,
-  type SignUpFormInput,
-  type SignUpFormOutput,
-} from "./login-form.schema";
+import { firstFormProblem, signInFormSchema, signUpFormSchema, type SignInFormInput, type SignInFormOutput, type SignUpFormInput, type SignUpFormOutput } from "./login-form.schema";
 import { FormAlert, FormStatus } from "@/lib/ui/form-alert";
 
 export type Mode = "sign-in" | "sign-up";
@@ -45,7 +37,13 @@ export function LoginForm({ returnTo, notice: initialNotice = null, initialMode 
   const errorBox = <FormAlert>{error}</FormAlert>;
 
   return (
-    <Tabs value={mode} onValueChange={(v) => { setMode(v as Mode); setError(null); }}>
+    <Tabs
+      value={mode}
+      onValueChange={(v) => {
+        setMode(v as Mode);
+        setError(null);
+      }}
+    >
       <TabsList className="grid w-full grid-cols-2">
         <TabsTrigger value="sign-in">Sign in</TabsTrigger>
         <TabsTrigger value="sign-up">Create account</TabsTrigger>
@@ -94,7 +92,9 @@ function SignInForm({ email, notice, returnTo, errorBox, setError }: FormProps &
         </p>
       </InputField>
       {errorBox}
-      <SubmitButton className="w-full" busy={busy} busyLabel="Signing in...">Sign in</SubmitButton>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Signing in...">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }
@@ -133,9 +133,21 @@ function SignUpForm({ returnTo, errorBox, setError, onSignedUp }: FormProps & { 
         <InputField id="signup-last" label="Last name" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} {...form.register("lastName")} />
       </div>
       <InputField id="signup-email" label="Email" type="email" autoComplete="email" required {...form.register("email")} />
-      <InputField id="signup-password" label="Password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required {...form.register("password")} />
+      <InputField
+        id="signup-password"
+        label="Password"
+        hint={PASSWORD_HINT}
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={MAX_PASSWORD_LENGTH}
+        required
+        {...form.register("password")}
+      />
       {errorBox}
-      <SubmitButton className="w-full" busy={busy} busyLabel="Creating account...">Create account</SubmitButton>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Creating account...">
+        Create account
+      </SubmitButton>
       <p className="text-xs text-slate-600">We will e-mail you a link to confirm your address.</p>
     </form>
   );

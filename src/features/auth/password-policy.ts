@@ -15,11 +15,7 @@ let engine: Promise<ZxcvbnFactory> | undefined;
 
 function loadEngine(): Promise<ZxcvbnFactory> {
   engine ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
-      import("@zxcvbn-ts/core"),
-      import("@zxcvbn-ts/language-common"),
-      import("@zxcvbn-ts/language-en"),
-    ]);
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
     return new ZxcvbnFactory({
       dictionary: { ...common.dictionary, ...en.dictionary },
       graphs: common.adjacencyGraphs,

@@ -12,8 +12,7 @@ export const RESET_LINK_SECONDS = 60 * 60;
 export const RESET_REQUESTED_MESSAGE = "If an account exists for that address, we have sent a link to reset the password.";
 
 /** A link that has expired, was used already, or was not copied whole (better-auth cannot tell these apart once the token is gone). */
-export const RESET_LINK_INVALID_MESSAGE =
-  "This link to reset your password no longer works: it has expired, has already been used, or is incomplete. A link works once, for 1 hour.";
+export const RESET_LINK_INVALID_MESSAGE = "This link to reset your password no longer works: it has expired, has already been used, or is incomplete. A link works once, for 1 hour.";
 
 /** The sign-in page's notice after a reset (/login?reset=1). */
 export const PASSWORD_CHANGED_NOTICE = "Your password has been changed and every session was signed out. Sign in with your new password.";

@@ -17,9 +17,7 @@ const LABELS: Record<ProfileFieldName, string> = {
   image: "Profile image",
 };
 
-export type ProfileCheck =
-  | { ok: true; values: Partial<Record<ProfileFieldName, string | null>> }
-  | { ok: false; field: ProfileFieldName; message: string };
+export type ProfileCheck = { ok: true; values: Partial<Record<ProfileFieldName, string | null>> } | { ok: false; field: ProfileFieldName; message: string };
 
 /** An http(s) URL, or a path of our object store (/api/objects/...) without dot segments. */
 export function isProfileImageUrl(value: string): boolean {

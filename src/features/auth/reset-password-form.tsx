@@ -69,10 +69,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Choose a new password">
-      <InputField id="new-password" label="New password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required autoFocus {...form.register("password")} />
+      <InputField
+        id="new-password"
+        label="New password"
+        hint={PASSWORD_HINT}
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={MAX_PASSWORD_LENGTH}
+        required
+        autoFocus
+        {...form.register("password")}
+      />
       <InputField id="confirm-password" label="Type it again" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} required {...form.register("confirm")} />
       <FormAlert>{error}</FormAlert>
-      <SubmitButton className="w-full" busy={busy} busyLabel="Saving...">Save new password</SubmitButton>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Saving...">
+        Save new password
+      </SubmitButton>
       <p className="text-xs text-slate-600">Saving it signs your account out everywhere, this browser included; then you sign in with the new password.</p>
     </form>
   );

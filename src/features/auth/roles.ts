@@ -5,10 +5,7 @@
  */
 export type Role = "admin" | "customer";
 
-export function effectiveRole(
-  user: { email: string; emailVerified: boolean; role?: string | null },
-  adminEmails: readonly string[],
-): Role {
+export function effectiveRole(user: { email: string; emailVerified: boolean; role?: string | null }, adminEmails: readonly string[]): Role {
   if (!user.emailVerified) return "customer";
   if (user.role === "admin") return "admin";
   return adminEmails.includes(user.email.trim().toLowerCase()) ? "admin" : "customer";

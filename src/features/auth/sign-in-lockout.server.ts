@@ -72,8 +72,7 @@ const lockedUntil = (row: Row | undefined, now: Date): Date | null => {
 };
 
 /** The pair has failed within the window: this address already tried this account and got it wrong. */
-const failedRecently = (row: Row | undefined, now: Date) =>
-  Boolean(row && row.failures > 0 && new Date(row.windowStartedAt).getTime() > now.getTime() - SIGN_IN_LOCKOUT.windowMs);
+const failedRecently = (row: Row | undefined, now: Date) => Boolean(row && row.failures > 0 && new Date(row.windowStartedAt).getTime() > now.getTime() - SIGN_IN_LOCKOUT.windowMs);
 
 /**
  * The lock in force for this attempt, if any (the later one when several
@@ -108,9 +107,7 @@ export async function activeSignInLock(keys: SignInKeys, now = new Date()): Prom
 
 export function signInLockMessage(lock: SignInLock): string {
   const wait = `${lock.minutes} minute${lock.minutes === 1 ? "" : "s"}`;
-  return lock.scope === "account"
-    ? `Too many failed sign-in attempts for this account. Try again in ${wait}.`
-    : `Too many failed sign-in attempts from your network. Try again in ${wait}.`;
+  return lock.scope === "account" ? `Too many failed sign-in attempts for this account. Try again in ${wait}.` : `Too many failed sign-in attempts from your network. Try again in ${wait}.`;
 }
 
 /** Counts one failed attempt against each key (atomic per key). */

@@ -31,14 +31,21 @@ export async function markSubscriptionsEnding(tx: DbOrTx, accountId: string, ids
 
 /** How many invoices a business account has (a deleted account keeps them). */
 export async function countAccountInvoices(tx: DbOrTx, accountId: string): Promise<number> {
-  const [kept] = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.accountId, accountId));
+  const [kept] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(eq(invoices.accountId, accountId));
   return Number(kept?.count ?? 0);
 }
 
 /** Turns a subscription's automatic overage billing on or off; undefined when there is no such subscription. */
 export async function setSubscriptionAutoBillOverage(subscriptionId: string, enabled: boolean): Promise<{ id: string; autoBillOverage: boolean } | undefined> {
   const db = await getDb();
-  const [row] = await db.update(subscriptions).set({ autoBillOverage: enabled, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId)).returning({ id: subscriptions.id, autoBillOverage: subscriptions.autoBillOverage });
+  const [row] = await db
+    .update(subscriptions)
+    .set({ autoBillOverage: enabled, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId))
+    .returning({ id: subscriptions.id, autoBillOverage: subscriptions.autoBillOverage });
   return row;
 }
 
@@ -56,14 +63,7 @@ export const orderSubscriptionSteps: OrderSubscriptionSteps = {
       .from(subscriptions)
       .innerJoin(member, and(eq(member.organizationId, subscriptions.accountId), inArray(member.role, claimingRoles)))
       .innerJoin(user, eq(user.id, member.userId))
-      .where(
-        and(
-          eq(sql`lower(${user.email})`, email),
-          eq(user.emailVerified, true),
-          inArray(subscriptions.status, [...GOOD_STANDING_STATUSES]),
-          isNull(subscriptions.aiReadyOrderId),
-        ),
-      )
+      .where(and(eq(sql`lower(${user.email})`, email), eq(user.emailVerified, true), inArray(subscriptions.status, [...GOOD_STANDING_STATUSES]), isNull(subscriptions.aiReadyOrderId)))
       .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
       .limit(1);
     if (!waiting) return null;

@@ -30,10 +30,7 @@ export async function queueSubscriptionCancelledEmail(tx: DbOrTx, providerSubscr
 }
 
 /** Queued after a plan change from /billing: made now, or scheduled for the period's end. */
-export async function queuePlanChangedEmail(
-  row: typeof subscriptions.$inferSelect,
-  change: { from: { planId: string; billing: Billing }; when: "now" | "period_end" },
-): Promise<void> {
+export async function queuePlanChangedEmail(row: typeof subscriptions.$inferSelect, change: { from: { planId: string; billing: Billing }; when: "now" | "period_end" }): Promise<void> {
   const db = await getDb();
   const s = await subscriptionForEmail(db, row.providerSubscriptionId);
   if (!s?.email) return;

@@ -57,7 +57,10 @@ export const sandboxConfirmBody = z.object({
     .pipe(z.string().regex(/^\d{12,19}$/, { message: "Your card number is incomplete." })),
   expMonth: z.coerce.number().int().min(1, { message: "Your card's expiration month is invalid." }).max(12, { message: "Your card's expiration month is invalid." }),
   expYear: z.coerce.number().int().min(2000).max(2100),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, { message: "Your card's security code is incomplete." }),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { message: "Your card's security code is incomplete." }),
   name: z.string().trim().max(200).optional().default(""),
 });
 

@@ -43,10 +43,7 @@ export async function ensureCustomer(user: CustomerOwner): Promise<string> {
 
 async function createOnce(user: CustomerOwner): Promise<string> {
   const provider = await getProvider();
-  const created = await provider.createCustomer(
-    { email: user.billingEmail || user.email, name: user.accountName, accountId: user.accountId },
-    `customer-${user.accountId}`,
-  );
+  const created = await provider.createCustomer({ email: user.billingEmail || user.email, name: user.accountName, accountId: user.accountId }, `customer-${user.accountId}`);
   const db = await getDb();
   await db.insert(paymentCustomers).values({ accountId: user.accountId, providerCustomerId: created.id }).onConflictDoNothing();
   const stored = await findCustomerId(user.accountId);

@@ -15,7 +15,6 @@ import { isCardlessSubscribeStart } from "./trial-cardless";
  * the customer's lock, when it starts one.
  */
 
-
 /** Whether the business account may still start a free trial, by the mirror (what the pages show). */
 export async function freeTrialAvailable(accountId: string): Promise<boolean> {
   const db = await getDb();

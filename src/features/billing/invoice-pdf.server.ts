@@ -55,11 +55,20 @@ function drawInvoice(inv: InvoiceRow, accountName: string, billingEmail: string 
   if (billingEmail) doc.text(billingEmail);
   doc.moveDown(2);
   doc.font("Helvetica-Bold").text("Description", { continued: true }).text("Amount", { align: "right" });
-  doc.moveTo(doc.page.margins.left, doc.y + 2).lineTo(doc.page.width - doc.page.margins.right, doc.y + 2).stroke();
+  doc
+    .moveTo(doc.page.margins.left, doc.y + 2)
+    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 2)
+    .stroke();
   doc.moveDown(0.5);
-  doc.font("Helvetica").text(inv.description, { continued: true }).text(`${formatCents(inv.amountDue)}${currency}`, { align: "right" });
+  doc
+    .font("Helvetica")
+    .text(inv.description, { continued: true })
+    .text(`${formatCents(inv.amountDue)}${currency}`, { align: "right" });
   doc.moveDown();
-  doc.font("Helvetica-Bold").text(inv.status === "paid" ? "Amount paid" : "Amount due", { continued: true }).text(`${formatCents(amount)}${currency}`, { align: "right" });
+  doc
+    .font("Helvetica-Bold")
+    .text(inv.status === "paid" ? "Amount paid" : "Amount due", { continued: true })
+    .text(`${formatCents(amount)}${currency}`, { align: "right" });
   doc.end();
   return done;
 }

@@ -104,7 +104,15 @@ export async function previewPlanChange(user: Pick<Payer, "accountId">, subscrip
   // A change of billing period starts a new period now (Stripe resets the billing cycle anchor).
   const nextInvoiceAt = row.status === "trialing" ? periodEnd : to.billing !== row.billing ? addPeriod(now, to.billing) : periodEnd;
   const effectiveAt = prorationDate ?? now;
-  return { amountDueTodayCents: amountDue, nextInvoiceCents, nextInvoiceAt: nextInvoiceAt.toISOString(), effectiveAt: effectiveAt.toISOString(), includedUnits: plan.units, when, prorationDate: prorationDate?.toISOString() ?? null };
+  return {
+    amountDueTodayCents: amountDue,
+    nextInvoiceCents,
+    nextInvoiceAt: nextInvoiceAt.toISOString(),
+    effectiveAt: effectiveAt.toISOString(),
+    includedUnits: plan.units,
+    when,
+    prorationDate: prorationDate?.toISOString() ?? null,
+  };
 }
 
 /** POST /api/subscriptions/{id}/change-plan: an upgrade now (proration charged), a downgrade at the period's end. */
@@ -116,7 +124,11 @@ export async function changePlan(user: Pick<Payer, "accountId">, subscriptionId:
   const asked = to.prorationDate ? new Date(to.prorationDate) : null;
   const prorationDate = asked && row.currentPeriodStart && row.currentPeriodEnd && asked >= row.currentPeriodStart && asked <= row.currentPeriodEnd ? asked : null;
   try {
-    await provider.changePlan(row.providerSubscriptionId, { planId: to.planId, billing: to.billing, when, prorationDate }, `change-${row.providerSubscriptionId}-${to.planId}-${to.billing}-${row.updatedAt.getTime()}`);
+    await provider.changePlan(
+      row.providerSubscriptionId,
+      { planId: to.planId, billing: to.billing, when, prorationDate },
+      `change-${row.providerSubscriptionId}-${to.planId}-${to.billing}-${row.updatedAt.getTime()}`,
+    );
   } catch (err) {
     throw asHttpError(err, "Failed to change the plan. Please try again later.");
   }
@@ -142,6 +154,9 @@ export async function cancelPendingPlanChange(user: Pick<Payer, "accountId">, su
 
 async function freshRow(id: string): Promise<Row> {
   const db = await getDb();
-  const [fresh] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id)));
+  const [fresh] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id)));
   return fresh!;
 }

@@ -29,7 +29,16 @@ const PAST = new Date("2026-06-01T00:00:00Z");
 const FUTURE = new Date("2026-07-01T00:00:00Z");
 
 /** A mirror row as the server reads it. */
-function row(over: Partial<{ status: (typeof SUBSCRIPTION_STATUSES)[number]; providerStatus: string | null; cancelAtPeriodEnd: boolean; providerCancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null; trialEnd: Date | null }> = {}) {
+function row(
+  over: Partial<{
+    status: (typeof SUBSCRIPTION_STATUSES)[number];
+    providerStatus: string | null;
+    cancelAtPeriodEnd: boolean;
+    providerCancelAtPeriodEnd: boolean;
+    currentPeriodEnd: Date | null;
+    trialEnd: Date | null;
+  }> = {},
+) {
   return { status: "active" as const, providerStatus: "active", cancelAtPeriodEnd: false, providerCancelAtPeriodEnd: false, currentPeriodEnd: FUTURE, trialEnd: null, ...over };
 }
 
@@ -80,7 +89,12 @@ describe("hasEnded", () => {
   });
 
   it("reads an API view the same way as a row", () => {
-    const view = { status: "active", cancelAtPeriodEnd: true, currentPeriodEnd: PAST.toISOString(), stripeData: { stripeStatus: "active", stripeCancelAtPeriodEnd: false, stripeCurrentPeriodEnd: PAST.toISOString() } };
+    const view = {
+      status: "active",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: PAST.toISOString(),
+      stripeData: { stripeStatus: "active", stripeCancelAtPeriodEnd: false, stripeCurrentPeriodEnd: PAST.toISOString() },
+    };
     expect(hasEnded(view, NOW)).toBe(true);
     expect(hasEnded(view)).toBe(false);
     expect(hasEnded({ ...view, stripeData: { ...view.stripeData, stripeStatus: "canceled" } })).toBe(true);
@@ -135,7 +149,12 @@ describe("names and badges", () => {
   });
 
   it("a subscription's customer badge: the provider's status first, 'Cancelled' once ended", () => {
-    const view = (status: string, stripeStatus: string | null, cancel = false) => ({ status, cancelAtPeriodEnd: cancel, currentPeriodEnd: PAST.toISOString(), stripeData: { stripeStatus, stripeCancelAtPeriodEnd: false } });
+    const view = (status: string, stripeStatus: string | null, cancel = false) => ({
+      status,
+      cancelAtPeriodEnd: cancel,
+      currentPeriodEnd: PAST.toISOString(),
+      stripeData: { stripeStatus, stripeCancelAtPeriodEnd: false },
+    });
     expect(subscriptionBadge(view("active", "past_due")).label).toBe("Past Due");
     expect(subscriptionBadge(view("trialing", null)).label).toBe("Free Trial");
     expect(subscriptionBadge(view("cancelled", "active")).label).toBe("Cancelled");

@@ -37,11 +37,17 @@ export type Payer = PayingMember & {
 type Caller = Payer;
 
 /** The payer for a member acting in an account. */
-export function payerOf(
-  user: PayingMember,
-  account: { id: string; name: string; billingEmail: string | null },
-): Payer {
-  return { id: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, accountId: account.id, accountName: account.name, billingEmail: account.billingEmail };
+export function payerOf(user: PayingMember, account: { id: string; name: string; billingEmail: string | null }): Payer {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    accountId: account.id,
+    accountName: account.name,
+    billingEmail: account.billingEmail,
+  };
 }
 
 const PROVIDER_UNREACHABLE = "The payment provider is not reachable. Please try again.";

@@ -271,12 +271,27 @@ async function orderFreeToLink(tx: Tx, orderId: string | undefined, providerSubs
 async function upsertInvoices(tx: Tx, accountId: string, invs: ProviderInvoice[], paymentFailed: (inv: ProviderInvoice, statusBefore: string | null) => boolean): Promise<void> {
   if (invs.length === 0) return;
   const before = new Map(
-    (await tx.select({ id: invoices.providerInvoiceId, status: invoices.status }).from(invoices).where(inArray(invoices.providerInvoiceId, invs.map((i) => i.id)))).map((r) => [r.id, r.status]),
+    (
+      await tx
+        .select({ id: invoices.providerInvoiceId, status: invoices.status })
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.providerInvoiceId,
+            invs.map((i) => i.id),
+          ),
+        )
+    ).map((r) => [r.id, r.status]),
   );
   const subIds = [...new Set(invs.flatMap((i) => (i.subscriptionId ? [i.subscriptionId] : [])))];
   const subs = new Map(
     subIds.length
-      ? (await tx.select({ providerId: subscriptions.providerSubscriptionId, id: subscriptions.id, accountId: subscriptions.accountId }).from(subscriptions).where(inArray(subscriptions.providerSubscriptionId, subIds))).map((r) => [r.providerId, r])
+      ? (
+          await tx
+            .select({ providerId: subscriptions.providerSubscriptionId, id: subscriptions.id, accountId: subscriptions.accountId })
+            .from(subscriptions)
+            .where(inArray(subscriptions.providerSubscriptionId, subIds))
+        ).map((r) => [r.providerId, r])
       : [],
   );
   const events: EmitInput[] = [];
@@ -314,7 +329,10 @@ async function upsertInvoice(tx: Tx, accountId: string, inv: ProviderInvoice, pa
   const [row] = await tx
     .insert(invoices)
     .values({ id: randomUUID(), accountId, providerInvoiceId: inv.id, ...values, paymentFailedAt: paymentFailed ? values.updatedAt : null })
-    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: paymentFailed ? { ...values, paymentFailedAt: sql`coalesce(${invoices.paymentFailedAt}, ${values.updatedAt.toISOString()}::timestamptz)` } : values })
+    .onConflictDoUpdate({
+      target: invoices.providerInvoiceId,
+      set: paymentFailed ? { ...values, paymentFailedAt: sql`coalesce(${invoices.paymentFailedAt}, ${values.updatedAt.toISOString()}::timestamptz)` } : values,
+    })
     .returning({ id: invoices.id });
   return row!.id;
 }

@@ -9,8 +9,6 @@ export const OLD_SUBSCRIBE_FLOW = "subscribe";
  * page, e-mail or admin view shows it, it does not use up the free trial,
  * and the card-less cleanup job cancels it at the provider.
  */
-export function isCardlessSubscribeStart(
-  s: Pick<ProviderSubscription, "metadata" | "defaultPaymentMethodId">,
-): boolean {
+export function isCardlessSubscribeStart(s: Pick<ProviderSubscription, "metadata" | "defaultPaymentMethodId">): boolean {
   return s.metadata.flow === OLD_SUBSCRIBE_FLOW && !s.defaultPaymentMethodId;
 }

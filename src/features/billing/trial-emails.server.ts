@@ -119,7 +119,14 @@ export async function queueDueTrialEndingEmails(): Promise<number> {
   const due = await db
     .select({ id: subscriptions.providerSubscriptionId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, "trialing"), eq(subscriptions.cancelAtPeriodEnd, false), gt(subscriptions.trialEnd, now), lte(subscriptions.trialEnd, new Date(now.getTime() + TRIAL_ENDING_NOTICE_MS))));
+    .where(
+      and(
+        eq(subscriptions.status, "trialing"),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        gt(subscriptions.trialEnd, now),
+        lte(subscriptions.trialEnd, new Date(now.getTime() + TRIAL_ENDING_NOTICE_MS)),
+      ),
+    );
   let queued = 0;
   for (const { id } of due) if (await queueTrialEndingEmail(db, id)) queued++;
   return queued;

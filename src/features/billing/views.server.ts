@@ -69,10 +69,7 @@ export function customerSubscriptionView(row: SubscriptionRow, now: Date): Custo
       stripeTrialEnd: row.trialEnd?.toISOString() ?? null,
       stripeCancelAtPeriodEnd: !ended && row.providerCancelAtPeriodEnd,
       stripeCurrentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-      upcomingInvoice:
-        ended || row.upcomingInvoiceAmount === null
-          ? null
-          : { amount: row.upcomingInvoiceAmount, periodEnd: row.upcomingInvoiceDate?.toISOString() ?? null },
+      upcomingInvoice: ended || row.upcomingInvoiceAmount === null ? null : { amount: row.upcomingInvoiceAmount, periodEnd: row.upcomingInvoiceDate?.toISOString() ?? null },
     },
   };
 }

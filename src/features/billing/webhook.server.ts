@@ -37,10 +37,7 @@ const BILLING_SYNC_MAX_ATTEMPTS = 20;
 /** The customer a subscription belongs to: from the mirror, else from the provider. */
 async function customerOfSubscription(subscriptionId: string): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db
-    .select({ c: subscriptions.providerCustomerId })
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+  const [row] = await db.select({ c: subscriptions.providerCustomerId }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
   if (row?.c) return row.c;
   return (await (await getProvider()).retrieveSubscription(subscriptionId))?.customerId ?? null;
 }

@@ -29,18 +29,32 @@ export async function sendBurst(ruleId: string, recipient: string): Promise<void
       .orderBy(asc(n.createdAt), asc(n.interactionId));
     if (held.length === 0) return null;
     const [rule] = await tx
-      .select({ accountId: notificationRules.accountId, enabled: notificationRules.enabled, quietStart: notificationRules.quietStart, quietEnd: notificationRules.quietEnd, timeZone: organization.timeZone })
+      .select({
+        accountId: notificationRules.accountId,
+        enabled: notificationRules.enabled,
+        quietStart: notificationRules.quietStart,
+        quietEnd: notificationRules.quietEnd,
+        timeZone: organization.timeZone,
+      })
       .from(notificationRules)
       .innerJoin(organization, eq(organization.id, notificationRules.accountId))
       .where(eq(notificationRules.id, ruleId))
       .limit(1);
-    const [optedOut] = await tx.select({ r: notificationOptOuts.ruleId }).from(notificationOptOuts).where(and(eq(notificationOptOuts.ruleId, ruleId), eq(notificationOptOuts.recipient, recipient))).limit(1);
+    const [optedOut] = await tx
+      .select({ r: notificationOptOuts.ruleId })
+      .from(notificationOptOuts)
+      .where(and(eq(notificationOptOuts.ruleId, ruleId), eq(notificationOptOuts.recipient, recipient)))
+      .limit(1);
     let messageId: string | null = null;
     if (rule?.enabled && !optedOut) {
       const now = new Date();
       const hold = rule.quietStart && rule.quietEnd ? quietUntil(now, rule.timeZone, rule.quietStart, rule.quietEnd) : null;
       const body = burstSms(held.length, held[0]!.createdAt, rule.timeZone, config().baseUrl);
-      const sms = await queueSms(tx, { accountId: rule.accountId, to: recipient, body, kind: "call-alert-burst" }, { key: `call-alert-burst:${ruleId}:${recipient}:${held[0]!.interactionId}`, ...(hold ? { sendAfter: hold } : {}) });
+      const sms = await queueSms(
+        tx,
+        { accountId: rule.accountId, to: recipient, body, kind: "call-alert-burst" },
+        { key: `call-alert-burst:${ruleId}:${recipient}:${held[0]!.interactionId}`, ...(hold ? { sendAfter: hold } : {}) },
+      );
       messageId = sms.id;
     }
     const ids = held.map((h) => h.interactionId);

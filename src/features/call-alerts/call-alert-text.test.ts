@@ -31,7 +31,11 @@ describe("the words of a call notification", () => {
       spamUrl: `${BASE}/calls/${ID}#report-spam`,
     });
     // A British account writes the American number internationally, at its own time.
-    expect(words(call({ callerName: null, outcome: "voicemail" }), "Europe/London", "GB")).toMatchObject({ subject: "New call from +1 212 555 0100 · Voicemail", caller: "+1 212 555 0100", time: "Nov 23, 2026 20:05 GMT" });
+    expect(words(call({ callerName: null, outcome: "voicemail" }), "Europe/London", "GB")).toMatchObject({
+      subject: "New call from +1 212 555 0100 · Voicemail",
+      caller: "+1 212 555 0100",
+      time: "Nov 23, 2026 20:05 GMT",
+    });
   });
 
   it("an unknown caller, an outbound call, a chat", () => {

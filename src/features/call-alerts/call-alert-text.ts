@@ -52,8 +52,7 @@ export function alertWords(c: AlertCall, opts: { timeZone: string; country: stri
   const who = name || number;
   const caller = name && number ? `${name}, ${number}` : who || (c.direction === "inbound" ? "Unknown caller" : "Unknown number");
   const kind = KIND[c.channel];
-  const headline =
-    c.direction === "inbound" ? `New ${kind} from ${who || "an unknown caller"}` : `${kind[0]!.toUpperCase()}${kind.slice(1)} to ${who || "an unknown number"}`;
+  const headline = c.direction === "inbound" ? `New ${kind} from ${who || "an unknown caller"}` : `${kind[0]!.toUpperCase()}${kind.slice(1)} to ${who || "an unknown number"}`;
   const outcome = OUTCOME_LABEL[c.outcome];
   const callUrl = `${opts.baseUrl}/calls/${c.id}`;
   return {
@@ -71,7 +70,10 @@ export function alertWords(c: AlertCall, opts: { timeZone: string; country: stri
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 1) return "";
-  return `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, "").trimEnd()}…`;
+  return `${text
+    .slice(0, max - 1)
+    .replace(/[\uD800-\uDBFF]$/, "")
+    .trimEnd()}…`;
 }
 
 /**

@@ -55,8 +55,7 @@ function shortNote(summary: string | null): string {
 export async function dailySummaryEmail(input: DailySummaryInput): Promise<OutgoingEmail> {
   const { activity: a, zone, baseUrl } = input;
   const label = dayLabel(input.day);
-  const outcomes = OUTCOME_ORDER
-    .filter((o) => a.outcomes[o])
+  const outcomes = OUTCOME_ORDER.filter((o) => a.outcomes[o])
     .map((o) => ({ label: OUTCOME_LABEL[o], count: a.outcomes[o]! }))
     .sort((x, y) => y.count - x.count);
   const parts = await renderEmail(

@@ -90,7 +90,11 @@ async function summariseAccount(account: Account, w: SummaryWindow): Promise<{ s
   for (const p of people) {
     const row = { accountId: account.id, userId: p.userId, day: w.day, counts };
     if (quiet && !p.whenQuiet) {
-      const done = await db.insert(dailySummaries).values({ ...row, status: "skipped" }).onConflictDoNothing().returning({ day: dailySummaries.day });
+      const done = await db
+        .insert(dailySummaries)
+        .values({ ...row, status: "skipped" })
+        .onConflictDoNothing()
+        .returning({ day: dailySummaries.day });
       skipped += done.length;
       continue;
     }
@@ -108,7 +112,11 @@ async function summariseAccount(account: Account, w: SummaryWindow): Promise<{ s
     });
     // The row and the e-mail commit together: a second run (or one overlapping this) finds the row and sends nothing.
     const created = await db.transaction(async (tx) => {
-      const claimed = await tx.insert(dailySummaries).values({ ...row, status: "sent" }).onConflictDoNothing().returning({ day: dailySummaries.day });
+      const claimed = await tx
+        .insert(dailySummaries)
+        .values({ ...row, status: "sent" })
+        .onConflictDoNothing()
+        .returning({ day: dailySummaries.day });
       if (claimed.length === 0) return false;
       const queued = await queueEmail(tx, email, { key: `daily-summary:${account.id}:${p.userId}:${w.day}` });
       await tx

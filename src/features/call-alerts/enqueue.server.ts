@@ -37,8 +37,17 @@ export async function enqueueCallAlerts(tx: DbOrTx, rows: ReadonlyArray<{ id: st
   const withRules = await accountsWithRules(tx, [...new Set(rows.flatMap((r) => (r.accountId ? [r.accountId] : [])))]);
   const wanted = rows.filter((r) => r.accountId && withRules.has(r.accountId));
   if (wanted.length === 0) return;
-  await enqueueChunks(tx, wanted.filter((r) => r.summary).map((r) => r.id), "now");
-  await enqueueChunks(tx, wanted.filter((r) => !r.summary).map((r) => r.id), "timeout", new Date(Date.now() + SUMMARY_WAIT_MS));
+  await enqueueChunks(
+    tx,
+    wanted.filter((r) => r.summary).map((r) => r.id),
+    "now",
+  );
+  await enqueueChunks(
+    tx,
+    wanted.filter((r) => !r.summary).map((r) => r.id),
+    "timeout",
+    new Date(Date.now() + SUMMARY_WAIT_MS),
+  );
 }
 
 /**

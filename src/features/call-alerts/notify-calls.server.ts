@@ -73,12 +73,17 @@ async function loadCalls(db: DbOrTx, ids: string[]) {
  * Test calls (tagged `test`) are told: owners check their rules with them.
  */
 function skipped(c: Call): boolean {
-  return c.outcome === "spam" || c.tags.some((t) => t.trim().toLowerCase() === "spam") || c.spamReportedAt !== null || c.anonymizedAt !== null || c.createdAt.getTime() - c.startedAt.getTime() > MAX_CALL_AGE_MS;
+  return (
+    c.outcome === "spam" ||
+    c.tags.some((t) => t.trim().toLowerCase() === "spam") ||
+    c.spamReportedAt !== null ||
+    c.anonymizedAt !== null ||
+    c.createdAt.getTime() - c.startedAt.getTime() > MAX_CALL_AGE_MS
+  );
 }
 
 /** The lock that makes two runs count one rule's SMS to one recipient in turn (burst limit). */
-export const lockRecipient = (tx: DbOrTx, ruleId: string, recipient: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`call-alert-sms:${ruleId}:${recipient}`}, 0))`);
+export const lockRecipient = (tx: DbOrTx, ruleId: string, recipient: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`call-alert-sms:${ruleId}:${recipient}`}, 0))`);
 
 export async function notifyCalls(ids: string[]): Promise<void> {
   const db = await getDb();
@@ -86,10 +91,23 @@ export async function notifyCalls(ids: string[]): Promise<void> {
   const calls = (await loadCalls(db, ids)).map((c) => ({ ...c, summary: c.summary?.trim() ? c.summary : null })).filter((c) => !skipped(c));
   if (calls.length === 0) return;
   const accountIds = [...new Set(calls.map((c) => c.accountId!))];
-  const rules = await db.select().from(notificationRules).where(and(inArray(notificationRules.accountId, accountIds), eq(notificationRules.enabled, true)));
+  const rules = await db
+    .select()
+    .from(notificationRules)
+    .where(and(inArray(notificationRules.accountId, accountIds), eq(notificationRules.enabled, true)));
   if (rules.length === 0) return;
   const optOuts = new Set(
-    (await db.select().from(notificationOptOuts).where(inArray(notificationOptOuts.ruleId, rules.map((r) => r.id)))).map((o) => `${o.ruleId} ${o.recipient}`),
+    (
+      await db
+        .select()
+        .from(notificationOptOuts)
+        .where(
+          inArray(
+            notificationOptOuts.ruleId,
+            rules.map((r) => r.id),
+          ),
+        )
+    ).map((o) => `${o.ruleId} ${o.recipient}`),
   );
   // Named members are reached at their login's address while they are members who may view calls.
   const emails = new Map<string, string>();
@@ -97,9 +115,17 @@ export async function notifyCalls(ids: string[]): Promise<void> {
     if (can(m.role, "calls.read")) emails.set(`${m.accountId} ${m.userId}`, m.email.toLowerCase());
   }
   const told = new Set(
-    (await db.select({ i: callNotifications.interactionId, r: callNotifications.ruleId, to: callNotifications.recipient }).from(callNotifications).where(inArray(callNotifications.interactionId, calls.map((c) => c.id)))).map(
-      (n) => `${n.i} ${n.r} ${n.to}`,
-    ),
+    (
+      await db
+        .select({ i: callNotifications.interactionId, r: callNotifications.ruleId, to: callNotifications.recipient })
+        .from(callNotifications)
+        .where(
+          inArray(
+            callNotifications.interactionId,
+            calls.map((c) => c.id),
+          ),
+        )
+    ).map((n) => `${n.i} ${n.r} ${n.to}`),
   );
 
   for (const c of calls) {
@@ -143,7 +169,12 @@ async function notifyCall(c: Call, targets: Target[]): Promise<void> {
         if (!(await claim(tx, { ...row, status: batched ? "batched" : "sent" }))) continue;
         if (batched) {
           const end = burstWindowEnd(now);
-          await enqueueJob(tx, callAlertBurstJob, { ruleId: t.rule.id, recipient: t.recipient }, { idempotencyKey: `call-alert-burst:${t.rule.id}:${t.recipient}:${end.toISOString()}`, startAfter: end });
+          await enqueueJob(
+            tx,
+            callAlertBurstJob,
+            { ruleId: t.rule.id, recipient: t.recipient },
+            { idempotencyKey: `call-alert-burst:${t.rule.id}:${t.recipient}:${end.toISOString()}`, startAfter: end },
+          );
         } else {
           const hold = t.rule.quietStart && t.rule.quietEnd ? quietUntil(now, c.timeZone, t.rule.quietStart, t.rule.quietEnd) : null;
           const sms = await queueSms(tx, { accountId: c.accountId, to: t.recipient, body: alertSms(c, words), kind: "call-alert" }, { key, ...(hold ? { sendAfter: hold } : {}) });

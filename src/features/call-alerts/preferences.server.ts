@@ -34,7 +34,15 @@ export async function memberPreferences(m: Member, db?: DbOrTx): Promise<Prefere
           await q
             .select({ ruleId: notificationOptOuts.ruleId })
             .from(notificationOptOuts)
-            .where(and(inArray(notificationOptOuts.ruleId, rules.map((r) => r.id)), eq(notificationOptOuts.recipient, m.email.toLowerCase())))
+            .where(
+              and(
+                inArray(
+                  notificationOptOuts.ruleId,
+                  rules.map((r) => r.id),
+                ),
+                eq(notificationOptOuts.recipient, m.email.toLowerCase()),
+              ),
+            )
         ).map((r) => r.ruleId),
       )
     : new Set<string>();
@@ -71,9 +79,17 @@ export async function putMemberPreferences(m: Member, body: PreferencesBody): Pr
     const mine = new Set((await rulesNaming(tx, m)).map((r) => r.id));
     const stranger = Object.keys(body.rules).find((id) => !mine.has(id));
     if (stranger !== undefined) throw badRequest(`rules.${stranger}: not a notification rule that reaches you`);
-    const off = Object.entries(body.rules).filter(([, on]) => !on).map(([id]) => id);
-    const on = Object.entries(body.rules).filter(([, v]) => v).map(([id]) => id);
-    if (off.length) await tx.insert(notificationOptOuts).values(off.map((ruleId) => ({ ruleId, recipient }))).onConflictDoNothing();
+    const off = Object.entries(body.rules)
+      .filter(([, on]) => !on)
+      .map(([id]) => id);
+    const on = Object.entries(body.rules)
+      .filter(([, v]) => v)
+      .map(([id]) => id);
+    if (off.length)
+      await tx
+        .insert(notificationOptOuts)
+        .values(off.map((ruleId) => ({ ruleId, recipient })))
+        .onConflictDoNothing();
     if (on.length) await tx.delete(notificationOptOuts).where(and(inArray(notificationOptOuts.ruleId, on), eq(notificationOptOuts.recipient, recipient)));
     await setDailySummaryPrefs(tx, m, body);
     return memberPreferences(m, tx);

@@ -41,7 +41,10 @@ export const ruleBodySchema = z
     /** Empty: every AI employee of the account. */
     aiEmployeeIds: z.array(z.string().min(1)).max(100).default([]),
     memberUserIds: z.array(z.string().min(1)).max(100).default([]),
-    extraRecipients: z.array(z.string().trim().min(1).max(254)).max(MAX_EXTRA_RECIPIENTS, { error: `at most ${MAX_EXTRA_RECIPIENTS} extra recipients` }).default([]),
+    extraRecipients: z
+      .array(z.string().trim().min(1).max(254))
+      .max(MAX_EXTRA_RECIPIENTS, { error: `at most ${MAX_EXTRA_RECIPIENTS} extra recipients` })
+      .default([]),
     /** Quiet hours in the account's time zone: SMS is held until `end`; e-mail is sent. Null: none. */
     quietHours: z.object({ start: hhmm, end: hhmm }).nullable().default(null),
     enabled: z.boolean({ error: "must be true or false" }).default(true),

@@ -58,7 +58,12 @@ export function ruleView(r: RuleRow): RuleView {
 export type RuleMember = { userId: string; name: string; email: string; role: string };
 
 const personName = (u: { firstName: string | null; lastName: string | null; name: string | null; email: string }) =>
-  [u.firstName, u.lastName].map((x) => x?.trim()).filter(Boolean).join(" ") || u.name?.trim() || u.email;
+  [u.firstName, u.lastName]
+    .map((x) => x?.trim())
+    .filter(Boolean)
+    .join(" ") ||
+  u.name?.trim() ||
+  u.email;
 
 /** The account's members a rule may name: those who may view calls (calls.read), oldest first. */
 export async function ruleMembers(accountId: string, db?: DbOrTx): Promise<RuleMember[]> {
@@ -104,7 +109,12 @@ async function checked(db: DbOrTx, account: AccountRef, body: RuleBody): Promise
   const aiIds = [...new Set(body.aiEmployeeIds)];
   if (aiIds.length) {
     const owned = new Set(
-      (await db.select({ id: aiReadyOrders.id }).from(aiReadyOrders).where(and(eq(aiReadyOrders.accountId, account.id), inArray(aiReadyOrders.id, aiIds)))).map((r) => r.id),
+      (
+        await db
+          .select({ id: aiReadyOrders.id })
+          .from(aiReadyOrders)
+          .where(and(eq(aiReadyOrders.accountId, account.id), inArray(aiReadyOrders.id, aiIds)))
+      ).map((r) => r.id),
     );
     const bad = body.aiEmployeeIds.findIndex((id) => !owned.has(id));
     if (bad >= 0) throw badRequest(`aiEmployeeIds.${bad}: "${body.aiEmployeeIds[bad]}" is not an AI employee of this account`);

@@ -43,13 +43,7 @@ export function ContactPageBody({ code, fields = [] }: { code?: ContactErrorCode
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <ContactForm
-              action={external ?? "/api/contact"}
-              external={Boolean(external)}
-              thankYouUrl={absoluteUrl("/contact-thank-you")}
-              initialError={code}
-              initialFields={fields}
-            />
+            <ContactForm action={external ?? "/api/contact"} external={Boolean(external)} thankYouUrl={absoluteUrl("/contact-thank-you")} initialError={code} initialFields={fields} />
           </div>
         </div>
         <aside aria-labelledby="contact-details-title" className="space-y-8">

@@ -50,7 +50,10 @@ describe("POST /api/contact (form post)", () => {
     const [row] = await storedFor(m.email);
     expect(row).toMatchObject({ firstName: "Rosa", lastName: "Martinez", company: "Bright Smiles Dental", phone: null, website: null, inquirySubject: "Sales and pricing" });
     const db = await getDb();
-    const [note] = await db.select().from(notifications).where(eq(notifications.dedupeKey, `contact_message:${row!.id}`));
+    const [note] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `contact_message:${row!.id}`));
     expect(note?.type).toBe("contact_message");
     const mails = await db.select().from(emailMessages).where(eq(emailMessages.kind, "contact_message"));
     const mail = mails.find((e) => e.text.includes(m.email));
@@ -115,9 +118,7 @@ describe("POST /api/contact (JSON)", () => {
   it("answers 400 naming the blocked words, matching whole words only", async () => {
     const res = await postJson(message({ message: "Do you work with casino resorts? We also offer Bitcoin payments." }));
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      "Your message contains blocked words (casino, bitcoin). Please rephrase it and try again.",
-    );
+    expect(((await res.json()) as { message: string }).message).toBe("Your message contains blocked words (casino, bitcoin). Please rephrase it and try again.");
     // 'adulthood' and 'debtors' are not the blocked words 'adult' and 'debt'.
     expect((await postJson(message({ message: "Pediatric to adulthood care; we never chase debtors." }))).status).toBe(201);
   });

@@ -44,4 +44,3 @@ export type ContactInput = z.output<typeof contactSchema>;
 export function invalidFields(error: z.ZodError): string[] {
   return [...new Set(error.issues.map((i) => String(i.path[0] ?? "")).filter(Boolean))];
 }
-

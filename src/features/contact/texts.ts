@@ -7,15 +7,7 @@
 /** Spec 5: words that get a contact message rejected. */
 export const BLACKLIST_WORDS = ["viagra", "cialis", "porn", "adult", "casino", "gambling", "loan", "debt", "crypto", "bitcoin"] as const;
 
-export const INQUIRY_SUBJECTS = [
-  "General question",
-  "Sales and pricing",
-  "Book a demo",
-  "Custom AI bot",
-  "Technical support",
-  "Billing",
-  "Partnership",
-] as const;
+export const INQUIRY_SUBJECTS = ["General question", "Sales and pricing", "Book a demo", "Custom AI bot", "Technical support", "Billing", "Partnership"] as const;
 
 /** Fixed texts for the error codes /contact?error=... shows (codes, so a link cannot put arbitrary text on the page). */
 export const CONTACT_ERRORS = {

@@ -95,7 +95,10 @@ export const emailDeliveryJob = defineJob({
     }
     const cfg = config();
     if (!cfg.smtpEnabled) {
-      await db.update(emailMessages).set({ status: "outbox" }).where(and(eq(emailMessages.id, emailId), ne(emailMessages.status, "sent")));
+      await db
+        .update(emailMessages)
+        .set({ status: "outbox" })
+        .where(and(eq(emailMessages.id, emailId), ne(emailMessages.status, "sent")));
       log.info("SMTP_URL is no longer set: the e-mail stays in the outbox");
       return;
     }
@@ -113,7 +116,10 @@ export const emailDeliveryJob = defineJob({
     } catch (err) {
       const answer = smtpErrorText(err);
       if (isPermanentSmtpError(err)) {
-        await db.update(emailMessages).set({ status: "failed", error: answer }).where(and(eq(emailMessages.id, emailId), ne(emailMessages.status, "sent")));
+        await db
+          .update(emailMessages)
+          .set({ status: "failed", error: answer })
+          .where(and(eq(emailMessages.id, emailId), ne(emailMessages.status, "sent")));
         log.warn({ answer, kind: row.kind }, "SMTP server refused the e-mail for good; marked failed, not retried");
         return;
       }
@@ -141,6 +147,10 @@ export async function recentEmailCount(addresses: string[], kinds: string[], sin
 
 /** Whether the e-mail queued under `key` is stored (queueEmail's id for a key), in the caller's transaction. */
 export async function emailQueued(tx: DbOrTx, key: string): Promise<boolean> {
-  const [row] = await tx.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.id, jobIdForKey(`email:${key}`))).limit(1);
+  const [row] = await tx
+    .select({ id: emailMessages.id })
+    .from(emailMessages)
+    .where(eq(emailMessages.id, jobIdForKey(`email:${key}`)))
+    .limit(1);
   return Boolean(row);
 }

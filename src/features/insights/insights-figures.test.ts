@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { InsightsMonth } from "./insights.schema";
 import { answeredInBusyHours, busyCells, changeVsPrevious, costOverDays, cumulativeUnits, projectionSentence, revenueEstimate } from "./insights-figures";
 
-const month = (m: Partial<InsightsMonth>): InsightsMonth => ({ start: "2026-11-01", end: "2026-12-01", includedUnits: 120, unitsUsed: 70, projectedUnits: 140, extraUnits: 20, extraCostCents: 5400, days: [], ...m });
+const month = (m: Partial<InsightsMonth>): InsightsMonth => ({
+  start: "2026-11-01",
+  end: "2026-12-01",
+  includedUnits: 120,
+  unitsUsed: 70,
+  projectedUnits: 140,
+  extraUnits: 20,
+  extraCostCents: 5400,
+  days: [],
+  ...m,
+});
 
 describe("the projection sentence", () => {
   it("reads the issue's words when the month will pass its allowance, dollars for billing.read members", () => {
@@ -26,10 +36,20 @@ describe("the projection sentence", () => {
 describe("the revenue estimate", () => {
   it("counts each appointment as a job and the other calls caught at the booking rate", () => {
     // 12 after hours + 8 busy = 20 caught; 5 appointments; 15 others × 30% = 4.5; 9.5 jobs × $150.
-    expect(revenueEstimate({ answeredAfterHours: 12, answeredBusyHours: 8, appointments: 5, jobValueCents: 15_000, bookingRatePercent: 30 })).toEqual({ callsCaught: 20, otherCalls: 15, estimatedJobs: 9.5, valueCents: 142_500 });
+    expect(revenueEstimate({ answeredAfterHours: 12, answeredBusyHours: 8, appointments: 5, jobValueCents: 15_000, bookingRatePercent: 30 })).toEqual({
+      callsCaught: 20,
+      otherCalls: 15,
+      estimatedJobs: 9.5,
+      valueCents: 142_500,
+    });
   });
   it("never counts negative calls when appointments outnumber the calls caught", () => {
-    expect(revenueEstimate({ answeredAfterHours: 1, answeredBusyHours: 0, appointments: 4, jobValueCents: 10_000, bookingRatePercent: 50 })).toEqual({ callsCaught: 1, otherCalls: 0, estimatedJobs: 4, valueCents: 40_000 });
+    expect(revenueEstimate({ answeredAfterHours: 1, answeredBusyHours: 0, appointments: 4, jobValueCents: 10_000, bookingRatePercent: 50 })).toEqual({
+      callsCaught: 1,
+      otherCalls: 0,
+      estimatedJobs: 4,
+      valueCents: 40_000,
+    });
   });
   it("follows both inputs: a zero booking rate leaves the appointments, a zero job value nothing", () => {
     expect(revenueEstimate({ answeredAfterHours: 10, answeredBusyHours: 10, appointments: 2, jobValueCents: 20_000, bookingRatePercent: 0 }).valueCents).toBe(40_000);
@@ -68,7 +88,13 @@ describe("change against the period before", () => {
 
 describe("the month's units and the subscription's cost", () => {
   it("adds the days into a running total", () => {
-    expect(cumulativeUnits([{ date: "2026-11-01", units: 1.5 }, { date: "2026-11-02", units: 0 }, { date: "2026-11-03", units: 2.25 }])).toEqual([
+    expect(
+      cumulativeUnits([
+        { date: "2026-11-01", units: 1.5 },
+        { date: "2026-11-02", units: 0 },
+        { date: "2026-11-03", units: 2.25 },
+      ]),
+    ).toEqual([
       { date: "2026-11-01", units: 1.5, toDate: 1.5 },
       { date: "2026-11-02", units: 0, toDate: 1.5 },
       { date: "2026-11-03", units: 2.25, toDate: 3.75 },

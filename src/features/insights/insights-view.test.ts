@@ -6,7 +6,16 @@ const opts = { today: "2026-11-27", aiEmployeeIds: ["emp-1", "emp-2"] };
 describe("the period and filters from the address", () => {
   it("defaults to the last 30 days ending today, no filters, the stated defaults", () => {
     const v = parseInsightsView({}, opts);
-    expect(v).toEqual({ period: "30", from: "2026-10-29", to: "2026-11-27", aiEmployeeId: null, channel: null, jobValueCents: DEFAULT_JOB_VALUE_CENTS, bookingRatePercent: DEFAULT_BOOKING_RATE_PERCENT, error: null });
+    expect(v).toEqual({
+      period: "30",
+      from: "2026-10-29",
+      to: "2026-11-27",
+      aiEmployeeId: null,
+      channel: null,
+      jobValueCents: DEFAULT_JOB_VALUE_CENTS,
+      bookingRatePercent: DEFAULT_BOOKING_RATE_PERCENT,
+      error: null,
+    });
     expect(daysBetween(v.from, v.to)).toBe(30);
   });
   it("reads 7 and 90 days, each ending today", () => {

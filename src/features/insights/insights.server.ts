@@ -61,7 +61,7 @@ export async function getInsights(accountId: string, query: InsightsQuery, opts:
         weekday: sql<number>`extract(dow from ${r.day})::int`.mapWith(Number),
         hour: r.hour,
         count: n(r.interactions),
-                // Answered as after hours counts it: picked up, whether or not then transferred.
+        // Answered as after hours counts it: picked up, whether or not then transferred.
         answered: n(sql`case when ${r.outcome} in ('answered', 'transferred') then ${r.interactions} else 0 end`),
       })
       .from(r)

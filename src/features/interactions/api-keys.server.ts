@@ -54,7 +54,10 @@ export type NewApiKey = { name?: unknown; scope?: unknown; platform?: unknown; c
  * stored. Its scope (issue 21): `platform` (default) with an integration name
  * (default "default"), or `customer` with the customer's e-mail address.
  */
-export async function createApiKey(input: NewApiKey, createdBy: string): Promise<{ id: string; name: string; key: string; scope: "platform" | "customer"; platform: string | null; customerEmail: string | null }> {
+export async function createApiKey(
+  input: NewApiKey,
+  createdBy: string,
+): Promise<{ id: string; name: string; key: string; scope: "platform" | "customer"; platform: string | null; customerEmail: string | null }> {
   const { name } = input;
   if (typeof name !== "string" || name.trim() === "") throw badRequest("name: enter a name for the key");
   if (name.trim().length > 100) throw badRequest("name: at most 100 characters");
@@ -65,7 +68,7 @@ export async function createApiKey(input: NewApiKey, createdBy: string): Promise
   let scopeAccountId: string | null = null;
   let customerEmail: string | null = null;
   if (scope === "platform") {
-    platform = input.platform === undefined || input.platform === "" ? "default" : input.platform as string;
+    platform = input.platform === undefined || input.platform === "" ? "default" : (input.platform as string);
     if (typeof platform !== "string" || !PLATFORM_NAME.test(platform)) throw badRequest("platform: 1 to 40 lowercase letters, digits or dashes, e.g. retell");
   } else {
     if (typeof input.customerEmail !== "string" || input.customerEmail.trim() === "") throw badRequest("customerEmail: enter the customer's e-mail address");
@@ -110,10 +113,9 @@ export async function revokeApiKey(id: string, revokedBy?: string): Promise<ApiK
     .where(eq(apiKeys.id, id))
     .returning();
   if (!row) throw notFound("API key not found");
-  const [owner] = row.scopeAccountId
-    ? await db.select({ email: user.email }).from(member).innerJoin(user, eq(user.id, member.userId)).where(firstOwnerOf(row.scopeAccountId)).limit(1)
-    : [];
-  if (row.scopeAccountId) await recordAudit({ accountId: row.scopeAccountId, actor: revokedBy ? await actorOf(revokedBy) : null, action: "api_key.revoked", detail: `${row.name} (${row.keyPrefix}…)` });
+  const [owner] = row.scopeAccountId ? await db.select({ email: user.email }).from(member).innerJoin(user, eq(user.id, member.userId)).where(firstOwnerOf(row.scopeAccountId)).limit(1) : [];
+  if (row.scopeAccountId)
+    await recordAudit({ accountId: row.scopeAccountId, actor: revokedBy ? await actorOf(revokedBy) : null, action: "api_key.revoked", detail: `${row.name} (${row.keyPrefix}…)` });
   return toView(row, owner?.email ?? null);
 }
 
@@ -138,7 +140,14 @@ export async function authenticateApiKey(authorization: string | null): Promise<
       windowCount: sql`case when ${fresh} then 1 else ${apiKeys.windowCount} + 1 end`,
     })
     .where(and(eq(apiKeys.keyHash, hashKey(match[1]!)), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, scope: apiKeys.scope, platform: apiKeys.platform, scopeAccountId: apiKeys.scopeAccountId, count: apiKeys.windowCount, retryAfter: sql<number>`ceil(extract(epoch from (${apiKeys.windowStart} + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())))::int` });
+    .returning({
+      id: apiKeys.id,
+      scope: apiKeys.scope,
+      platform: apiKeys.platform,
+      scopeAccountId: apiKeys.scopeAccountId,
+      count: apiKeys.windowCount,
+      retryAfter: sql<number>`ceil(extract(epoch from (${apiKeys.windowStart} + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())))::int`,
+    });
   if (!row) throw new HttpError(401, "Invalid or revoked API key");
   const limit = config().INGEST_RATE_LIMIT_PER_MINUTE;
   if (row.count > limit) {

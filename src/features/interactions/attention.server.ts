@@ -193,7 +193,11 @@ export async function unmarkHandled(accountId: string, id: string): Promise<{ id
 
 async function mustExist(accountId: string, id: string): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ id: i.id }).from(i).where(and(eq(i.id, id), eq(i.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select({ id: i.id })
+    .from(i)
+    .where(and(eq(i.id, id), eq(i.accountId, accountId)))
+    .limit(1);
   if (!row) throw notFound("Call not found");
 }
 

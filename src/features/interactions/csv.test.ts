@@ -52,12 +52,12 @@ describe("csvCell", () => {
   });
 
   it("neutralises formulas: = + - @ first, after spaces, and a leading tab get a leading single quote", () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+15550100200")).toBe("'+15550100200");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("  =1+1")).toBe("'  =1+1");
-    expect(csvCell("\tx")).toBe("\"'\tx\"");
+    expect(csvCell("\tx")).toBe('"\'\tx"');
     expect(csvCell("a=b")).toBe("a=b");
   });
 
@@ -91,7 +91,7 @@ describe("phoneCell", () => {
   });
 
   it("never lets other text run: an attacker's 'number' is neutralised text", () => {
-    for (const attack of ['+1"&cmd|\' /C calc\'!A0&"', "=cmd|' /C calc'!A0", "+1;=1+1", "anonymous", "+1\n=2", "@SUM(A1)"]) {
+    for (const attack of ["+1\"&cmd|' /C calc'!A0&\"", "=cmd|' /C calc'!A0", "+1;=1+1", "anonymous", "+1\n=2", "@SUM(A1)"]) {
       for (const separator of [",", ";"] as const) {
         expect(fields(csvRow(["a", phoneCell(attack, "US")]).trimEnd(), separator).some(runsAsFormula)).toBe(false);
       }

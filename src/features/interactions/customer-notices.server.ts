@@ -33,7 +33,11 @@ export async function markNoticeRead(accountId: string, id: string): Promise<{ i
     .where(and(eq(customerNotices.id, id), eq(customerNotices.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound("Notice not found");
-  if (!row.readAt) await db.update(customerNotices).set({ readAt: new Date() }).where(and(eq(customerNotices.id, id), isNull(customerNotices.readAt)));
+  if (!row.readAt)
+    await db
+      .update(customerNotices)
+      .set({ readAt: new Date() })
+      .where(and(eq(customerNotices.id, id), isNull(customerNotices.readAt)));
   return { id, read: true };
 }
 

@@ -8,7 +8,7 @@ export async function readIngestBody(req: Request): Promise<unknown[]> {
   try {
     body = JSON.parse(await req.text());
   } catch {
-    throw badRequest("Request body must be valid JSON: {\"interactions\": [...]}");
+    throw badRequest('Request body must be valid JSON: {"interactions": [...]}');
   }
   const items = body && typeof body === "object" ? (body as { interactions?: unknown }).interactions : undefined;
   if (!Array.isArray(items)) throw badRequest("interactions: must be a list of 1 to 1000 records");

@@ -146,7 +146,10 @@ export async function ingestInteractions(items: unknown[], source: IngestSource)
     const events = storedCallEvents([...inserted.values()]);
     if (events.length) await emitWebhookEvents(tx, events);
     // Issue 25: the per-call notifications of accounts with rules (call-alerts).
-    await enqueueCallAlerts(tx, rows.filter((r) => inserted.has(r.externalId)).map((r) => ({ id: r.id, accountId: r.accountId ?? null, summary: r.summary ?? null })));
+    await enqueueCallAlerts(
+      tx,
+      rows.filter((r) => inserted.has(r.externalId)).map((r) => ({ id: r.id, accountId: r.accountId ?? null, summary: r.summary ?? null })),
+    );
     const fresh = rows.filter((r) => inserted.has(r.externalId) && r.subscriptionId && r.usageMonthStart);
     const batch = randomUUID();
     const monthsBySub = new Map<string, Set<string>>();
@@ -207,7 +210,11 @@ function billingStanding(owner: Owner, startedAt: Date, closed: ClosedMonths): S
   if (!owner.sub) return { month: null, note: null, message: null };
   const month = usageMonth(usageAnchor(owner.sub), startedAt);
   if (closed.isClosed(owner.sub.id, month)) {
-    return { month: null, note: "late", message: `stored late: its usage month (${month.start.toISOString().slice(0, 10)} to ${month.end.toISOString().slice(0, 10)}) is closed, so it changes no billed total` };
+    return {
+      month: null,
+      note: "late",
+      message: `stored late: its usage month (${month.start.toISOString().slice(0, 10)} to ${month.end.toISOString().slice(0, 10)}) is closed, so it changes no billed total`,
+    };
   }
   return { month, note: null, message: null };
 }
@@ -221,7 +228,11 @@ function billingStanding(owner: Owner, startedAt: Date, closed: ClosedMonths): S
 async function insertRows(tx: DbOrTx, rows: Row[]): Promise<{ inserted: Map<string, StoredCall>; refused: Map<string, string> }> {
   // Each stored row comes back as the call events read it (call-events.server.ts).
   const insert = (db: DbOrTx, batch: Row[]) =>
-    db.insert(interactions).values(batch).onConflictDoNothing({ target: [interactions.sourceKey, interactions.externalId] }).returning({ externalId: interactions.externalId, ...callEventColumns });
+    db
+      .insert(interactions)
+      .values(batch)
+      .onConflictDoNothing({ target: [interactions.sourceKey, interactions.externalId] })
+      .returning({ externalId: interactions.externalId, ...callEventColumns });
   const refused = new Map<string, string>();
   try {
     const done = await tx.transaction((sp) => insert(sp, rows));

@@ -18,7 +18,11 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 const DAY_MESSAGE = "must be a date written YYYY-MM-DD, e.g. 2026-11-26";
 const day = (description: string) => z.iso.date({ error: DAY_MESSAGE }).optional().meta({ description });
 const text = (max: number, description: string) =>
-  z.string().max(max, { error: `must be at most ${max} characters` }).optional().meta({ description });
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional()
+    .meta({ description });
 /** A yes-only filter: `true` sets it, `false` or absent leaves it off. */
 const flag = (description: string) =>
   z

@@ -38,10 +38,7 @@ export const interactionItemSchema = z
     appointmentBooked: z.boolean(),
     tags: z.array(z.string()),
     spamReportedAt: instant().nullable().meta({ description: "When a spam report credited it (the customer's own, or one an admin approved)." }),
-    spamReview: z
-      .enum(["pending", "approved", "declined"])
-      .nullable()
-      .meta({ description: "A spam report past the month's self-service credit: waiting for an admin, or their decision." }),
+    spamReview: z.enum(["pending", "approved", "declined"]).nullable().meta({ description: "A spam report past the month's self-service credit: waiting for an admin, or their decision." }),
     canReportSpam: z.boolean(),
   })
   .meta({ id: "Interaction" });

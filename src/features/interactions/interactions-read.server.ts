@@ -120,7 +120,6 @@ function readCursor(raw: string | null): [string, string] | null {
   return [cursorTimestamp(decoded, 0), cursorString(decoded, 1)];
 }
 
-
 /** GET /api/interactions/<id>: one of the caller's records with its transcript and a signed recording link; 404 when it is not theirs. */
 export async function getInteraction(accountId: string, id: string): Promise<InteractionDetail> {
   const db = await getDb();
@@ -131,7 +130,13 @@ export async function getInteraction(accountId: string, id: string): Promise<Int
     .where(and(eq(i.id, id), eq(i.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound("Call or message not found");
-  return { ...toItem(row), sessionId: row.sessionId, transcript: row.transcript ?? [], recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null, recordingAnnounced: row.recordingAnnounced };
+  return {
+    ...toItem(row),
+    sessionId: row.sessionId,
+    transcript: row.transcript ?? [],
+    recordingUrl: row.recordingUrl ? signedRecordingPath(row.id) : null,
+    recordingAnnounced: row.recordingAnnounced,
+  };
 }
 
 /** The export's header row (also listed by the OpenAPI document). */
@@ -229,7 +234,17 @@ export async function listAiEmployees(accountId: string): Promise<{ id: string; 
 export async function recentInteractions(accountId: string, limit: number) {
   const db = await getDb();
   return db
-    .select({ id: interactions.id, channel: interactions.channel, direction: interactions.direction, outcome: interactions.outcome, from: interactions.fromNumber, to: interactions.toNumber, summary: interactions.summary, startedAt: interactions.startedAt, appointmentBooked: interactions.appointmentBooked })
+    .select({
+      id: interactions.id,
+      channel: interactions.channel,
+      direction: interactions.direction,
+      outcome: interactions.outcome,
+      from: interactions.fromNumber,
+      to: interactions.toNumber,
+      summary: interactions.summary,
+      startedAt: interactions.startedAt,
+      appointmentBooked: interactions.appointmentBooked,
+    })
     .from(interactions)
     .where(eq(interactions.accountId, accountId))
     .orderBy(desc(interactions.startedAt), desc(interactions.id))

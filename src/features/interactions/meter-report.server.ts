@@ -165,7 +165,10 @@ async function reportOne(key: MonthKey, now: Date): Promise<number> {
     identifier: `interactions-${key.subscriptionId}-${Math.floor(key.usageMonthStart.getTime() / 1000)}-${key.category}-${target}`,
     timestamp,
   });
-  await db.update(meterReports).set({ reportedUnits: target, pendingUnits: null, updatedAt: sql`now()` }).where(stillPending);
+  await db
+    .update(meterReports)
+    .set({ reportedUnits: target, pendingUnits: null, updatedAt: sql`now()` })
+    .where(stillPending);
   await new Promise((r) => setTimeout(r, 1000 / EVENTS_PER_SECOND));
   return 1;
 }
@@ -199,4 +202,3 @@ export const meterReportAfterRateLimitJob = defineJob({
 export async function scheduleMeterReports(): Promise<void> {
   await scheduleJob(meterReportJob, "* * * * *", {});
 }
-

@@ -58,7 +58,10 @@ export const interactionRecordSchema = z
     summary: text(10_000).optional(),
     transcript: z.array(turn, { error: "must be a list of {speaker, text, at?}" }).optional(),
     // https; plain http only for the app's own address (its sample recordings, checked in ingest.server.ts).
-    recordingUrl: z.url({ protocol: /^https?$/, error: "must be an https URL" }).max(2000, { error: "must be at most 2000 characters" }).optional(),
+    recordingUrl: z
+      .url({ protocol: /^https?$/, error: "must be an https URL" })
+      .max(2000, { error: "must be at most 2000 characters" })
+      .optional(),
     appointmentBooked: z.boolean({ error: "must be true or false" }).optional(),
     // Where a transferred call went: a phone number or SIP URI (issue 26); blank is the same as absent.
     transferDestination: z.string({ error: "must be text" }).trim().max(200, { error: "must be at most 200 characters" }).optional(),

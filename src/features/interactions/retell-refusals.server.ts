@@ -9,12 +9,12 @@ import { createNotification } from "@/features/notifications/notify.server";
  * event, logged as a warning, and shown to admins as a notification (once
  * per call and problem).
  */
-export async function retellEventRefused(
-  log: typeof logger,
-  refusal: { callId: string | null; event: string | null; problem: string },
-): Promise<Response> {
+export async function retellEventRefused(log: typeof logger, refusal: { callId: string | null; event: string | null; problem: string }): Promise<Response> {
   log.warn(refusal, "Retell event refused");
-  const key = createHash("sha256").update(`${refusal.callId ?? ""}|${refusal.problem}`).digest("hex").slice(0, 32);
+  const key = createHash("sha256")
+    .update(`${refusal.callId ?? ""}|${refusal.problem}`)
+    .digest("hex")
+    .slice(0, 32);
   await createNotification({
     type: "retell_event_refused",
     title: "A Retell call could not be stored",

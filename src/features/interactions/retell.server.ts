@@ -47,7 +47,9 @@ export function parseRetellSignature(header: string | null, now = Date.now()): {
 export function verifyRetellSignature(rawBody: string, header: string | null, apiKey: string, now = Date.now()): boolean {
   const signature = parseRetellSignature(header, now);
   if (!signature) return false;
-  const expected = createHmac("sha256", apiKey).update(rawBody + String(signature.timestamp), "utf8").digest();
+  const expected = createHmac("sha256", apiKey)
+    .update(rawBody + String(signature.timestamp), "utf8")
+    .digest();
   return signature.digest.length === expected.length && timingSafeEqual(signature.digest, expected);
 }
 
@@ -204,7 +206,9 @@ export function retellTransferDestination(call: RetellCall): string | undefined 
  */
 export function retellBookedAppointment(call: RetellCall): boolean {
   const turns = Array.isArray(call.transcript_with_tool_calls) ? call.transcript_with_tool_calls : [];
-  const bookings = new Set(turns.filter((t) => isObject(t) && t.role === "tool_call_invocation" && t.name === AGENT_TOOL_NAMES.bookAppointment && typeof t.tool_call_id === "string").map((t) => t.tool_call_id));
+  const bookings = new Set(
+    turns.filter((t) => isObject(t) && t.role === "tool_call_invocation" && t.name === AGENT_TOOL_NAMES.bookAppointment && typeof t.tool_call_id === "string").map((t) => t.tool_call_id),
+  );
   return turns.some((t) => isObject(t) && t.role === "tool_call_result" && bookings.has(t.tool_call_id) && t.successful !== false);
 }
 

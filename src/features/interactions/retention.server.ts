@@ -66,5 +66,8 @@ export async function scheduleRetention(): Promise<void> {
 
 /** A checkout claimed the AI employee `orderId`: the calls it took before (its setup, its first test calls) become the account's (ADR 0143). */
 export async function claimOrderCalls(tx: DbOrTx, orderId: string, accountId: string): Promise<void> {
-  await tx.update(interactions).set({ accountId }).where(and(eq(interactions.aiReadyOrderId, orderId), isNull(interactions.accountId)));
+  await tx
+    .update(interactions)
+    .set({ accountId })
+    .where(and(eq(interactions.aiReadyOrderId, orderId), isNull(interactions.accountId)));
 }

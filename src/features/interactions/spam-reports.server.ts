@@ -95,14 +95,22 @@ export async function reportSpam(accountId: string, id: string, reporter: { id: 
   const db = await getDb();
   const now = await (await getProvider()).now();
   await db.transaction(async (tx) => {
-    const [record] = await tx.select(creditedColumns).from(i).where(and(eq(i.id, id), eq(i.accountId, accountId))).limit(1);
+    const [record] = await tx
+      .select(creditedColumns)
+      .from(i)
+      .where(and(eq(i.id, id), eq(i.accountId, accountId)))
+      .limit(1);
     if (!record) return;
     // Closed months are frozen (issue 21): a credit would change a billed month's units.
     if (await recordMonthClosed(tx, record, now)) throw conflict(CLOSED_MONTH_MESSAGE);
     const unreported = and(eq(i.id, id), eq(i.accountId, accountId), isNull(i.spamReportedAt), isNull(i.spamReview));
     const call = `the call ${id} of ${formatDateTime(record.startedAt)} UTC${current.from ? ` from ${current.from}` : ""}`;
     if (await fitsSelfServiceCredit(tx, record)) {
-      const [done] = await tx.update(i).set({ spamReportedAt: sql`now()` }).where(unreported).returning({ ...creditedColumns, ...callEventColumns });
+      const [done] = await tx
+        .update(i)
+        .set({ spamReportedAt: sql`now()` })
+        .where(unreported)
+        .returning({ ...creditedColumns, ...callEventColumns });
       if (!done) return; // reported a moment ago by another request: that one told the admins
       await markCreditedMeter(tx, done);
       await emitWebhookEvents(tx, [spamReportedEvent(accountId, done)]);
@@ -119,7 +127,11 @@ export async function reportSpam(accountId: string, id: string, reporter: { id: 
       );
       return;
     }
-    const [pending] = await tx.update(i).set({ spamReview: "pending", spamReviewRequestedAt: sql`now()` }).where(unreported).returning({ unitsMilli: i.unitsMilli });
+    const [pending] = await tx
+      .update(i)
+      .set({ spamReview: "pending", spamReviewRequestedAt: sql`now()` })
+      .where(unreported)
+      .returning({ unitsMilli: i.unitsMilli });
     if (!pending) return;
     await recordAudit({ accountId, actor: reporter, action: "spam.reported", detail: `${call}: waiting for review` }, tx);
     await createNotification(
@@ -210,7 +222,11 @@ export async function approveSpamReport(id: string): Promise<SpamReviewResult> {
   const db = await getDb();
   const now = await (await getProvider()).now();
   const done = await db.transaction(async (tx) => {
-    const [pending] = await tx.select(creditedColumns).from(i).where(and(eq(i.id, id), eq(i.spamReview, "pending"))).limit(1);
+    const [pending] = await tx
+      .select(creditedColumns)
+      .from(i)
+      .where(and(eq(i.id, id), eq(i.spamReview, "pending")))
+      .limit(1);
     if (pending && (await recordMonthClosed(tx, pending, now))) throw conflict(`${CLOSED_MONTH_MESSAGE} Decline the report instead.`);
     const [row] = await tx
       .update(i)

@@ -49,7 +49,15 @@ export async function assignFreeTestCalls(tx: DbOrTx, rows: Candidate[]): Promis
         await tx
           .select({ sourceKey: interactions.sourceKey, externalId: interactions.externalId })
           .from(interactions)
-          .where(and(inArray(interactions.sourceKey, [...new Set(mine.map((r) => r.sourceKey))]), inArray(interactions.externalId, mine.map((r) => r.externalId))))
+          .where(
+            and(
+              inArray(interactions.sourceKey, [...new Set(mine.map((r) => r.sourceKey))]),
+              inArray(
+                interactions.externalId,
+                mine.map((r) => r.externalId),
+              ),
+            ),
+          )
       ).map((r) => `${r.sourceKey}\u0000${r.externalId}`),
     );
     const fresh = mine.filter((r) => !stored.has(`${r.sourceKey}\u0000${r.externalId}`)).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || (a.externalId < b.externalId ? -1 : 1));

@@ -63,7 +63,10 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
   // Both alerts of a month already sent: nothing to sum (a busy month is checked after every batch).
   const due: Date[] = [];
   for (const month of months) {
-    const done = await db.select({ threshold: usageAlerts.threshold }).from(usageAlerts).where(and(eq(usageAlerts.subscriptionId, subscriptionId), eq(usageAlerts.usageMonthStart, month)));
+    const done = await db
+      .select({ threshold: usageAlerts.threshold })
+      .from(usageAlerts)
+      .where(and(eq(usageAlerts.subscriptionId, subscriptionId), eq(usageAlerts.usageMonthStart, month)));
     if (done.length < ALERT_THRESHOLDS.length) due.push(month);
   }
   const ledger = due.length ? await usageMonths({ subscriptionIds: [subscriptionId] }, { months: due }) : [];
@@ -82,7 +85,15 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
         // The rule overage billing follows (priceUsage): a trial month is never billed.
         const trial = !priceUsage({ usedMilli: used, plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: month }).billable;
         const email = sub.billingEmail ?? sub.ownerEmail;
-        if (email) await queueEmail(tx, await usageAlertEmail({ email, firstName: sub.billingEmail ? null : sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial }, config().baseUrl), { key });
+        if (email)
+          await queueEmail(
+            tx,
+            await usageAlertEmail(
+              { email, firstName: sub.billingEmail ? null : sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial },
+              config().baseUrl,
+            ),
+            { key },
+          );
         await tx
           .insert(customerNotices)
           .values({

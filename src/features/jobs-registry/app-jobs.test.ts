@@ -33,8 +33,45 @@ import { statisticsJob, scheduleStatistics } from "@/lib/db-statistics";
  * that issue 26 added beside it, and the database's daily ANALYZE of issue 27), the very same definitions.
  */
 const BEFORE = {
-  jobs: [usageReportJob, overageBillJob, orderSetupEmailJob, welcomeEmailJob, billingSyncJob, sandboxRolloverJob, dunningEmailJob, emailDeliveryJob, usageAlertsJob, meterReportJob, meterReportAfterRateLimitJob, retentionJob, autoBillOverageJob, deletionCancelJob, cardlessSubscribeCleanupJob, spendMonthResetJob, platformPushJob, smsDeliveryJob, webhookDeliveryJob, webhookCleanupJob, dailySummaryJob, callAlertJob, callAlertBurstJob, rollupRepairJob, statisticsJob],
-  schedules: [scheduleSandboxRollover, scheduleMeterReports, scheduleRetention, scheduleAutoBillOverage, enqueueCardlessSubscribeCleanup, scheduleSpendMonthReset, scheduleWebhookCleanup, scheduleDailySummaries, scheduleRollupRepair, scheduleStatistics],
+  jobs: [
+    usageReportJob,
+    overageBillJob,
+    orderSetupEmailJob,
+    welcomeEmailJob,
+    billingSyncJob,
+    sandboxRolloverJob,
+    dunningEmailJob,
+    emailDeliveryJob,
+    usageAlertsJob,
+    meterReportJob,
+    meterReportAfterRateLimitJob,
+    retentionJob,
+    autoBillOverageJob,
+    deletionCancelJob,
+    cardlessSubscribeCleanupJob,
+    spendMonthResetJob,
+    platformPushJob,
+    smsDeliveryJob,
+    webhookDeliveryJob,
+    webhookCleanupJob,
+    dailySummaryJob,
+    callAlertJob,
+    callAlertBurstJob,
+    rollupRepairJob,
+    statisticsJob,
+  ],
+  schedules: [
+    scheduleSandboxRollover,
+    scheduleMeterReports,
+    scheduleRetention,
+    scheduleAutoBillOverage,
+    enqueueCardlessSubscribeCleanup,
+    scheduleSpendMonthReset,
+    scheduleWebhookCleanup,
+    scheduleDailySummaries,
+    scheduleRollupRepair,
+    scheduleStatistics,
+  ],
 };
 
 describe("the app's one list of jobs", () => {
@@ -80,6 +117,11 @@ describe("the app's one list of jobs", () => {
 
   it("refuses a kind declared by two features", () => {
     const twice = defineJob({ kind: "test.twice", schema: z.object({}), handler: async () => {} });
-    expect(() => appJobs([{ feature: "a", jobs: [twice] }, { feature: "b", jobs: [twice] }])).toThrow(/"test.twice" is declared by a and b/);
+    expect(() =>
+      appJobs([
+        { feature: "a", jobs: [twice] },
+        { feature: "b", jobs: [twice] },
+      ]),
+    ).toThrow(/"test.twice" is declared by a and b/);
   });
 });

@@ -28,8 +28,19 @@ describe("POST /api/demo-leads", () => {
     const { id } = (await res.json()) as { id: string };
     const db = await getDb();
     const [row] = await db.select().from(demoLeads).where(eq(demoLeads.id, id));
-    expect(row).toMatchObject({ name: "Dana Whitfield", email: body.email, phone: "(555) 010-4477", website: "https://www.acmehvac.com/contact", aiEmployeeName: "Sophie", aiEmployeeId: "emp_42", ipAddress: from });
-    const [note] = await db.select().from(notifications).where(eq(notifications.dedupeKey, `demo_lead:${id}`));
+    expect(row).toMatchObject({
+      name: "Dana Whitfield",
+      email: body.email,
+      phone: "(555) 010-4477",
+      website: "https://www.acmehvac.com/contact",
+      aiEmployeeName: "Sophie",
+      aiEmployeeId: "emp_42",
+      ipAddress: from,
+    });
+    const [note] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `demo_lead:${id}`));
     expect(note?.type).toBe("demo_lead");
     expect(note?.message).toContain(body.email);
     expect(note?.message).toContain("Sophie");
@@ -58,13 +69,21 @@ describe("POST /api/demo-leads", () => {
 
   it.each([
     [{ phone: "call me" }, { phone: "Enter a valid phone number" }],
-    [{ name: "", email: "dana@", website: undefined }, { name: "Name is required", email: "Enter a valid email address", website: "Website is required" }],
+    [
+      { name: "", email: "dana@", website: undefined },
+      { name: "Name is required", email: "Enter a valid email address", website: "Website is required" },
+    ],
   ])("a 400 for %j names each field's message for the form, and stores nothing", async (over, fields) => {
     const body = lead(over);
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fields: unknown }).fields).toEqual(fields);
-    const stored = await (await getDb()).select().from(demoLeads).where(eq(demoLeads.email, String(body.email)));
+    const stored = await (
+      await getDb()
+    )
+      .select()
+      .from(demoLeads)
+      .where(eq(demoLeads.email, String(body.email)));
     expect(stored).toHaveLength(0);
   });
 

@@ -22,10 +22,7 @@ export function DemoBookingPage({ withFeatures }: { withFeatures: boolean }) {
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Free 20-minute demo</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-950 sm:text-5xl">Book Your AI Employee Demo</h1>
-          <p className="mt-5 text-lg text-slate-700">
-            Tell us where to reach you, then choose a time that suits you. We will show you an AI employee answering calls for a
-            business like yours.
-          </p>
+          <p className="mt-5 text-lg text-slate-700">Tell us where to reach you, then choose a time that suits you. We will show you an AI employee answering calls for a business like yours.</p>
           {withFeatures ? (
             <ul className="mt-8 grid gap-4 sm:grid-cols-2">
               {DEMO_FEATURES.map((f) => (

@@ -12,12 +12,7 @@ export const FORM_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
  * FORM_RATE_LIMIT.max rows into `table` within the window. Run it in the
  * transaction that stores the new row.
  */
-export async function refuseOverFormLimit(
-  tx: DbOrTx,
-  table: PgTable & { ipAddress: PgColumn; createdAt: PgColumn },
-  ipAddress: string,
-  message: string,
-): Promise<void> {
+export async function refuseOverFormLimit(tx: DbOrTx, table: PgTable & { ipAddress: PgColumn; createdAt: PgColumn }, ipAddress: string, message: string): Promise<void> {
   const since = new Date(Date.now() - FORM_RATE_LIMIT.windowMs);
   const [recent] = await tx
     .select({ n: count() })

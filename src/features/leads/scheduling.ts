@@ -3,10 +3,7 @@
  * then either the AI employee's name and id as answers q1/q2 (when both are
  * present) or phone and website as answers a1/a2 (spec 7).
  */
-export function schedulingLink(
-  base: string,
-  lead: { name: string; email: string; phone: string; website: string; aiEmployeeName?: string | null; aiEmployeeId?: string | null },
-): string {
+export function schedulingLink(base: string, lead: { name: string; email: string; phone: string; website: string; aiEmployeeName?: string | null; aiEmployeeId?: string | null }): string {
   const url = new URL(base);
   url.searchParams.set("name", lead.name.trim());
   url.searchParams.set("email", lead.email.trim());

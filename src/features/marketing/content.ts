@@ -62,29 +62,25 @@ export const HOME_FEATURES: readonly Feature[] = [
 
 export const TESTIMONIALS = [
   {
-    quote:
-      "We used to lose the after-hours emergency calls to whoever picked up first. Now every one of them is booked before my techs wake up. Our first month paid for the whole year.",
+    quote: "We used to lose the after-hours emergency calls to whoever picked up first. Now every one of them is booked before my techs wake up. Our first month paid for the whole year.",
     name: "Marcus Rivera",
     role: "Owner, Rivera Heating & Air",
     industry: "HVAC",
   },
   {
-    quote:
-      "Our front desk was drowning in reschedule calls. The AI employee handles them by text and keeps the schedule full, and it is careful with patient information.",
+    quote: "Our front desk was drowning in reschedule calls. The AI employee handles them by text and keeps the schedule full, and it is careful with patient information.",
     name: "Dr. Priya Nair",
     role: "Practice Director, Brightline Dental",
     industry: "Dental",
   },
   {
-    quote:
-      "Potential clients call three firms and hire the first one that answers. We are now that firm, even at 9 PM on a Sunday. Consultations are up by a third.",
+    quote: "Potential clients call three firms and hire the first one that answers. We are now that firm, even at 9 PM on a Sunday. Consultations are up by a third.",
     name: "Elena Brooks",
     role: "Managing Partner, Brooks & Hale Law",
     industry: "Legal",
   },
   {
-    quote:
-      "Quotes, move-out cleans, recurring bookings: it handles all of it and sends my crew leads a summary. I stopped carrying two phones.",
+    quote: "Quotes, move-out cleans, recurring bookings: it handles all of it and sends my crew leads a summary. I stopped carrying two phones.",
     name: "Tom Delgado",
     role: "Founder, Spotless Home Cleaning",
     industry: "Cleaning",

@@ -24,7 +24,10 @@ describe("what the site says about HIPAA agrees with the catalogue", () => {
     expect(hipaaPlanNames()).toBe("Large, Corp and Enterprise");
     for (const p of PLANS) {
       expect(p.features.includes(HIPAA_FEATURE), p.id).toBe(p.hipaaReady);
-      expect(p.features.filter((f) => /hipaa/i.test(f) && f !== HIPAA_FEATURE), p.id).toEqual([]);
+      expect(
+        p.features.filter((f) => /hipaa/i.test(f) && f !== HIPAA_FEATURE),
+        p.id,
+      ).toEqual([]);
     }
   });
 

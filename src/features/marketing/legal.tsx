@@ -17,17 +17,7 @@ export const LEGAL = {
  * a constant kept beside the text in the page file: change both together
  * (ADR 0122; it replaces "today's date" of ADR 0098).
  */
-export function LegalPage({
-  title,
-  intro,
-  sections,
-  lastUpdated,
-}: {
-  title: string;
-  intro: string;
-  sections: readonly { heading: string; body: readonly string[] }[];
-  lastUpdated: string;
-}) {
+export function LegalPage({ title, intro, sections, lastUpdated }: { title: string; intro: string; sections: readonly { heading: string; body: readonly string[] }[]; lastUpdated: string }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight text-slate-950">{title}</h1>
@@ -48,8 +38,15 @@ export function LegalPage({
         </section>
       ))}
       <p className="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-700">
-        Questions? Write to <a className="font-semibold text-brand-700 underline" href={`mailto:${BRAND.email}`}>{BRAND.email}</a> or call{" "}
-        <a className="font-semibold text-brand-700 underline" href={`tel:${BRAND.phone}`}>{BRAND.phoneDisplay}</a>, {BRAND.hoursDisplay}.
+        Questions? Write to{" "}
+        <a className="font-semibold text-brand-700 underline" href={`mailto:${BRAND.email}`}>
+          {BRAND.email}
+        </a>{" "}
+        or call{" "}
+        <a className="font-semibold text-brand-700 underline" href={`tel:${BRAND.phone}`}>
+          {BRAND.phoneDisplay}
+        </a>
+        , {BRAND.hoursDisplay}.
       </p>
     </article>
   );

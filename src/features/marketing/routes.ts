@@ -12,24 +12,21 @@ export const PUBLIC_ROUTES = [
     title: `${BRAND.name} | AI Employees That Answer Every Call, Chat and Text`,
     absoluteTitle: true,
     priority: 1,
-    description:
-      `AI employees for small and mid-size businesses: 24/7 phone answering, website live chat, SMS appointment booking and ${hipaaClaims().service}. 14-day free trial, plans from $149 a month.`,
+    description: `AI employees for small and mid-size businesses: 24/7 phone answering, website live chat, SMS appointment booking and ${hipaaClaims().service}. 14-day free trial, plans from $149 a month.`,
     keywords: ["AI receptionist", "AI phone answering", "virtual receptionist", "24/7 answering service", "AI appointment booking", "website live chat", "small business AI"],
   },
   {
     path: "/pricing",
     title: "Pricing",
     priority: 0.9,
-    description:
-      "Simple AI employee plans from $149 a month: Small, Medium, Large, Corp and Enterprise. 14-day free trial, save 10% with annual billing, clear unit pricing for calls and chats.",
+    description: "Simple AI employee plans from $149 a month: Small, Medium, Large, Corp and Enterprise. 14-day free trial, save 10% with annual billing, clear unit pricing for calls and chats.",
     keywords: ["AI receptionist pricing", "AI answering service cost", "virtual receptionist plans", "AI phone answering price"],
   },
   {
     path: "/AI_employees",
     title: "AI Employees",
     priority: 0.9,
-    description:
-      `Meet the AI employees that answer calls, book appointments, reply to chats, texts and social messages, route emergencies and run a patient line (${hipaaClaims().badge}).`,
+    description: `Meet the AI employees that answer calls, book appointments, reply to chats, texts and social messages, route emergencies and run a patient line (${hipaaClaims().badge}).`,
     keywords: ["AI employees", "AI receptionist", "AI appointment setter", "AI chat agent", "HIPAA answering service"],
   },
   {
@@ -51,8 +48,7 @@ export const PUBLIC_ROUTES = [
     path: "/our-customers",
     title: "Our Customers",
     priority: 0.7,
-    description:
-      "HVAC companies, dental practices, law firms, cleaning services and more use AI employees to answer every call. Read their results and reviews.",
+    description: "HVAC companies, dental practices, law firms, cleaning services and more use AI employees to answer every call. Read their results and reviews.",
     keywords: ["AI receptionist reviews", "AI answering service customers", "AI employee case studies"],
   },
   {
@@ -101,16 +97,14 @@ export const PUBLIC_ROUTES = [
     path: "/docs/api",
     title: "API Reference",
     priority: 0.5,
-    description:
-      "The developer API of your AI employees: report calls, read calls, transcripts and CSV exports, manage webhook endpoints. OpenAPI 3.1 document included.",
+    description: "The developer API of your AI employees: report calls, read calls, transcripts and CSV exports, manage webhook endpoints. OpenAPI 3.1 document included.",
     keywords: ["AI receptionist API", "call log API", "OpenAPI", "webhook endpoints API", "developer documentation"],
   },
   {
     path: "/docs/webhooks",
     title: "Webhooks",
     priority: 0.5,
-    description:
-      "Signed webhooks for every call, booked appointment and billing change: the events with examples, retries, and how to verify a signature in Node.js and Python.",
+    description: "Signed webhooks for every call, booked appointment and billing change: the events with examples, retries, and how to verify a signature in Node.js and Python.",
     keywords: ["AI receptionist webhooks", "Standard Webhooks", "webhook signature verification", "CRM integration", "call notifications"],
   },
 ] as const;

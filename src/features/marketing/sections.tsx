@@ -134,7 +134,13 @@ export function Faq({ items }: { items: readonly { q: string; a: string }[] }) {
 }
 
 /** The closing call to action used on several pages. */
-export function DemoCta({ title = "See your AI employee answer a real call", body = "Book a 20-minute demo. We will set up a sample AI employee with your business details and you can call it yourself." }: { title?: string; body?: string }) {
+export function DemoCta({
+  title = "See your AI employee answer a real call",
+  body = "Book a 20-minute demo. We will set up a sample AI employee with your business details and you can call it yourself.",
+}: {
+  title?: string;
+  body?: string;
+}) {
   return (
     <section aria-labelledby="demo-cta-title" className="bg-brand-800 px-4 py-16 text-center text-white sm:px-6">
       <div className="mx-auto max-w-3xl">

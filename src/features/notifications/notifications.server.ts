@@ -46,9 +46,7 @@ export async function listNotifications(page: Pick<PageRequest, "limit" | "curso
     const read = cursorBoolean(page.cursor, 0);
     const at = cursorTimestamp(page.cursor, 1);
     const id = cursorString(page.cursor, 2);
-    where.push(
-      group(sql`${notifications.isRead} > ${read} or (${notifications.isRead} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id}))`),
-    );
+    where.push(group(sql`${notifications.isRead} > ${read} or (${notifications.isRead} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id}))`));
   }
   const rows = await db
     .select({ row: notifications, at: sql<string>`${notifications.createdAt}::text` })
@@ -56,7 +54,12 @@ export async function listNotifications(page: Pick<PageRequest, "limit" | "curso
     .where(where.length ? and(...where) : undefined)
     .orderBy(asc(notifications.isRead), desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit + 1);
-  return toPage(rows, page.limit, (r) => [r.row.isRead, r.at, r.row.id], (r) => view(r.row));
+  return toPage(
+    rows,
+    page.limit,
+    (r) => [r.row.isRead, r.at, r.row.id],
+    (r) => view(r.row),
+  );
 }
 
 export async function markNotificationRead(id: string): Promise<NotificationView> {

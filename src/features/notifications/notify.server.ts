@@ -11,10 +11,7 @@ export type NotificationPriority = (typeof notificationPriority.enumValues)[numb
  * the same event never notifies twice. Pass a transaction to store it with
  * the change it reports.
  */
-export async function createNotification(
-  input: { type: string; title: string; message: string; priority?: NotificationPriority; dedupeKey?: string },
-  tx?: DbOrTx,
-): Promise<void> {
+export async function createNotification(input: { type: string; title: string; message: string; priority?: NotificationPriority; dedupeKey?: string }, tx?: DbOrTx): Promise<void> {
   const db = tx ?? (await getDb());
   await db
     .insert(notifications)

@@ -42,7 +42,12 @@ export async function listOrders(page: Pick<PageRequest, "limit" | "cursor" | "q
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(aiReadyOrders.createdAt), desc(aiReadyOrders.id))
     .limit(page.limit + 1);
-  const paged = toPage(rows, page.limit, (r) => [r.at, r.row.id], (r) => r.row);
+  const paged = toPage(
+    rows,
+    page.limit,
+    (r) => [r.at, r.row.id],
+    (r) => r.row,
+  );
   const accounts = await accountRefs(paged.items.map((r) => r.accountId));
   return {
     items: paged.items.map((r) => ({ ...toAdminView(r), account: r.accountId ? (accounts.get(r.accountId) ?? null) : null })),

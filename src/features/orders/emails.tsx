@@ -16,7 +16,15 @@ export type SetupEmailOrder = {
 export async function orderSetupEmail(order: SetupEmailOrder, baseUrl: string): Promise<OutgoingEmail> {
   const joined = Boolean(order.subscriptionId);
   const parts = await renderEmail(
-    <OrderSetup aiEmployeeName={order.aiEmployeeName} aiPhoneNumber={order.aiPhoneNumber} customerEmail={order.customerEmail} webChatUrl={order.webChatUrl} aiAvatarUrl={order.aiAvatarUrl} baseUrl={baseUrl} joinedSubscription={joined} />,
+    <OrderSetup
+      aiEmployeeName={order.aiEmployeeName}
+      aiPhoneNumber={order.aiPhoneNumber}
+      customerEmail={order.customerEmail}
+      webChatUrl={order.webChatUrl}
+      aiAvatarUrl={order.aiAvatarUrl}
+      baseUrl={baseUrl}
+      joinedSubscription={joined}
+    />,
   );
   return { to: order.customerEmail, subject: orderSetupSubject(order.aiEmployeeName, joined), ...parts, kind: "ai-ready-order-setup" };
 }

@@ -4,8 +4,7 @@ import { z } from "@/lib/zod";
  * The AI-ready order payload (spec 3, 5, 7): one schema for the admin form
  * and for POST/PATCH /api/admin/ai-ready-orders.
  */
-export const REQUIRED_FIELDS_MESSAGE =
-  "Please fill in all required fields: AI Employee Name, Phone Number, Customer Email, and Web Chat URL.";
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields: AI Employee Name, Phone Number, Customer Email, and Web Chat URL.";
 export const INVALID_EMAIL = { title: "Invalid Email", description: "Please enter a valid email address." } as const;
 export const INVALID_EMAIL_MESSAGE = `${INVALID_EMAIL.title}: ${INVALID_EMAIL.description}`;
 export const INVALID_PHONE_MESSAGE = "Invalid Phone Number: Use digits, spaces, +, -, ( ) and dots only.";

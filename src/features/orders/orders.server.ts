@@ -65,7 +65,10 @@ export async function createOrder(data: OrderData, steps: OrderSubscriptionSteps
   const db = await getDb();
   const id = randomUUID();
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx.insert(aiReadyOrders).values({ id, ...data, status: "pending" }).returning();
+    const [created] = await tx
+      .insert(aiReadyOrders)
+      .values({ id, ...data, status: "pending" })
+      .returning();
     const joined = await joinWaitingSubscription(tx, created!, steps);
     await createDefaultSettings(tx, joined);
     await enqueueJob(tx, orderSetupEmailJob, { orderId: id }, { idempotencyKey: `${SETUP_EMAIL_JOB}:${id}` });
@@ -93,7 +96,14 @@ async function joinWaitingSubscription(tx: DbOrTx, order: Row, steps: OrderSubsc
   if (!waiting) return order;
   const [joined] = await tx
     .update(aiReadyOrders)
-    .set({ status: waiting.status === "active" ? "active" : "claimed", subscriptionId: waiting.id, accountId: waiting.accountId, claimedByUserId: waiting.userId, joinedSubscriptionAt: now, updatedAt: now })
+    .set({
+      status: waiting.status === "active" ? "active" : "claimed",
+      subscriptionId: waiting.id,
+      accountId: waiting.accountId,
+      claimedByUserId: waiting.userId,
+      joinedSubscriptionAt: now,
+      updatedAt: now,
+    })
     .where(eq(aiReadyOrders.id, order.id))
     .returning();
   return joined!;

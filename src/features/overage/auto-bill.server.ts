@@ -72,11 +72,22 @@ export async function autoBillOverage(): Promise<number> {
  * a run that finds one (the last run stopped before submitting) only submits
  * it; submitting twice enqueues one billing job. True when submitted now.
  */
-async function billMonth(subscriptionId: string, start: Date, end: Date, price: { extraMilli: number; costCents: number; rate: number }, planId: string, billing: "monthly" | "annual"): Promise<boolean> {
+async function billMonth(
+  subscriptionId: string,
+  start: Date,
+  end: Date,
+  price: { extraMilli: number; costCents: number; rate: number },
+  planId: string,
+  billing: "monthly" | "annual",
+): Promise<boolean> {
   const { extraMilli, rate } = price;
   const db = await getDb();
   const key = and(eq(overageAutoBills.subscriptionId, subscriptionId), eq(overageAutoBills.usageMonthStart, start));
-  const [reserved] = await db.select({ entryId: overageAutoBills.entryId, status: overageEntries.status }).from(overageAutoBills).innerJoin(overageEntries, eq(overageEntries.id, overageAutoBills.entryId)).where(key);
+  const [reserved] = await db
+    .select({ entryId: overageAutoBills.entryId, status: overageEntries.status })
+    .from(overageAutoBills)
+    .innerJoin(overageEntries, eq(overageEntries.id, overageAutoBills.entryId))
+    .where(key);
   if (reserved && reserved.status !== "draft") return false;
   let entryId: string | undefined = reserved?.entryId;
   if (!entryId && (await billedByHand(subscriptionId, start, end))) return false;
@@ -91,7 +102,10 @@ async function billMonth(subscriptionId: string, start: Date, end: Date, price: 
       description: `${formatUnits(extraMilli / 1000)} extra units (${formatDate(start)} – ${formatDate(end)}) at ${formatCents(rate)} a unit`,
     });
     entryId = await db.transaction(async (tx) => {
-      const [entry] = await tx.insert(overageEntries).values({ id: randomUUID(), subscriptionId, periodStart: start, periodEnd: end, billNow: billing === "annual", status: "draft", createdBy: AUTO_BILL_CREATOR }).returning({ id: overageEntries.id });
+      const [entry] = await tx
+        .insert(overageEntries)
+        .values({ id: randomUUID(), subscriptionId, periodStart: start, periodEnd: end, billNow: billing === "annual", status: "draft", createdBy: AUTO_BILL_CREATOR })
+        .returning({ id: overageEntries.id });
       // Of two runs at once, the second waits here for the first to commit, then inserts nothing.
       const won = await tx.insert(overageAutoBills).values({ subscriptionId, usageMonthStart: start, entryId: entry!.id }).onConflictDoNothing().returning();
       if (won.length === 0) {

@@ -27,7 +27,16 @@ beforeEach(() => {
   fake = new FakeProvider();
   // The provider also sells the Medium plan: its prices are not the Small subscription's.
   fake.prices.push(
-    { id: "price_medium_monthly", lookupKey: "plan_medium_monthly", productName: "Medium plan", unitLabel: null, unitAmount: 42000, recurringInterval: "month", usageType: "licensed", meterEventName: null },
+    {
+      id: "price_medium_monthly",
+      lookupKey: "plan_medium_monthly",
+      productName: "Medium plan",
+      unitLabel: null,
+      unitAmount: 42000,
+      recurringInterval: "month",
+      usageType: "licensed",
+      meterEventName: null,
+    },
     ...METER_EVENT_NAMES.map((name) => ({
       id: `price_${meteredLookupKey(name, "medium", "monthly")}`,
       lookupKey: meteredLookupKey(name, "medium", "monthly"),
@@ -46,11 +55,19 @@ afterEach(() => setProviderForTests(undefined));
 async function smallEntry() {
   const customerId = `cus_op_${Math.random().toString(36).slice(2, 8)}`;
   const db = await getDb();
-  await db.insert(paymentCustomers).values({ accountId: customer.id, providerCustomerId: customerId }).onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
+  await db
+    .insert(paymentCustomers)
+    .values({ accountId: customer.id, providerCustomerId: customerId })
+    .onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
   const sub = await seedSubscription({ accountId: customer.id, customerId });
   const list = (await (await call(subsList.GET, { path: "/api/admin/subscriptions", cookie: admin.cookie })).json()) as AdminSubscription[];
   const cycle = list.find((s) => s.id === sub.id)!.stripeData.billingCycles.find((c) => c.isCurrent)!;
-  const res = await call(entries.POST, { method: "POST", path: "/api/admin/overage-entries", cookie: admin.cookie, body: { subscriptionId: sub.id, periodStart: cycle.periodStart, periodEnd: cycle.periodEnd, billNow: false } });
+  const res = await call(entries.POST, {
+    method: "POST",
+    path: "/api/admin/overage-entries",
+    cookie: admin.cookie,
+    body: { subscriptionId: sub.id, periodStart: cycle.periodStart, periodEnd: cycle.periodEnd, billNow: false },
+  });
   expect(res.status).toBe(201);
   return { sub, entry: (await res.json()) as OverageEntryView };
 }

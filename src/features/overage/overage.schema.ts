@@ -160,9 +160,7 @@ export function lineItemFormProblem(errors: Partial<Record<keyof LineItemFormInp
     return message ? { title: "Error", description: message } : { title: "Invalid quantity", description: "Quantity must be a whole number of at least 1." };
   }
   if (unitPrice) {
-    return unitPrice.message === DOLLARS_MESSAGE || !unitPrice.message
-      ? { title: "Invalid unit price", description: `${DOLLARS_MESSAGE}.` }
-      : { title: "Error", description: unitPrice.message };
+    return unitPrice.message === DOLLARS_MESSAGE || !unitPrice.message ? { title: "Invalid unit price", description: `${DOLLARS_MESSAGE}.` } : { title: "Error", description: unitPrice.message };
   }
   return { title: "Error", description: description?.message ?? stripePriceId?.message ?? MISSING_INFORMATION };
 }

@@ -14,7 +14,19 @@ import { ProviderError, type InvoiceLine, type ProviderPrice, type ProviderInvoi
 import { loadSubscription, waitUntil } from "@/features/usage/usage.server";
 import { findPlan } from "@/features/plans/catalogue";
 import { isPlanPrice } from "./plan-prices";
-import { createEntrySchema, lineItemSchema, MAX_ENTRY_TOTAL_CENTS, PERIOD_REQUIRED, submitResultMessage, type CreateEntryInput, type LineItem, type LineItemInput, type OverageEntryView, type OverageLineItemView, type SubmitEntryResponse } from "./overage.schema";
+import {
+  createEntrySchema,
+  lineItemSchema,
+  MAX_ENTRY_TOTAL_CENTS,
+  PERIOD_REQUIRED,
+  submitResultMessage,
+  type CreateEntryInput,
+  type LineItem,
+  type LineItemInput,
+  type OverageEntryView,
+  type OverageLineItemView,
+  type SubmitEntryResponse,
+} from "./overage.schema";
 import { isPaying } from "@/features/billing/subscription-state";
 
 export const OVERAGE_BILL_JOB = "overage.bill";
@@ -116,10 +128,7 @@ export async function createEntry(input: unknown, createdBy: string): Promise<Ov
   const periodEnd = new Date(data.periodEnd);
   if (periodEnd <= periodStart) throw badRequest("The billing period must end after it starts");
   const db = await getDb();
-  const [row] = await db
-    .insert(overageEntries)
-    .values({ id: randomUUID(), subscriptionId: sub.id, periodStart, periodEnd, billNow: data.billNow, status: "draft", createdBy })
-    .returning();
+  const [row] = await db.insert(overageEntries).values({ id: randomUUID(), subscriptionId: sub.id, periodStart, periodEnd, billNow: data.billNow, status: "draft", createdBy }).returning();
   return entryView(row!, []);
 }
 
@@ -200,7 +209,10 @@ export async function submitEntry(entryId: string, opts: { waitMs?: number } = {
 
 async function markFailed(entryId: string, message: string): Promise<void> {
   const db = await getDb();
-  await db.update(overageEntries).set({ status: "failed", error: message }).where(and(eq(overageEntries.id, entryId), ne(overageEntries.status, "billed")));
+  await db
+    .update(overageEntries)
+    .set({ status: "failed", error: message })
+    .where(and(eq(overageEntries.id, entryId), ne(overageEntries.status, "billed")));
 }
 
 /**
@@ -242,10 +254,7 @@ export async function billOverageEntry(entryId: string, attempts: number): Promi
         .where(eq(overageEntries.id, entry.id));
       await refreshCustomerMirror(sub.providerCustomerId);
     } else {
-      await provider.addPendingInvoiceItems(
-        { customerId: sub.providerCustomerId, subscriptionId: sub.providerSubscriptionId, lines, period },
-        overageIdempotencyKey(entry.id),
-      );
+      await provider.addPendingInvoiceItems({ customerId: sub.providerCustomerId, subscriptionId: sub.providerSubscriptionId, lines, period }, overageIdempotencyKey(entry.id));
       // Stays pending until the next invoice; remember the items were handed over.
       await db.update(overageEntries).set({ handedOverAt: new Date(), error: null }).where(eq(overageEntries.id, entry.id));
       // The upcoming invoice now includes the items: the Subscription tab's amount follows at once.
@@ -270,7 +279,10 @@ async function discardLeftovers(customerId: string, entryId: string): Promise<vo
   try {
     await (await getProvider()).discardUnfinishedBilling(customerId, overageIdempotencyKey(entryId));
   } catch (err) {
-    logger.error({ entryId, customerId, err: err instanceof Error ? err.message : String(err) }, "overage entry failed and its pending items or draft invoice could not be removed: check the customer at the provider");
+    logger.error(
+      { entryId, customerId, err: err instanceof Error ? err.message : String(err) },
+      "overage entry failed and its pending items or draft invoice could not be removed: check the customer at the provider",
+    );
   }
 }
 
@@ -304,10 +316,21 @@ export async function listEntries(subscriptionId: string): Promise<OverageEntryV
   const items = await db
     .select()
     .from(overageLineItems)
-    .where(inArray(overageLineItems.entryId, entries.map((e) => e.id)))
+    .where(
+      inArray(
+        overageLineItems.entryId,
+        entries.map((e) => e.id),
+      ),
+    )
     .orderBy(asc(overageLineItems.createdAt));
   const statuses = await invoiceStatuses(entries);
-  return entries.map((e) => entryView(e, items.filter((i) => i.entryId === e.id), statuses.get(e.providerInvoiceId ?? "")));
+  return entries.map((e) =>
+    entryView(
+      e,
+      items.filter((i) => i.entryId === e.id),
+      statuses.get(e.providerInvoiceId ?? ""),
+    ),
+  );
 }
 
 /** The durable billing job of one submitted entry (registered by the server in instrumentation.ts). */

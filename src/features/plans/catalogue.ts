@@ -60,14 +60,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     hipaaReady: false,
     description: "For solo operators and small offices that miss calls while on the job.",
-    features: [
-      ...coreFeatures,
-      "1 business phone number",
-      "1 location",
-      "Basic setup included",
-      "Email support",
-      "Instagram and Facebook messages*",
-    ],
+    features: [...coreFeatures, "1 business phone number", "1 location", "Basic setup included", "Email support", "Instagram and Facebook messages*"],
   },
   {
     id: "medium",
@@ -82,14 +75,7 @@ export const PLANS: readonly Plan[] = [
     popular: true,
     hipaaReady: false,
     description: "For growing practices and service companies with a steady flow of calls.",
-    features: [
-      ...coreFeatures,
-      "2 business phone numbers",
-      "Up to 2 locations",
-      "CRM integration*",
-      "Priority email and chat support",
-      "Instagram and Facebook messages*",
-    ],
+    features: [...coreFeatures, "2 business phone numbers", "Up to 2 locations", "CRM integration*", "Priority email and chat support", "Instagram and Facebook messages*"],
   },
   {
     id: "large",
@@ -104,14 +90,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     hipaaReady: true,
     description: "For multi-location businesses that book around the clock.",
-    features: [
-      ...coreFeatures,
-      "5 business phone numbers",
-      "Up to 5 locations",
-      "CRM and scheduling integrations*",
-      HIPAA_FEATURE,
-      "Dedicated onboarding specialist",
-    ],
+    features: [...coreFeatures, "5 business phone numbers", "Up to 5 locations", "CRM and scheduling integrations*", HIPAA_FEATURE, "Dedicated onboarding specialist"],
   },
   {
     id: "corp",
@@ -126,14 +105,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     hipaaReady: true,
     description: "For high-volume teams and franchises that need custom workflows.",
-    features: [
-      ...coreFeatures,
-      "10 business phone numbers",
-      "Unlimited locations",
-      "Custom workflows and API access*",
-      HIPAA_FEATURE,
-      "Dedicated account manager",
-    ],
+    features: [...coreFeatures, "10 business phone numbers", "Unlimited locations", "Custom workflows and API access*", HIPAA_FEATURE, "Dedicated account manager"],
   },
   {
     id: "enterprise",
@@ -148,14 +120,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     hipaaReady: true,
     description: "For organisations with custom volume, security and integration needs.",
-    features: [
-      ...coreFeatures,
-      "Unlimited phone numbers and locations",
-      "Custom AI bots and integrations*",
-      HIPAA_FEATURE,
-      "Single sign-on and audit logs*",
-      "24/7 priority support with SLA",
-    ],
+    features: [...coreFeatures, "Unlimited phone numbers and locations", "Custom AI bots and integrations*", HIPAA_FEATURE, "Single sign-on and audit logs*", "24/7 priority support with SLA"],
   },
 ];
 
@@ -218,7 +183,9 @@ export function hipaaPlanNames(): string {
  */
 export function hipaaClaims() {
   const plans = hipaaPlanNames();
-  const others = PLANS.filter((p) => !p.hipaaReady).map((p) => p.name).join(" and ");
+  const others = PLANS.filter((p) => !p.hipaaReady)
+    .map((p) => p.name)
+    .join(" and ");
   return {
     /** The footer badge and short mentions. */
     badge: `HIPAA-ready on ${plans}`,

@@ -73,9 +73,7 @@ export function estimate(input: EstimateInput): Estimate {
 /** The estimator's words for the recommended plan, numbers grouped: '$4,950.00 a month billed monthly (plan $1,099.00 + 2,900 extra units $3,248.00)'. */
 export function recommendationText(p: PlanEstimate): string {
   const price = `${formatCents(p.total)} a month billed monthly`;
-  return p.overageUnits > 0
-    ? `${price} (plan ${formatCents(p.basePrice)} + ${formatUnits(p.overageUnits)} extra units ${formatCents(p.overagePrice)})`
-    : `${price} (within the included units)`;
+  return p.overageUnits > 0 ? `${price} (plan ${formatCents(p.basePrice)} + ${formatUnits(p.overageUnits)} extra units ${formatCents(p.overagePrice)})` : `${price} (within the included units)`;
 }
 
 /** 'A 15-minute call is 5 units': the chart's row for the estimator's average call. */

@@ -38,7 +38,10 @@ export function pricingFaq(): FaqItem[] {
       q: "How much do I save with annual billing?",
       a: `Annual billing saves about ${savedPct}%: ${small.name} is ${formatDollars(small.annualPrice!)} a month instead of ${formatDollars(small.monthlyPrice!)}, and extra units are cheaper as well.`,
     },
-    { q: "Can I change plans later?", a: "Yes. Choose Change plan on your billing page and you see the cost before you confirm. An upgrade applies at once: you pay the difference for the rest of your billing period. A downgrade applies from your next billing period, and you can keep your current plan until then." },
+    {
+      q: "Can I change plans later?",
+      a: "Yes. Choose Change plan on your billing page and you see the cost before you confirm. An upgrade applies at once: you pay the difference for the rest of your billing period. A downgrade applies from your next billing period, and you can keep your current plan until then.",
+    },
     {
       q: "Am I charged for spam calls?",
       a: `Spam calls are detected and disconnected within ${VOICE_SHORT_CALL_SECONDS} seconds. If a longer spam call slips through, send us the session IDs and we credit the units.`,

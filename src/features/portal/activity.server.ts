@@ -51,7 +51,13 @@ export async function recentActivity(accountId: string, opts: { billing: boolean
     const phone = row.phoneInbound + row.phoneOutbound;
     const text = row.textInbound + row.textOutbound;
     if (phone > 0) {
-      entries.push({ id: `usage-phone-${row.id}`, description: `${plural(phone, "phone session", "phone sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "call", href: "/calls?channel=phone" });
+      entries.push({
+        id: `usage-phone-${row.id}`,
+        description: `${plural(phone, "phone session", "phone sessions")} recorded`,
+        timestamp: row.createdAt.toISOString(),
+        type: "call",
+        href: "/calls?channel=phone",
+      });
     }
     if (text > 0) {
       entries.push({ id: `usage-text-${row.id}`, description: `${plural(text, "text session", "text sessions")} recorded`, timestamp: row.createdAt.toISOString(), type: "chat", href: "/calls" });
@@ -68,7 +74,8 @@ export async function recentActivity(accountId: string, opts: { billing: boolean
     });
   }
 
-  for (const c of calls) entries.push({ id: `interaction-${c.id}`, description: describeInteraction(c), timestamp: c.startedAt.toISOString(), type: interactionType(c), href: `/calls/${encodeURIComponent(c.id)}` });
+  for (const c of calls)
+    entries.push({ id: `interaction-${c.id}`, description: describeInteraction(c), timestamp: c.startedAt.toISOString(), type: interactionType(c), href: `/calls/${encodeURIComponent(c.id)}` });
 
   if (entries.length === 0) return { entries: sampleActivity(now), sample: true };
   entries.sort((a, b) => b.timestamp.localeCompare(a.timestamp));

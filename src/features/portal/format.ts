@@ -73,11 +73,7 @@ export type Included = { phoneUnits: number; phoneExtraCents: number; textUnits:
  * unit for the billing period (a text session is half a unit, so it costs half).
  * Values come from the API's plan, then the catalogue, then the spec's defaults.
  */
-export function includedWithPlan(
-  planId: string,
-  billing: Billing,
-  apiPlan?: { phoneSessionLimit: number | null; textSessionLimit: number | null } | null,
-): Included {
+export function includedWithPlan(planId: string, billing: Billing, apiPlan?: { phoneSessionLimit: number | null; textSessionLimit: number | null } | null): Included {
   const plan = findPlan(planId);
   const extra = plan?.extraUnitPrice?.[billing];
   return {

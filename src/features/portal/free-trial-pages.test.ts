@@ -41,12 +41,26 @@ describe("the pages say whether the free trial is still there before they ask fo
   });
 
   it("/checkout: 'Price after trial' and the trial's details, or charged today and the billing details", () => {
-    const trial = text(createElement("div", null, createElement(CheckoutTerms, { planName: "Small", trial: true }), createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial: true })));
+    const trial = text(
+      createElement(
+        "div",
+        null,
+        createElement(CheckoutTerms, { planName: "Small", trial: true }),
+        createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial: true }),
+      ),
+    );
     expect(trial).toContain("Start your 14-day free trial for the Small plan");
     expect(trial).toContain("Price after trial");
     expect(trial).toContain("No charges until the trial ends");
 
-    const paid = text(createElement("div", null, createElement(CheckoutTerms, { planName: "Small", trial: false }), createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial: false })));
+    const paid = text(
+      createElement(
+        "div",
+        null,
+        createElement(CheckoutTerms, { planName: "Small", trial: false }),
+        createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial: false }),
+      ),
+    );
     expect(paid).toContain(FREE_TRIAL_USED);
     expect(paid).toContain("Charged today");
     expect(paid).toContain("$149.00 charged today, then every month");

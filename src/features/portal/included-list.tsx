@@ -13,15 +13,7 @@ function UnitsRow({ label, units, extraCents }: { label: string; units: number; 
 }
 
 /** 'What's included': phone and text units and the price of each extra unit. */
-export function IncludedList({
-  planId,
-  billing,
-  apiPlan,
-}: {
-  planId: string;
-  billing: Billing;
-  apiPlan?: { phoneSessionLimit: number | null; textSessionLimit: number | null } | null;
-}) {
+export function IncludedList({ planId, billing, apiPlan }: { planId: string; billing: Billing; apiPlan?: { phoneSessionLimit: number | null; textSessionLimit: number | null } | null }) {
   const inc = includedWithPlan(planId, billing, apiPlan);
   return (
     <div data-testid="included-with-plan">

@@ -6,41 +6,18 @@ import { usePathname } from "next/navigation";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/ui/cn";
-import {
-  ADMIN_LINKS,
-  NAV_LINKS,
-  PORTAL_LINKS,
-  isActive,
-  isCurrent,
-  navSection,
-  visibleLinks,
-} from "./nav";
+import { ADMIN_LINKS, NAV_LINKS, PORTAL_LINKS, isActive, isCurrent, navSection, visibleLinks } from "./nav";
 import { useAuthUser } from "./use-auth-user";
 
 /** The menu's dialog: the section's links (marketing, portal or admin console; issue 23) (loaded on the first tap of the menu button, mobile-menu.tsx). */
-export function MobileMenuPanel({
-  open,
-  onOpenChange,
-  trigger,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-}) {
+export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> }) {
   const setOpen = onOpenChange;
   const pathname = usePathname();
   const { user } = useAuthUser();
   const close = () => setOpen(false);
   const section = navSection(pathname);
-  const links =
-    section === "public"
-      ? NAV_LINKS
-      : visibleLinks(
-          section === "admin" ? ADMIN_LINKS : PORTAL_LINKS,
-          user?.permissions ?? null,
-        );
-  const item =
-    "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  const links = section === "public" ? NAV_LINKS : visibleLinks(section === "admin" ? ADMIN_LINKS : PORTAL_LINKS, user?.permissions ?? null);
+  const item = "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
@@ -56,31 +33,17 @@ export function MobileMenuPanel({
         >
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
-              aria-label="Close menu"
-            >
+            <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close menu">
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>
           <nav aria-label="Mobile">
             <ul className="space-y-1">
               {links.map((link) => {
-                const current =
-                  section === "public"
-                    ? isActive(pathname, link.href)
-                    : isCurrent(pathname, link);
+                const current = section === "public" ? isActive(pathname, link.href) : isCurrent(pathname, link);
                 return (
                   <li key={link.href}>
-                    <Link
-                      href={link.href}
-                      onClick={close}
-                      aria-current={current ? "page" : undefined}
-                      className={cn(
-                        item,
-                        current && "bg-brand-50 text-brand-800",
-                      )}
-                    >
+                    <Link href={link.href} onClick={close} aria-current={current ? "page" : undefined} className={cn(item, current && "bg-brand-50 text-brand-800")}>
                       {link.label}
                     </Link>
                   </li>
@@ -88,22 +51,20 @@ export function MobileMenuPanel({
               })}
               {user && (
                 <>
-                  {section === "public" &&
-                    user.permissions.includes("calls.read") && (
-                      <li>
-                        <Link href="/calls" onClick={close} className={item}>
-                          Calls &amp; Messages
-                        </Link>
-                      </li>
-                    )}
-                  {section === "public" &&
-                    user.permissions.includes("billing.read") && (
-                      <li>
-                        <a href="/billing" onClick={close} className={item}>
-                          Billing
-                        </a>
-                      </li>
-                    )}
+                  {section === "public" && user.permissions.includes("calls.read") && (
+                    <li>
+                      <Link href="/calls" onClick={close} className={item}>
+                        Calls &amp; Messages
+                      </Link>
+                    </li>
+                  )}
+                  {section === "public" && user.permissions.includes("billing.read") && (
+                    <li>
+                      <a href="/billing" onClick={close} className={item}>
+                        Billing
+                      </a>
+                    </li>
+                  )}
                   {section === "public" && user.account && (
                     <li>
                       <a href="/account" onClick={close} className={item}>
@@ -120,11 +81,7 @@ export function MobileMenuPanel({
                     .filter((a) => a.id !== user.account?.id)
                     .map((a) => (
                       <li key={a.id}>
-                        <button
-                          type="button"
-                          className={`${item} w-full text-left`}
-                          onClick={() => void switchAccount(a.id)}
-                        >
+                        <button type="button" className={`${item} w-full text-left`} onClick={() => void switchAccount(a.id)}>
                           Switch to {a.name}
                         </button>
                       </li>
@@ -144,11 +101,7 @@ export function MobileMenuPanel({
               </li>
               {section === "public" && (
                 <li className="pt-2">
-                  <Link
-                    href="/hire-ai-employee"
-                    onClick={close}
-                    className="block rounded-md bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white hover:bg-brand-800"
-                  >
+                  <Link href="/hire-ai-employee" onClick={close} className="block rounded-md bg-brand-700 px-3 py-3 text-center text-base font-semibold text-white hover:bg-brand-800">
                     Book a Demo
                   </Link>
                 </li>

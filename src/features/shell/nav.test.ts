@@ -16,7 +16,9 @@ describe("the portal's navigation (issue 23)", () => {
   });
 
   it("tells portal, admin and public pages apart", () => {
-    expect(["/dashboard", "/calls/abc", "/ai-employees", "/ai-employees/abc/settings", "/billing", "/account", "/profile", "/checkout", "/subscribe", "/insights"].map(navSection)).toEqual(Array(10).fill("portal"));
+    expect(["/dashboard", "/calls/abc", "/ai-employees", "/ai-employees/abc/settings", "/billing", "/account", "/profile", "/checkout", "/subscribe", "/insights"].map(navSection)).toEqual(
+      Array(10).fill("portal"),
+    );
     expect(["/admin", "/admin/usage"].map(navSection)).toEqual(["admin", "admin"]);
     expect(["/", "/pricing", "/login", "/administer", "/callsign"].map(navSection)).toEqual(Array(5).fill("public"));
   });

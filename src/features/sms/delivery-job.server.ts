@@ -78,13 +78,13 @@ export const smsDeliveryJob = defineJob({
         return;
       }
       const last = run.attempt >= run.maxAttempts;
-      await db.update(smsMessages).set({ status: last ? "failed" : "queued", error: err.message }).where(notSent);
+      await db
+        .update(smsMessages)
+        .set({ status: last ? "failed" : "queued", error: err.message })
+        .where(notSent);
       throw new Error(`SMS delivery failed${last ? " (last attempt)" : ", will retry"}: ${err.message}`);
     }
-    await db
-      .update(smsMessages)
-      .set({ status: "sent", providerSid: accepted.sid, providerStatus: accepted.status, sentAt: new Date(), error: null })
-      .where(eq(smsMessages.id, smsId));
+    await db.update(smsMessages).set({ status: "sent", providerSid: accepted.sid, providerStatus: accepted.status, sentAt: new Date(), error: null }).where(eq(smsMessages.id, smsId));
     log.info({ sid: accepted.sid, kind: row.kind }, "SMS accepted by Twilio");
   },
 });

@@ -107,11 +107,7 @@ export async function storeUpload(grant: UploadGrant, req: Request): Promise<{ s
   // same URL (or a concurrent one) finds the key taken and is refused.
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(uploadedObjects)
-      .values({ key: grant.key, contentType: grant.contentType, size })
-      .onConflictDoNothing()
-      .returning({ key: uploadedObjects.key });
+    const claimed = await tx.insert(uploadedObjects).values({ key: grant.key, contentType: grant.contentType, size }).onConflictDoNothing().returning({ key: uploadedObjects.key });
     if (claimed.length === 0) throw new HttpError(409, UPLOAD_USED_MESSAGE);
     await mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${randomUUID()}.tmp`;

@@ -87,7 +87,10 @@ describe("browser upload", () => {
   });
 
   it("reports an upload URL failure as such", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ message: "File too large" }), { status: 413 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ message: "File too large" }), { status: 413 })),
+    );
     const err = await uploadFile(file(), () => {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UploadError);
     expect(err).toMatchObject({ stage: "url", status: 413 });

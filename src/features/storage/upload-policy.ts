@@ -15,9 +15,7 @@ export function uploadSigningKey(): Buffer {
 }
 
 function mac(secret: string | Buffer, grant: UploadGrant): Buffer {
-  return createHmac("sha256", secret)
-    .update(`upload-v1\n${grant.key}\n${grant.expires}\n${grant.contentType}\n${grant.maxSize}`)
-    .digest();
+  return createHmac("sha256", secret).update(`upload-v1\n${grant.key}\n${grant.expires}\n${grant.contentType}\n${grant.maxSize}`).digest();
 }
 
 /** The signature of an upload grant (HMAC-SHA256 over key, expiry, type and size), base64url. */

@@ -45,7 +45,13 @@ export async function currentUsageMonth(accountId: string, opts: { aiEmployeeId?
   const timeZone = isKnownTimeZone(storedZone) ? storedZone : "UTC";
   const used = usedMilli(month);
   const projectedMilli = projectUsage({ usedMilli: used, monthStart: month.start, monthEnd: month.end, now });
-  const priced = priceUsage({ usedMilli: projectedMilli, plan: findPlan(month.subscription.planId), billing: month.subscription.billing, trialEnd: month.subscription.trialEnd, monthStart: month.start });
+  const priced = priceUsage({
+    usedMilli: projectedMilli,
+    plan: findPlan(month.subscription.planId),
+    billing: month.subscription.billing,
+    trialEnd: month.subscription.trialEnd,
+    monthStart: month.start,
+  });
   return {
     subscriptionId,
     start: month.start,

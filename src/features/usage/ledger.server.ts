@@ -79,7 +79,10 @@ async function readRaw(scope: LedgerScope, range: LedgerRange): Promise<Raw> {
   const subsWhere =
     "subscriptionIds" in scope
       ? scope.subscriptionIds.length
-        ? sql`${subscriptions.id} in (${sql.join(scope.subscriptionIds.map((id) => sql`${id}`), sql`, `)})`
+        ? sql`${subscriptions.id} in (${sql.join(
+            scope.subscriptionIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
         : sql`false`
       : scope.subscriptionId
         ? sql`${subscriptions.accountId} = ${scope.accountId} and ${subscriptions.id} = ${scope.subscriptionId}`
@@ -88,7 +91,10 @@ async function readRaw(scope: LedgerScope, range: LedgerRange): Promise<Raw> {
   const monthWhere =
     "months" in range
       ? range.months.length
-        ? sql`${i.usageMonthStart} in (${sql.join(range.months.map((m) => sql`${m.toISOString()}::timestamptz`), sql`, `)})`
+        ? sql`${i.usageMonthStart} in (${sql.join(
+            range.months.map((m) => sql`${m.toISOString()}::timestamptz`),
+            sql`, `,
+          )})`
         : sql`false`
       : "at" in range
         ? sql`${i.usageMonthStart} > clock.now - ${MONTH_REACH_DAYS} * interval '1 day' and ${i.usageMonthStart} <= clock.now`
@@ -134,7 +140,13 @@ const toDate = (v: string | null): Date | null => (v === null ? null : new Date(
 export async function readLedger(scope: LedgerScope, range: LedgerRange = {}): Promise<{ now: Date; subscriptions: LedgerSubscription[]; months: LedgerMonth[] }> {
   const raw = await readRaw(scope, range);
   const now = new Date(raw.now);
-  const subs: LedgerSubscription[] = raw.subs.map((s) => ({ ...s, trialEnd: toDate(s.trialEnd), createdAt: new Date(s.createdAt), currentPeriodEnd: toDate(s.currentPeriodEnd), cancelAtPeriodEnd: s.cancelAtPeriodEnd === true }));
+  const subs: LedgerSubscription[] = raw.subs.map((s) => ({
+    ...s,
+    trialEnd: toDate(s.trialEnd),
+    createdAt: new Date(s.createdAt),
+    currentPeriodEnd: toDate(s.currentPeriodEnd),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd === true,
+  }));
   const byId = new Map(subs.map((s) => [s.id, s]));
   const keep = monthFilter(subs, "at" in range ? { at: now } : range);
   const months = new Map<string, LedgerMonth>();
@@ -217,7 +229,12 @@ function monthFilter(subs: LedgerSubscription[], range: { from?: Date; to?: Date
 function recordedUsage(rows: Raw["records"]): Array<{ subscriptionId: string; at: Date; phoneMilli: number; textMilli: number }> {
   return rows.map((r) => {
     const milli = recordedMilli({ phone: Number(r.phone), text: Number(r.text) });
-    return { subscriptionId: r.subscriptionId, at: usageRecordTime({ createdAt: new Date(r.createdAt), periodStart: new Date(r.periodStart), periodEnd: new Date(r.periodEnd) }), phoneMilli: milli.phone, textMilli: milli.text };
+    return {
+      subscriptionId: r.subscriptionId,
+      at: usageRecordTime({ createdAt: new Date(r.createdAt), periodStart: new Date(r.periodStart), periodEnd: new Date(r.periodEnd) }),
+      phoneMilli: milli.phone,
+      textMilli: milli.text,
+    };
   });
 }
 
@@ -238,7 +255,14 @@ export async function usageDays(month: Pick<LedgerMonth, "subscription" | "start
   const byDate = new Map(rows.map((r) => [r.date, Number(r.milli)]));
   const dateIn = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
   const records = await db
-    .select({ subscriptionId: usageRecords.subscriptionId, periodStart: usageRecords.periodStart, periodEnd: usageRecords.periodEnd, createdAt: usageRecords.createdAt, phone: sql<number>`(${usageRecords.phoneInbound} + ${usageRecords.phoneOutbound})::int`, text: sql<number>`(${usageRecords.textInbound} + ${usageRecords.textOutbound})::int` })
+    .select({
+      subscriptionId: usageRecords.subscriptionId,
+      periodStart: usageRecords.periodStart,
+      periodEnd: usageRecords.periodEnd,
+      createdAt: usageRecords.createdAt,
+      phone: sql<number>`(${usageRecords.phoneInbound} + ${usageRecords.phoneOutbound})::int`,
+      text: sql<number>`(${usageRecords.textInbound} + ${usageRecords.textOutbound})::int`,
+    })
     .from(usageRecords)
     .where(eq(usageRecords.subscriptionId, month.subscription.id));
   for (const r of recordedUsage(records.map((x) => ({ ...x, periodStart: x.periodStart.toISOString(), periodEnd: x.periodEnd.toISOString(), createdAt: x.createdAt.toISOString() })))) {

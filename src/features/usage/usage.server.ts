@@ -133,7 +133,10 @@ export async function reportUsageRecord(usageRecordId: string): Promise<void> {
     if (value <= 0) continue;
     await provider.reportMeterEvent({ eventName: c.event, customerId: sub.providerCustomerId, value, identifier: meterEventIdentifier(row.id, c.key), timestamp });
   }
-  await db.update(usageRecords).set({ reportedAt: new Date() }).where(and(eq(usageRecords.id, row.id), isNull(usageRecords.reportedAt)));
+  await db
+    .update(usageRecords)
+    .set({ reportedAt: new Date() })
+    .where(and(eq(usageRecords.id, row.id), isNull(usageRecords.reportedAt)));
 }
 
 /** The idempotency key of the report job of one usage record. */

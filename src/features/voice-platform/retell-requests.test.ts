@@ -6,7 +6,13 @@ import { RETELL_TOOL_NAME, retellAgentBody, retellLlmBody, retellTools } from ".
 
 const spec = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../test/fixtures/retell/agent-spec.json"), "utf8")) as AgentSpec;
 
-const rule = (name: string, numbers: { number: string; ringSeconds: number }[] = [{ number: "+14155550111", ringSeconds: 20 }]) => ({ name, description: "the caller asks", announcement: "", numbers, fallback: "message" as const });
+const rule = (name: string, numbers: { number: string; ringSeconds: number }[] = [{ number: "+14155550111", ringSeconds: 20 }]) => ({
+  name,
+  description: "the caller asks",
+  announcement: "",
+  numbers,
+  fallback: "message" as const,
+});
 
 describe("Retell request bodies", () => {
   it("each number of a rule is a transfer_call tool, in order; the first says the rule's sentence, each names the next, the last the fallback", () => {
@@ -26,7 +32,10 @@ describe("Retell request bodies", () => {
       { number: "+14155550111", ringSeconds: 20 },
       { number: "+14155550122", ringSeconds: 20 },
     ];
-    const tools = retellTools({ ...spec, transfers: [rule("transfer_1_sales", two), rule("Émergence & urgence — après 22 h"), rule("transfer_1_sales"), rule("!!!"), rule("x".repeat(90), two), rule("transfer_1_sales_2")] });
+    const tools = retellTools({
+      ...spec,
+      transfers: [rule("transfer_1_sales", two), rule("Émergence & urgence — après 22 h"), rule("transfer_1_sales"), rule("!!!"), rule("x".repeat(90), two), rule("transfer_1_sales_2")],
+    });
     const names = tools.map((t) => t.name);
     for (const n of names) expect(n).toMatch(RETELL_TOOL_NAME);
     expect(new Set(names).size).toBe(names.length);

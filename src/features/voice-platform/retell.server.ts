@@ -133,7 +133,8 @@ export function retellVoicePlatform(opts: RetellOptions): VoicePlatform {
       if (!llm || !(await update(`/update-retell-llm/${llm}`, `/get-retell-llm/${llm}`, retellLlmBody(spec)))) ids = await createLlm(spec, ids, remember);
       const llmId = ids.llmId!;
       const agent = ids.agentId ? encodeURIComponent(ids.agentId) : null;
-      if (!agent || !(await update(`/update-agent/${agent}`, `/get-agent/${agent}`, retellAgentBody(spec, llmId, idempotencyKey)))) ids = await createAgent(spec, { ...ids, llmId }, idempotencyKey, remember);
+      if (!agent || !(await update(`/update-agent/${agent}`, `/get-agent/${agent}`, retellAgentBody(spec, llmId, idempotencyKey))))
+        ids = await createAgent(spec, { ...ids, llmId }, idempotencyKey, remember);
       return ids;
     },
   };

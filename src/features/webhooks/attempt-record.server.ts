@@ -30,11 +30,7 @@ export async function recordAttempt(input: { delivery: Delivery; endpoint: Endpo
   const kind = attemptKind(result.statusCode);
   const step = nextSlowStep(endpoint.slowStepSeconds);
   const slowUntil =
-    kind === "slow"
-      ? new Date(Math.max(endpoint.slowUntil?.getTime() ?? 0, now.getTime() + slowDownSeconds(step, result.retryAfterSeconds) * 1000))
-      : kind === "succeeded"
-        ? null
-        : endpoint.slowUntil;
+    kind === "slow" ? new Date(Math.max(endpoint.slowUntil?.getTime() ?? 0, now.getTime() + slowDownSeconds(step, result.retryAfterSeconds) * 1000)) : kind === "succeeded" ? null : endpoint.slowUntil;
   const failingSince = kind === "succeeded" ? null : (endpoint.failingSince ?? now);
   const next = stepAfterAttempt({ kind, attempt, failingSince, slowUntil, now });
   const db = await getDb();

@@ -12,7 +12,21 @@ import { MAX_PAYLOAD_BYTES } from "./event-types";
 /** The columns of an interactions row the call events read. */
 export type CallRow = Pick<
   typeof interactions.$inferSelect,
-  "id" | "aiReadyOrderId" | "channel" | "direction" | "outcome" | "startedAt" | "durationMs" | "fromNumber" | "toNumber" | "callerName" | "summary" | "appointmentBooked" | "tags" | "unitsMilli" | "spamReportedAt"
+  | "id"
+  | "aiReadyOrderId"
+  | "channel"
+  | "direction"
+  | "outcome"
+  | "startedAt"
+  | "durationMs"
+  | "fromNumber"
+  | "toNumber"
+  | "callerName"
+  | "summary"
+  | "appointmentBooked"
+  | "tags"
+  | "unitsMilli"
+  | "spamReportedAt"
 >;
 
 /** What the change of a call.updated was. */

@@ -46,7 +46,11 @@ export async function runDelivery(payload: DeliveryJobPayload, opts: { jobId: st
 
   const conditions: SQL[] = [eq(d.id, payload.deliveryId), eq(d.status, "pending"), or(isNull(d.lockedUntil), lte(d.lockedUntil, now))!];
   if (payload.attempt !== undefined) conditions.push(eq(d.attempts, payload.attempt - 1));
-  const [claimed] = await db.update(d).set({ lockedUntil: lock }).where(and(...conditions)).returning();
+  const [claimed] = await db
+    .update(d)
+    .set({ lockedUntil: lock })
+    .where(and(...conditions))
+    .returning();
 
   if (!claimed) {
     const [row] = await db.select({ status: d.status, attempts: d.attempts, lockedUntil: d.lockedUntil }).from(d).where(eq(d.id, payload.deliveryId));

@@ -44,10 +44,7 @@ export function parseRetryAfter(value: string | null, now: Date): number | null 
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
-export type DeliveryStep =
-  | { status: "succeeded" }
-  | { status: "failed"; disable: "gone" | "failing" | null }
-  | { status: "pending"; nextAttemptAt: Date };
+export type DeliveryStep = { status: "succeeded" } | { status: "failed"; disable: "gone" | "failing" | null } | { status: "pending"; nextAttemptAt: Date };
 
 /**
  * The delivery after attempt number `attempt` (1 for the first) ended as

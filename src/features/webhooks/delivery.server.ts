@@ -37,7 +37,11 @@ export async function resendDelivery(accountId: string, deliveryId: string): Pro
     if (!row) throw notFound(DELIVERY_NOT_FOUND);
     if (!row.enabled) throw conflict(OFF);
     const now = new Date();
-    const reopened = await tx.update(webhookDeliveries).set({ status: "pending", nextAttemptAt: now, completedAt: null }).where(eq(webhookDeliveries.id, row.id)).returning({ id: webhookDeliveries.id });
+    const reopened = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", nextAttemptAt: now, completedAt: null })
+      .where(eq(webhookDeliveries.id, row.id))
+      .returning({ id: webhookDeliveries.id });
     if (reopened.length !== 1) throw new Error(`delivery ${row.id} could not be reopened`);
     await enqueueDeliveryJob(tx, { deliveryId: row.id, trigger: "resend" }, { key: `webhook-delivery:${row.id}:resend:${randomUUID()}` });
     return (await loadDeliveryViews([row.id], tx))[0]!;

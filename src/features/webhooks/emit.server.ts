@@ -70,6 +70,11 @@ export async function emitWebhookEvents(tx: DbOrTx, events: EmitInput[]): Promis
       .returning({ id: webhookEvents.id });
     stored.push(...inserted.map((r) => r.id));
   }
-  if (stored.length) await createDeliveries(tx, stored.flatMap((id) => targets.get(id) ?? []), { now, trigger: "retry" });
+  if (stored.length)
+    await createDeliveries(
+      tx,
+      stored.flatMap((id) => targets.get(id) ?? []),
+      { now, trigger: "retry" },
+    );
   return stored;
 }

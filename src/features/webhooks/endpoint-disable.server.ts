@@ -34,13 +34,7 @@ export async function disableEndpoint(
   const failed = await tx
     .update(webhookDeliveries)
     .set({ status: "failed", nextAttemptAt: null, completedAt: ctx.now })
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpoint.id),
-        eq(webhookDeliveries.status, "pending"),
-        or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, ctx.now)),
-      ),
-    )
+    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, "pending"), or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, ctx.now))))
     .returning({ id: webhookDeliveries.id });
   logger.warn({ endpointId: endpoint.id, accountId: endpoint.accountId, reason, pendingFailed: failed.length }, "webhook endpoint turned off");
   if (reason !== "failing") return true;

@@ -33,7 +33,10 @@ export const endpointPatchSchema = z
   .meta({ id: "WebhookEndpointPatch" });
 export type EndpointPatch = z.infer<typeof endpointPatchSchema>;
 
-export const testEventSchema = z.object({ type: z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(", ")}` }) }).strict().meta({ id: "WebhookTestEvent" });
+export const testEventSchema = z
+  .object({ type: z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(", ")}` }) })
+  .strict()
+  .meta({ id: "WebhookTestEvent" });
 
 const instant = () => z.iso.datetime({ offset: true });
 
@@ -60,9 +63,7 @@ export type EndpointView = z.infer<typeof endpointViewSchema>;
 export const endpointListSchema = z.object({ items: z.array(endpointViewSchema) }).meta({ id: "WebhookEndpointList" });
 
 /** POST /api/webhook-endpoints (201): the endpoint and its secret, shown this once. */
-export const endpointCreatedSchema = endpointViewSchema
-  .extend({ secret: z.string().meta({ description: 'The signing secret ("whsec_…"), shown this once.' }) })
-  .meta({ id: "WebhookEndpointCreated" });
+export const endpointCreatedSchema = endpointViewSchema.extend({ secret: z.string().meta({ description: 'The signing secret ("whsec_…"), shown this once.' }) }).meta({ id: "WebhookEndpointCreated" });
 export type EndpointCreated = z.infer<typeof endpointCreatedSchema>;
 
 /** POST /api/webhook-endpoints/{id}/rotate-secret: the new secret, shown this once; the old one stays valid 24 hours. */

@@ -3,15 +3,7 @@
  * business's endpoints can receive, and the delivery rules both the server
  * and the page show. Client-safe.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  "call.completed",
-  "call.updated",
-  "appointment.booked",
-  "usage.threshold_reached",
-  "subscription.updated",
-  "invoice.paid",
-  "invoice.payment_failed",
-] as const;
+export const WEBHOOK_EVENT_TYPES = ["call.completed", "call.updated", "appointment.booked", "usage.threshold_reached", "subscription.updated", "invoice.paid", "invoice.payment_failed"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What each event type means, as the page and the docs say it. */

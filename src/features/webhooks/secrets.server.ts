@@ -40,4 +40,3 @@ export function signedHeaders(eventId: string, body: string, secrets: string[], 
     "webhook-signature": signatures.join(" "),
   };
 }
-

@@ -53,9 +53,12 @@ describe("blockedRange", () => {
     expect(blockedRange(address)).toBe(range);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "93.184.216.34", "100.63.255.255", "100.128.0.1", "172.15.255.255", "172.32.0.1", "192.169.0.1", "169.253.1.1", "2606:4700:4700::1111", "[2a00:1450:4001:81c::200e]"])("lets the public address %s through", (address) => {
-    expect(blockedRange(address)).toBeNull();
-  });
+  it.each(["8.8.8.8", "1.1.1.1", "93.184.216.34", "100.63.255.255", "100.128.0.1", "172.15.255.255", "172.32.0.1", "192.169.0.1", "169.253.1.1", "2606:4700:4700::1111", "[2a00:1450:4001:81c::200e]"])(
+    "lets the public address %s through",
+    (address) => {
+      expect(blockedRange(address)).toBeNull();
+    },
+  );
 });
 
 describe("isIpLiteral", () => {

@@ -6,39 +6,84 @@ import { BlockList, isIP } from "node:net";
  * is Node's own `net.BlockList`, which also judges an IPv4-mapped IPv6 address
  * (::ffff:127.0.0.1, ::ffff:7f00:1) by the IPv4 address inside it.
  */
-export type BlockedRange =
-  | "cloud-metadata"
-  | "loopback"
-  | "unspecified"
-  | "private"
-  | "link-local"
-  | "cgnat"
-  | "nat64"
-  | "ipv4-mapped"
-  | "multicast"
-  | "broadcast"
-  | "reserved";
+export type BlockedRange = "cloud-metadata" | "loopback" | "unspecified" | "private" | "link-local" | "cgnat" | "nat64" | "ipv4-mapped" | "multicast" | "broadcast" | "reserved";
 
 type Subnet = [address: string, prefix: number];
 
 /** Checked in this order, so an address is named by its most telling range. */
 const RANGES: Array<[BlockedRange, Subnet[]]> = [
-  ["cloud-metadata", [["169.254.169.254", 32], ["fd00:ec2::254", 128]]],
-  ["loopback", [["127.0.0.0", 8], ["::1", 128]]],
-  ["unspecified", [["0.0.0.0", 8], ["::", 128]]],
-  ["private", [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["fc00::", 7]]],
-  ["link-local", [["169.254.0.0", 16], ["fe80::", 10]]],
+  [
+    "cloud-metadata",
+    [
+      ["169.254.169.254", 32],
+      ["fd00:ec2::254", 128],
+    ],
+  ],
+  [
+    "loopback",
+    [
+      ["127.0.0.0", 8],
+      ["::1", 128],
+    ],
+  ],
+  [
+    "unspecified",
+    [
+      ["0.0.0.0", 8],
+      ["::", 128],
+    ],
+  ],
+  [
+    "private",
+    [
+      ["10.0.0.0", 8],
+      ["172.16.0.0", 12],
+      ["192.168.0.0", 16],
+      ["fc00::", 7],
+    ],
+  ],
+  [
+    "link-local",
+    [
+      ["169.254.0.0", 16],
+      ["fe80::", 10],
+    ],
+  ],
   ["cgnat", [["100.64.0.0", 10]]],
-  ["nat64", [["64:ff9b::", 96], ["64:ff9b:1::", 48]]],
-  ["multicast", [["224.0.0.0", 4], ["ff00::", 8]]],
+  [
+    "nat64",
+    [
+      ["64:ff9b::", 96],
+      ["64:ff9b:1::", 48],
+    ],
+  ],
+  [
+    "multicast",
+    [
+      ["224.0.0.0", 4],
+      ["ff00::", 8],
+    ],
+  ],
   ["broadcast", [["255.255.255.255", 32]]],
   [
     "reserved",
     [
       // IPv4: IETF assignments, documentation, the old 6to4 relay, benchmarking, "future use".
-      ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["240.0.0.0", 4],
+      ["192.0.0.0", 24],
+      ["192.0.2.0", 24],
+      ["192.88.99.0", 24],
+      ["198.18.0.0", 15],
+      ["198.51.100.0", 24],
+      ["203.0.113.0", 24],
+      ["240.0.0.0", 4],
       // IPv6: IPv4-compatible (deprecated), discard, Teredo, documentation, 6to4, site-local (deprecated).
-      ["::", 96], ["100::", 64], ["2001::", 32], ["2001:db8::", 32], ["2002::", 16], ["3fff::", 20], ["fec0::", 10],
+      ["::", 96],
+      ["100::", 64],
+      ["2001::", 32],
+      ["2001:db8::", 32],
+      ["2002::", 16],
+      ["3fff::", 20],
+      ["fec0::", 10],
     ],
   ],
 ];

@@ -16,7 +16,22 @@ import type { AppConfig } from "@/lib/config";
  * redirects), and the payment provider's frames and
  * API only when it is configured.
  */
-export const SIGNED_IN_PREFIXES = ["/dashboard", "/calls", "/insights", "/ai-employees", "/billing", "/checkout", "/subscribe", "/admin", "/login", "/forgot-password", "/reset-password", "/logout", "/sign-in-failed", "/sandbox"] as const;
+export const SIGNED_IN_PREFIXES = [
+  "/dashboard",
+  "/calls",
+  "/insights",
+  "/ai-employees",
+  "/billing",
+  "/checkout",
+  "/subscribe",
+  "/admin",
+  "/login",
+  "/forgot-password",
+  "/reset-password",
+  "/logout",
+  "/sign-in-failed",
+  "/sandbox",
+] as const;
 
 export function isSignedInPath(pathname: string): boolean {
   return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -57,9 +72,7 @@ export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; de
   // The /logout confirmation form posts to /api/logout, which redirects to the
   // issuer's end-session endpoint: form-action also governs that redirect.
   if (cfg.OIDC_ISSUER_URL) formAction.push(new URL(cfg.OIDC_ISSUER_URL).origin);
-  const script = opts.nonce
-    ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'", FRAME_HEIGHT_SCRIPT_SOURCE]
-    : ["'self'", "'unsafe-inline'", ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
+  const script = opts.nonce ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'", FRAME_HEIGHT_SCRIPT_SOURCE] : ["'self'", "'unsafe-inline'", ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
   // React's development build needs eval for its error overlays; production never does.
   if (opts.development) script.push("'unsafe-eval'");
   const directives: Record<string, string[]> = {

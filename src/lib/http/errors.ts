@@ -22,9 +22,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 
 /** One readable sentence from a zod error: 'email: Invalid email address; name: Required'. */
 export function zodMessage(error: ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
 }
 
 /** JSON error body of the API: { "message": ... } (and any `details` beside it). */

@@ -24,10 +24,11 @@ export function resolvingLookup(resolve: Resolver, { check }: { check: boolean }
     resolve(hostname)
       .then((addresses) => {
         if (!addresses.length) throw new OutboundRequestError("unreachable", `${hostname} has no address`);
-        if (check) for (const { address } of addresses) {
-          const range = blockedRange(address);
-          if (range) throw new OutboundRequestError("blocked", `${hostname} resolves to ${address} (${range}); outbound requests never go there`);
-        }
+        if (check)
+          for (const { address } of addresses) {
+            const range = blockedRange(address);
+            if (range) throw new OutboundRequestError("blocked", `${hostname} resolves to ${address} (${range}); outbound requests never go there`);
+          }
         const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
         if (!wanted.length) throw new OutboundRequestError("unreachable", `${hostname} has no IPv${options.family} address`);
         if (options.all) callback(null, wanted);

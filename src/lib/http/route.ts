@@ -9,7 +9,6 @@ import { databaseInputProblem, databaseTooSlow } from "./database-errors";
 
 export type Access = "public" | "user" | "admin";
 
-
 /** What route() needs to know about the caller: enough to tell an admin apart. */
 export type RouteUser = { role: string };
 

@@ -63,7 +63,10 @@ export function defineJob<P extends object>(def: {
 
 /** A name-based UUID (RFC 4122 version 5, SHA-1) of `name` in the namespace `namespace` (a UUID). */
 export function nameBasedUuid(namespace: string, name: string): string {
-  const hash = createHash("sha1").update(Buffer.from(namespace.replace(/-/g, ""), "hex")).update(name, "utf8").digest();
+  const hash = createHash("sha1")
+    .update(Buffer.from(namespace.replace(/-/g, ""), "hex"))
+    .update(name, "utf8")
+    .digest();
   const b = Buffer.from(hash.subarray(0, 16));
   b[6] = (b[6]! & 0x0f) | 0x50;
   b[8] = (b[8]! & 0x3f) | 0x80;

@@ -75,7 +75,11 @@ export async function expireAbandonedJobs(): Promise<number> {
   for (const kind of kinds) {
     const running = (await boss.findJobs(kind)).filter((j) => j.state === "active");
     if (running.length === 0) continue;
-    await boss.fail(kind, running.map((j) => j.id), { message: "job heartbeat timeout" });
+    await boss.fail(
+      kind,
+      running.map((j) => j.id),
+      { message: "job heartbeat timeout" },
+    );
     expired += running.length;
   }
   return expired;

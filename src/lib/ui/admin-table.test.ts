@@ -8,9 +8,7 @@ const row = createElement("tr", { "data-testid": "row" }, createElement("td", nu
 
 describe("AdminTable", () => {
   it("shows only the empty text without rows", () => {
-    const html = renderToStaticMarkup(
-      createElement(AdminTable, { caption: "E-mails", columns: ["To"], count: 0, empty: "No e-mails yet.", minWidth: "min-w-[720px]" }),
-    );
+    const html = renderToStaticMarkup(createElement(AdminTable, { caption: "E-mails", columns: ["To"], count: 0, empty: "No e-mails yet.", minWidth: "min-w-[720px]" }));
     expect(html).toContain("No e-mails yet.");
     expect(html).not.toContain("<table");
   });

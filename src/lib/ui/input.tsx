@@ -21,13 +21,7 @@ export function Select({ className, ...props }: React.SelectHTMLAttributes<HTMLS
  * A labelled input in its own block. Given a hint, the hint is shown below
  * the input (id `<id>-hint`) and describes it; `children` follow the input.
  */
-export function InputField({
-  id,
-  label,
-  hint,
-  children,
-  ...props
-}: React.ComponentProps<"input"> & { id: string; label: React.ReactNode; hint?: React.ReactNode }) {
+export function InputField({ id, label, hint, children, ...props }: React.ComponentProps<"input"> & { id: string; label: React.ReactNode; hint?: React.ReactNode }) {
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="space-y-1.5">

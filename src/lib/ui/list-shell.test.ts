@@ -17,7 +17,11 @@ function props(over: Partial<ListShellProps> = {}): ListShellProps {
   };
 }
 const html = (p: ListShellProps) => renderToStaticMarkup(createElement(ListShell, p));
-const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Every element in a tree, expanding function components (the shell's own parts) as it goes. */
 function elements(node: ReactNode): ReactElement<Record<string, unknown>>[] {

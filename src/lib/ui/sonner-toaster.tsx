@@ -33,4 +33,3 @@ export function SonnerToaster({ onReady }: { onReady: () => void }) {
     />
   );
 }
-

@@ -18,7 +18,10 @@ async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { page, display, paged, canEditSettings } = await loadAppointmentsScreen(access, await searchParams);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <Link href="/calls" className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+      <Link
+        href="/calls"
+        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         All calls and messages
       </Link>

@@ -18,8 +18,7 @@ async function Page() {
   return (
     <AdminSubPage title="E-mail templates">
       <p className="mt-1 text-slate-700">
-        Every e-mail the product sends, rendered with sample data: the HTML and the text version, both made from one template. Links are absolute, from
-        PUBLIC_BASE_URL ({config().baseUrl}).
+        Every e-mail the product sends, rendered with sample data: the HTML and the text version, both made from one template. Links are absolute, from PUBLIC_BASE_URL ({config().baseUrl}).
       </p>
       <p className="mt-2 text-sm">
         <Link href="/admin/outbox" className="text-brand-700 underline-offset-4 hover:underline">

@@ -17,7 +17,12 @@ export const dynamic = "force-dynamic";
 
 const fmtDate = (iso: string | null) => formatDate(iso, { empty: "—" });
 
-const COLUMNS = [["Description", "left"], ["Qty", "right"], ["Unit price", "right"], ["Amount", "right"]] as const;
+const COLUMNS = [
+  ["Description", "left"],
+  ["Qty", "right"],
+  ["Unit price", "right"],
+  ["Amount", "right"],
+] as const;
 
 /** A footer line of the invoice: a label across three columns, then the amount. */
 function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {

@@ -84,7 +84,12 @@ export function AccountPage({ account, viewer, members, invitations, timeZones, 
       ) : null}
 
       {deleteAccount ? (
-        <SectionCard id="delete-account" className="border-red-200" title="Delete business account" description={<>Ends every member&apos;s access, cancels the subscriptions and anonymises the calls. Invoices are kept.</>}>
+        <SectionCard
+          id="delete-account"
+          className="border-red-200"
+          title="Delete business account"
+          description={<>Ends every member&apos;s access, cancels the subscriptions and anonymises the calls. Invoices are kept.</>}
+        >
           {deleteAccount}
         </SectionCard>
       ) : null}

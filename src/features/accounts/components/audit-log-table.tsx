@@ -10,17 +10,7 @@ export type AuditRow = { id: string; createdAt: Date; actorEmail: string | null;
  * first, times in the account's time zone; "Newer" and "Older" are links
  * (the page is rendered on the server), and the CSV holds every entry.
  */
-export function AuditLogTable({
-  entries,
-  timeZone,
-  newerHref,
-  olderHref,
-}: {
-  entries: AuditRow[];
-  timeZone: string;
-  newerHref: string | null;
-  olderHref: string | null;
-}) {
+export function AuditLogTable({ entries, timeZone, newerHref, olderHref }: { entries: AuditRow[]; timeZone: string; newerHref: string | null; olderHref: string | null }) {
   return (
     <div>
       <p className="text-sm text-slate-600">

@@ -73,7 +73,9 @@ export function BusinessDetailsForm({ accountId, details, timeZones }: { account
         </p>
       </div>
       <Notice notice={notice} />
-      <SubmitButton busy={busy} busyLabel="Saving...">Save business details</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Saving...">
+        Save business details
+      </SubmitButton>
     </form>
   );
 }

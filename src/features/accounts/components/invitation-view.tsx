@@ -84,18 +84,10 @@ export function InvitationView({ state }: { state: InvitationPageState }) {
       );
     case "cancelled":
       return (
-        <Frame
-          title="This invitation was cancelled."
-          text={`${state.invitation.accountName} withdrew it. If you expected to join, ask an owner or manager of the account to invite you again.`}
-        />
+        <Frame title="This invitation was cancelled." text={`${state.invitation.accountName} withdrew it. If you expected to join, ask an owner or manager of the account to invite you again.`} />
       );
     case "declined":
-      return (
-        <Frame
-          title="This invitation was declined."
-          text={`It was turned down, so it can no longer be used. To join ${state.invitation.accountName} after all, ask for a new invitation.`}
-        />
-      );
+      return <Frame title="This invitation was declined." text={`It was turned down, so it can no longer be used. To join ${state.invitation.accountName} after all, ask for a new invitation.`} />;
     case "sign-in": {
       const links = invitationLinks(state.invitation.id);
       return (
@@ -107,9 +99,7 @@ export function InvitationView({ state }: { state: InvitationPageState }) {
           ]}
         >
           <Offer invitation={state.invitation} />
-          <p className="mt-3 text-slate-700">
-            Sign in, or create a login, with the address this invitation was sent to ({state.invitation.maskedEmail}). You come back here to accept it.
-          </p>
+          <p className="mt-3 text-slate-700">Sign in, or create a login, with the address this invitation was sent to ({state.invitation.maskedEmail}). You come back here to accept it.</p>
         </Frame>
       );
     }
@@ -118,7 +108,10 @@ export function InvitationView({ state }: { state: InvitationPageState }) {
         <Frame
           title="This invitation is for someone else"
           text={`This invitation is for ${state.invitation.maskedEmail}. You are signed in as ${state.signedInAs}.`}
-          actions={[{ href: "/api/logout", label: "Sign out", primary: true, api: true }, { ...toDashboard, primary: false }]}
+          actions={[
+            { href: "/api/logout", label: "Sign out", primary: true, api: true },
+            { ...toDashboard, primary: false },
+          ]}
         >
           <p className="mt-3 text-slate-700">Sign out, then open the link in the invitation e-mail again and sign in with the address it was sent to.</p>
         </Frame>

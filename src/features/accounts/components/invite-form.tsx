@@ -46,7 +46,9 @@ export function InviteForm({ accountId, viewer }: { accountId: string; viewer: V
             ))}
           </Select>
         </div>
-        <SubmitButton className="md:mt-6" busy={busy} busyLabel="Sending...">Send invitation</SubmitButton>
+        <SubmitButton className="md:mt-6" busy={busy} busyLabel="Sending...">
+          Send invitation
+        </SubmitButton>
       </div>
       <p id="invite-role-description" className="text-sm text-slate-600">
         {isAccountRole(role) ? `${ROLE_LABELS[role]}: ${ROLE_DESCRIPTIONS[role]}` : null}

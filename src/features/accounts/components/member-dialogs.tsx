@@ -94,9 +94,13 @@ export function LeaveAccountButton({ accountId, accountName }: { accountId: stri
   const submit = async () => {
     setBusy(true);
     confirm.setError(null);
-    const res = await orgPost("leave", { organizationId: accountId }, {
-      YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the account's only owner. Make another member an owner before you leave.",
-    });
+    const res = await orgPost(
+      "leave",
+      { organizationId: accountId },
+      {
+        YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the account's only owner. Make another member an owner before you leave.",
+      },
+    );
     if (!res.ok) {
       setBusy(false);
       return confirm.setError(res.message);

@@ -27,7 +27,10 @@ describe("/account's members model (issue 22)", () => {
 
   it("lists pending invitations only, newest first, and hides an expired one that a newer one replaced", () => {
     const views = invitationViews(full, "UTC", new Date("2026-03-04T00:00:00Z"));
-    expect(views.map((v) => [v.id, v.expired])).toEqual([["i2", false], ["i1", true]]);
+    expect(views.map((v) => [v.id, v.expired])).toEqual([
+      ["i2", false],
+      ["i1", true],
+    ]);
     expect(visibleInvitations(views).map((v) => v.id)).toEqual(["i2"]);
   });
 

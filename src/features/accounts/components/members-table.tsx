@@ -44,13 +44,17 @@ export function MembersTable({ accountId, accountName, members, viewer }: { acco
                 <RoleCell accountId={accountId} member={m} viewer={viewer} onDone={done} onError={failed} />
               </td>
               <td className="block py-0.5 text-slate-700 md:table-cell md:py-3 md:pr-4">
-                <span className="md:hidden" aria-hidden>Joined </span>
+                <span className="md:hidden" aria-hidden>
+                  Joined{" "}
+                </span>
                 {m.joined}
               </td>
               <td className="block py-1 md:table-cell md:py-3">
                 <div className="flex flex-wrap gap-2 md:justify-end">
                   {m.isYou ? (
-                    isLastOwner(viewer) ? null : <LeaveAccountButton accountId={accountId} accountName={accountName} />
+                    isLastOwner(viewer) ? null : (
+                      <LeaveAccountButton accountId={accountId} accountName={accountName} />
+                    )
                   ) : (
                     <>
                       {viewer.isOwner && me && m.role !== OWNER_ROLE ? <TransferOwnershipButton accountId={accountId} member={m} me={me} onDone={done} /> : null}
@@ -64,9 +68,7 @@ export function MembersTable({ accountId, accountName, members, viewer }: { acco
         </tbody>
       </table>
       {isLastOwner(viewer) ? (
-        <p className="mt-3 text-sm text-slate-600">
-          You are the account&apos;s only owner, so you cannot leave it or change your own role. Transfer ownership to another member first.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">You are the account&apos;s only owner, so you cannot leave it or change your own role. Transfer ownership to another member first.</p>
       ) : null}
     </div>
   );
@@ -80,7 +82,9 @@ function RoleCell({ accountId, member, viewer, onDone, onError }: { accountId: s
   if (!editable) {
     return (
       <span>
-        <span className="md:hidden" aria-hidden>Role: </span>
+        <span className="md:hidden" aria-hidden>
+          Role:{" "}
+        </span>
         {member.roleLabel}
       </span>
     );
@@ -112,7 +116,9 @@ function RoleCell({ accountId, member, viewer, onDone, onError }: { accountId: s
         ))}
       </Select>
       {role !== member.role ? (
-        <SubmitButton size="sm" busy={busy} busyLabel="Saving...">Save</SubmitButton>
+        <SubmitButton size="sm" busy={busy} busyLabel="Saving...">
+          Save
+        </SubmitButton>
       ) : null}
     </form>
   );

@@ -7,9 +7,7 @@ export function Notice({ notice, className = "" }: { notice: NoticeValue; classN
       {notice ? (
         <p
           role={notice.kind === "error" ? "alert" : "status"}
-          className={`${className} rounded-md border px-3 py-2 text-sm ${
-            notice.kind === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-900"
-          }`}
+          className={`${className} rounded-md border px-3 py-2 text-sm ${notice.kind === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
         >
           {notice.text}
         </p>

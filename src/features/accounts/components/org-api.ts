@@ -12,8 +12,7 @@ export type OrgCallResult<T = unknown> = { ok: true; data: T } | { ok: false; st
  * A refusal not listed here shows the plugin's own message.
  */
 const MESSAGES: Record<string, string> = {
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER:
-    "An account must always have an owner. Make another member an owner first; only an owner can remove an owner.",
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "An account must always have an owner. Make another member an owner first; only an owner can remove an owner.",
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: "You are the account's only owner. Make another member an owner before you change your own role.",
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: "Only an owner can invite someone as an owner.",
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: "Only an owner can change an owner's role or make someone an owner.",

@@ -48,8 +48,7 @@ export function PendingInvitations({ accountId, invitations }: { accountId: stri
             <li key={i.id} className="flex flex-col gap-2 py-3 md:flex-row md:items-center md:justify-between" data-testid="invitation-row">
               <div className="text-sm">
                 <p className="break-all font-medium">
-                  {i.email} <span className="font-normal text-slate-700">as {i.roleLabel}</span>{" "}
-                  {i.expired ? <Badge variant="amber">Expired</Badge> : null}
+                  {i.email} <span className="font-normal text-slate-700">as {i.roleLabel}</span> {i.expired ? <Badge variant="amber">Expired</Badge> : null}
                 </p>
                 <p className="text-slate-600">
                   Sent {i.sentOn} · {i.expired ? `expired ${i.expiresOn}` : `expires ${i.expiresOn}`}

@@ -55,10 +55,18 @@ export function AccountView({ account: a }: { account: AdminAccountView }) {
             <caption className="sr-only">Members of {a.name}, oldest first</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
-                <th scope="col" className={thClass}>Name</th>
-                <th scope="col" className={thClass}>E-mail</th>
-                <th scope="col" className={thClass}>Role</th>
-                <th scope="col" className={thClass}>Joined</th>
+                <th scope="col" className={thClass}>
+                  Name
+                </th>
+                <th scope="col" className={thClass}>
+                  E-mail
+                </th>
+                <th scope="col" className={thClass}>
+                  Role
+                </th>
+                <th scope="col" className={thClass}>
+                  Joined
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -86,10 +94,18 @@ export function AccountView({ account: a }: { account: AdminAccountView }) {
             <caption className="sr-only">Pending invitations to {a.name}, soonest to expire first</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
               <tr>
-                <th scope="col" className={thClass}>E-mail</th>
-                <th scope="col" className={thClass}>Role</th>
-                <th scope="col" className={thClass}>Invited by</th>
-                <th scope="col" className={thClass}>Expires (UTC)</th>
+                <th scope="col" className={thClass}>
+                  E-mail
+                </th>
+                <th scope="col" className={thClass}>
+                  Role
+                </th>
+                <th scope="col" className={thClass}>
+                  Invited by
+                </th>
+                <th scope="col" className={thClass}>
+                  Expires (UTC)
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -83,11 +83,7 @@ export function SubscriptionsTab(): React.JSX.Element {
               <FilterSelect id="subscriptions-flag" label="Flag" value={flag} onChange={setFlag} any="Any" options={FLAG_OPTIONS} />
             </>
           }
-          notice={
-            account ? (
-              <AccountFilterNote tab="subscriptions" accountId={account} accountName={items.find((s) => s.accountId === account)?.account.name ?? null} />
-            ) : null
-          }
+          notice={account ? <AccountFilterNote tab="subscriptions" accountId={account} accountName={items.find((s) => s.accountId === account)?.account.name ?? null} /> : null}
           loading="Loading subscriptions"
           error={errorMessage(list.error, "Failed to load subscriptions")}
           empty={filtered ? "No subscriptions match." : "No subscriptions yet."}
@@ -140,9 +136,7 @@ function SubscriptionItem({ subscription: s, label }: { subscription: AdminSubsc
         <Field label="Created" value={formatDate(s.createdAt)} />
         <Field label="Customer ID" value={<code className="break-all text-xs">{s.stripeCustomerId}</code>} />
         <Field label="AI employee" value={s.aiReadyOrder ? `${s.aiReadyOrder.aiEmployeeName} (${s.aiReadyOrder.aiPhoneNumber})` : "None linked"} />
-        {s.stripeData.daysInTrial > 0 ? (
-          <Field label="Trial" value={`${s.stripeData.daysInTrial} days remaining (ends ${formatDate(s.stripeData.stripeTrialEnd)})`} />
-        ) : null}
+        {s.stripeData.daysInTrial > 0 ? <Field label="Trial" value={`${s.stripeData.daysInTrial} days remaining (ends ${formatDate(s.stripeData.stripeTrialEnd)})`} /> : null}
         {s.stripeData.upcomingInvoice ? <Field label="Upcoming invoice" value={formatMoney(s.stripeData.upcomingInvoice.amount)} /> : null}
       </dl>
       {/* Overage applies where usage counts: a past-due subscription too, as the server accepts (a trial shows why not). */}

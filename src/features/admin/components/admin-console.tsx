@@ -40,9 +40,7 @@ export function AdminConsole({ initialTab, firstName, testTools }: { initialTab:
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-700">
-            {firstName ? `Signed in as ${firstName}. ` : ""}Manage subscriptions, AI-ready orders, tests and notifications.
-          </p>
+          <p className="mt-1 text-slate-700">{firstName ? `Signed in as ${firstName}. ` : ""}Manage subscriptions, AI-ready orders, tests and notifications.</p>
         </div>
       </div>
       <Tabs value={tab} onValueChange={onChange} className="mt-6">

@@ -27,13 +27,7 @@ export function ApiKeysPage({ initialKeys }: { initialKeys: ApiKeyView[] }) {
           <CardDescription>Every key, newest first. Revoked keys stay listed: the records they sent still name them.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ListShell
-            query={keys}
-            count={keys.data.length}
-            loading="Loading the API keys"
-            error="Unable to load the API keys."
-            empty="No API keys yet. Create one above for the platform."
-          >
+          <ListShell query={keys} count={keys.data.length} loading="Loading the API keys" error="Unable to load the API keys." empty="No API keys yet. Create one above for the platform.">
             <ul className="divide-y divide-slate-100" aria-label="API keys" data-testid="api-key-list">
               {keys.data.map((k) => (
                 <ApiKeyRow key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />

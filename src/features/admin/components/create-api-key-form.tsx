@@ -56,10 +56,26 @@ export function CreateApiKey({ onCreated }: { onCreated: () => void }) {
         <CardDescription>Name it after where it is used, e.g. “Voice platform (production)”. A key writes only within its scope.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} aria-label="Create API key" aria-describedby={problem ? "api-key-name-problem" : undefined} className="grid gap-3 sm:grid-cols-[1fr_auto_1fr_auto] sm:items-end">
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-label="Create API key"
+          aria-describedby={problem ? "api-key-name-problem" : undefined}
+          className="grid gap-3 sm:grid-cols-[1fr_auto_1fr_auto] sm:items-end"
+        >
           <div>
             <Label htmlFor="api-key-name">Name</Label>
-            <Input id="api-key-name" name="name" required aria-required="true" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={problem ? true : undefined} className="mt-1" />
+            <Input
+              id="api-key-name"
+              name="name"
+              required
+              aria-required="true"
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={problem ? true : undefined}
+              className="mt-1"
+            />
           </div>
           <div>
             <Label htmlFor="api-key-scope">Writes for</Label>
@@ -72,7 +88,9 @@ export function CreateApiKey({ onCreated }: { onCreated: () => void }) {
             <div>
               <Label htmlFor="api-key-platform">Integration</Label>
               <Input id="api-key-platform" name="platform" maxLength={40} value={platform} onChange={(e) => setPlatform(e.target.value)} className="mt-1" aria-describedby="api-key-platform-hint" />
-              <p id="api-key-platform-hint" className="sr-only">Lowercase letters, digits or dashes, e.g. retell. Keys of one integration share its record ids.</p>
+              <p id="api-key-platform-hint" className="sr-only">
+                Lowercase letters, digits or dashes, e.g. retell. Keys of one integration share its record ids.
+              </p>
             </div>
           ) : (
             <div>

@@ -71,7 +71,9 @@ export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone
                 </div>
               </div>
             ) : null}
-            <SubmitButton variant="outline" busy={preview.isPending} busyLabel="Checking…">Show what a caller hears</SubmitButton>
+            <SubmitButton variant="outline" busy={preview.isPending} busyLabel="Checking…">
+              Show what a caller hears
+            </SubmitButton>
           </form>
           <div aria-live="polite" className="mt-4">
             {preview.isError ? (

@@ -70,7 +70,24 @@ type TextFieldProps = {
 };
 
 /** A labelled input or textarea registered at `name`, with its hint and its error linked by aria-describedby. */
-export function TextField({ name, label, visible, hint, multiline, rows = 3, type = "text", inputMode, maxLength, min, max, placeholder, autoComplete, describedBy, className, inputClassName }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  visible,
+  hint,
+  multiline,
+  rows = 3,
+  type = "text",
+  inputMode,
+  maxLength,
+  min,
+  max,
+  placeholder,
+  autoComplete,
+  describedBy,
+  className,
+  inputClassName,
+}: TextFieldProps) {
   const { register } = useFormContext<SettingsFormValues>();
   const id = fieldId(name);
   const error = useFieldError(name);

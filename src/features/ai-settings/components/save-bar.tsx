@@ -2,10 +2,7 @@
 import { Button } from "@/lib/ui/button";
 
 /** Why the last save did not go through. */
-export type SaveAlert =
-  | { kind: "invalid"; problems: string[] }
-  | { kind: "conflict"; message: string }
-  | { kind: "error"; message: string };
+export type SaveAlert = { kind: "invalid"; problems: string[] } | { kind: "conflict"; message: string } | { kind: "error"; message: string };
 
 const SHOWN_PROBLEMS = 5;
 
@@ -37,19 +34,7 @@ function AlertBody({ alert, onReload, reloading }: { alert: SaveAlert; onReload:
 }
 
 /** The save button, whether there are unsaved changes, and why the last save failed; stays in view at the bottom. */
-export function SaveBar({
-  busy,
-  dirty,
-  alert,
-  onReload,
-  reloading,
-}: {
-  busy: boolean;
-  dirty: boolean;
-  alert: SaveAlert | null;
-  onReload: () => void;
-  reloading: boolean;
-}) {
+export function SaveBar({ busy, dirty, alert, onReload, reloading }: { busy: boolean; dirty: boolean; alert: SaveAlert | null; onReload: () => void; reloading: boolean }) {
   return (
     <div className="sticky bottom-0 z-10 -mx-1 space-y-3 border-t border-slate-200 bg-white/95 px-1 py-3 backdrop-blur">
       <div aria-live="polite">

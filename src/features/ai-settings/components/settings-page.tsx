@@ -74,7 +74,8 @@ export function SettingsPage({ apiBase, area, returnTo }: { apiBase: string; are
     <div>
       <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere]">{data.aiEmployee.name} settings</h1>
       <p className="mt-1 text-slate-700">
-        What {data.aiEmployee.name} says and does on calls{area === "admin" && data.aiEmployee.accountName ? ` for ${data.aiEmployee.accountName}` : ""}. Each save is a new version, sent to the voice platform at once.
+        What {data.aiEmployee.name} says and does on calls{area === "admin" && data.aiEmployee.accountName ? ` for ${data.aiEmployee.accountName}` : ""}. Each save is a new version, sent to the voice
+        platform at once.
       </p>
       <SyncStatusLine apiBase={apiBase} sync={data.sync} displayTimeZone={data.displayTimeZone} canEdit={data.canEdit} onSynced={setSync} />
       <MessagesOnlyBanner spendMode={data.spendMode} displayTimeZone={data.displayTimeZone} />

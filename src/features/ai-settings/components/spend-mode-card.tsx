@@ -31,7 +31,14 @@ export function SpendModeCard({ lines, timeZone }: { lines: SpendLimitLine[]; ti
       </h2>
       <ul className="mt-2 flex flex-col gap-2">
         {lines.map((l) => (
-          <li key={l.aiEmployeeId} className={l.messagesOnlyUntil ? "flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" : "flex flex-wrap items-baseline gap-x-3 gap-y-1 text-slate-700"}>
+          <li
+            key={l.aiEmployeeId}
+            className={
+              l.messagesOnlyUntil
+                ? "flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950"
+                : "flex flex-wrap items-baseline gap-x-3 gap-y-1 text-slate-700"
+            }
+          >
             {l.messagesOnlyUntil ? (
               <p className="flex items-center gap-2 font-medium">
                 <PhoneOff className="size-4 shrink-0" aria-hidden />
@@ -40,7 +47,11 @@ export function SpendModeCard({ lines, timeZone }: { lines: SpendLimitLine[]; ti
             ) : (
               <p>{many ? `${l.name}: ${l.limitText}` : `Spend limit: ${l.limitText}`}</p>
             )}
-            <Link href={settingsHref(l.aiEmployeeId)} className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800" aria-label={many ? `Change spend limit for ${l.name}` : undefined}>
+            <Link
+              href={settingsHref(l.aiEmployeeId)}
+              className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              aria-label={many ? `Change spend limit for ${l.name}` : undefined}
+            >
               Change spend limit
             </Link>
           </li>

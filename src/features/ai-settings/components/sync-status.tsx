@@ -14,7 +14,19 @@ import { useNow } from "./use-now";
  * (the page polls meanwhile), or "Could not update: <reason>. Retrying in N
  * min" with "Retry now" for those who may edit.
  */
-export function SyncStatusLine({ apiBase, sync, displayTimeZone, canEdit, onSynced }: { apiBase: string; sync: SyncStatus; displayTimeZone: string; canEdit: boolean; onSynced: (sync: SyncStatus) => void }) {
+export function SyncStatusLine({
+  apiBase,
+  sync,
+  displayTimeZone,
+  canEdit,
+  onSynced,
+}: {
+  apiBase: string;
+  sync: SyncStatus;
+  displayTimeZone: string;
+  canEdit: boolean;
+  onSynced: (sync: SyncStatus) => void;
+}) {
   const now = useNow();
   const retry = useMutation({
     mutationFn: () => api.post<SyncStatus>(`${apiBase}/settings/sync`),

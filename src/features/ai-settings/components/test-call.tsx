@@ -55,8 +55,7 @@ export function TestCall({ phoneNumber, testers, canEdit }: { phoneNumber: strin
 function TesterNumbers({ canEdit }: { canEdit: boolean }) {
   const query = useQuery<TesterNumbersResponse>({ queryKey: TESTERS_KEY, meta: { unauthorized: LOGGED_OUT } });
   if (query.isPending) return <p className="text-sm text-slate-700">Loading tester numbers...</p>;
-  if (query.isError)
-    return <LoadFailed onRetry={() => void query.refetch()}>The tester numbers could not be loaded.</LoadFailed>;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()}>The tester numbers could not be loaded.</LoadFailed>;
   // Keyed by the saved list: a save (or a reload) starts the editor from what the server has.
   return <TesterNumbersEditor key={query.data.numbers.join(",")} data={query.data} canEdit={canEdit} />;
 }

@@ -79,11 +79,7 @@ export function TransfersSection() {
   const readOnly = useReadOnly();
   const { fields, append, remove, move } = useFieldArray<SettingsFormValues, "transferRules">({ name: "transferRules" });
   return (
-    <SettingsSection
-      id="settings-transfers"
-      title="Transfers"
-      description={`When a call should go to a person, in your own words. ${fields.length} of ${LIMITS.transferRules} rules.`}
-    >
+    <SettingsSection id="settings-transfers" title="Transfers" description={`When a call should go to a person, in your own words. ${fields.length} of ${LIMITS.transferRules} rules.`}>
       <OrderedItems
         name="transferRules"
         items={fields}

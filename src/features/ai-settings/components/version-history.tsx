@@ -25,7 +25,19 @@ export function authorName(author: VersionAuthor): string {
  * it changed, a readable comparison with the current settings, and "Restore"
  * (a new version with the old settings) for those who may edit.
  */
-export function VersionHistory({ apiBase, current, displayTimeZone, canEdit, onRestored }: { apiBase: string; current: SettingsResponse; displayTimeZone: string; canEdit: boolean; onRestored: (restored: SettingsResponse) => void }) {
+export function VersionHistory({
+  apiBase,
+  current,
+  displayTimeZone,
+  canEdit,
+  onRestored,
+}: {
+  apiBase: string;
+  current: SettingsResponse;
+  displayTimeZone: string;
+  canEdit: boolean;
+  onRestored: (restored: SettingsResponse) => void;
+}) {
   const versions = useQuery({
     queryKey: ["ai-settings-versions", apiBase, current.version],
     queryFn: ({ signal }) => api.get<VersionsResponse>(`${apiBase}/settings/versions`, { signal }),
@@ -65,7 +77,15 @@ export function VersionHistory({ apiBase, current, displayTimeZone, canEdit, onR
           ) : (
             <ol className="flex flex-col divide-y divide-slate-100" aria-label="Versions">
               {list.map((v) => (
-                <VersionItem key={v.version} entry={v} isCurrent={v.version === current.version} currentDoc={currentDoc} displayTimeZone={displayTimeZone} canEdit={canEdit} onRestore={() => setRestoring(v.version)} />
+                <VersionItem
+                  key={v.version}
+                  entry={v}
+                  isCurrent={v.version === current.version}
+                  currentDoc={currentDoc}
+                  displayTimeZone={displayTimeZone}
+                  canEdit={canEdit}
+                  onRestore={() => setRestoring(v.version)}
+                />
               ))}
             </ol>
           )}
@@ -85,7 +105,21 @@ export function VersionHistory({ apiBase, current, displayTimeZone, canEdit, onR
   );
 }
 
-function VersionItem({ entry, isCurrent, currentDoc, displayTimeZone, canEdit, onRestore }: { entry: SettingsVersion; isCurrent: boolean; currentDoc: SettingsDocument; displayTimeZone: string; canEdit: boolean; onRestore: () => void }) {
+function VersionItem({
+  entry,
+  isCurrent,
+  currentDoc,
+  displayTimeZone,
+  canEdit,
+  onRestore,
+}: {
+  entry: SettingsVersion;
+  isCurrent: boolean;
+  currentDoc: SettingsDocument;
+  displayTimeZone: string;
+  canEdit: boolean;
+  onRestore: () => void;
+}) {
   const [comparing, setComparing] = useState(false);
   const diffId = `version-${entry.version}-diff`;
   const changed = entry.changed.map((k) => SETTINGS_KEY_LABELS[k]).filter(Boolean);

@@ -78,8 +78,7 @@ function OperationSection({ op }: { op: Operation }) {
   return (
     <section aria-labelledby={op.anchor} className="mt-10 border-t border-slate-200 pt-8">
       <h3 id={op.anchor} className="flex flex-wrap items-center gap-2 text-xl font-semibold text-slate-950">
-        <MethodBadge method={op.method} />{" "}
-        <code className="font-mono text-lg [overflow-wrap:anywhere]">{op.path}</code>
+        <MethodBadge method={op.method} /> <code className="font-mono text-lg [overflow-wrap:anywhere]">{op.path}</code>
       </h3>
       <p className="mt-2 font-medium text-slate-900">{op.summary}</p>
       <Paragraphs text={op.description} />
@@ -135,8 +134,8 @@ function EventsSection({ events }: { events: Operation[] }) {
         Events
       </h2>
       <p className="mt-3 leading-7 text-slate-800">
-        What your webhook endpoints receive: a <code className="font-mono">POST</code> with a JSON body <code className="font-mono">{"{ type, timestamp, data }"}</code> and the
-        Standard Webhooks headers. The{" "}
+        What your webhook endpoints receive: a <code className="font-mono">POST</code> with a JSON body <code className="font-mono">{"{ type, timestamp, data }"}</code> and the Standard Webhooks
+        headers. The{" "}
         <Link href="/docs/webhooks" className="font-medium text-brand-700 underline underline-offset-2">
           webhooks guide
         </Link>{" "}

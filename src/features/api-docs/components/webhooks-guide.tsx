@@ -90,8 +90,8 @@ export function WebhooksGuide({ doc, baseUrl }: { doc: OpenApiDocument; baseUrl:
     >
       <Section id="what" title="What webhooks are">
         <p>
-          A webhook is a request we send to a URL of yours when something happens in your account: a <code className={code}>POST</code> with a small JSON body saying what happened. You
-          do not have to ask for changes; they come to you, signed so that you can tell they came from us. Requests follow the{" "}
+          A webhook is a request we send to a URL of yours when something happens in your account: a <code className={code}>POST</code> with a small JSON body saying what happened. You do not have to
+          ask for changes; they come to you, signed so that you can tell they came from us. Requests follow the{" "}
           <a href="https://www.standardwebhooks.com/" className={linkClass}>
             Standard Webhooks
           </a>{" "}
@@ -115,15 +115,18 @@ export function WebhooksGuide({ doc, baseUrl }: { doc: OpenApiDocument; baseUrl:
           <li>Choose Send test event to receive a sample of any event type, signed like the real ones.</li>
         </ol>
         <p>
-          An account can have up to {MAX_ENDPOINTS} endpoints. Addresses on private networks or this machine are refused, as is plain http. Endpoints can also be managed through
-          the <Link href="/docs/api#tag-webhook-endpoints" className={linkClass}>webhook endpoint API</Link>.
+          An account can have up to {MAX_ENDPOINTS} endpoints. Addresses on private networks or this machine are refused, as is plain http. Endpoints can also be managed through the{" "}
+          <Link href="/docs/api#tag-webhook-endpoints" className={linkClass}>
+            webhook endpoint API
+          </Link>
+          .
         </p>
       </Section>
 
       <Section id="requests" title="What is sent">
         <p>
           Each event is a <code className={code}>POST</code> to your URL with <code className={code}>Content-Type: application/json</code>, a body{" "}
-          <code className={code}>{"{ \"type\", \"timestamp\", \"data\" }"}</code> (the event type, when it happened, and what it is about), and three headers:
+          <code className={code}>{'{ "type", "timestamp", "data" }'}</code> (the event type, when it happened, and what it is about), and three headers:
         </p>
         <ScrollTable caption="Headers of every webhook request" head={["Header", "What it holds", "Example"]}>
           {headers.map((h) => {
@@ -143,10 +146,9 @@ export function WebhooksGuide({ doc, baseUrl }: { doc: OpenApiDocument; baseUrl:
 
       <Section id="verify" title="Verify the signature">
         <p>
-          The signature is an HMAC-SHA256 of <code className={code}>{"<webhook-id>.<webhook-timestamp>.<body>"}</code>, keyed with your secret (the part after{" "}
-          <code className={code}>whsec_</code>, base64-decoded), written in base64 after <code className={code}>v1,</code>. Check it on the raw body exactly as received: parsing
-          and re-serialising the JSON changes it. Refuse a timestamp more than 5 minutes from your clock, so that a recorded request cannot be replayed later. Compare signatures in
-          constant time.
+          The signature is an HMAC-SHA256 of <code className={code}>{"<webhook-id>.<webhook-timestamp>.<body>"}</code>, keyed with your secret (the part after <code className={code}>whsec_</code>,
+          base64-decoded), written in base64 after <code className={code}>v1,</code>. Check it on the raw body exactly as received: parsing and re-serialising the JSON changes it. Refuse a timestamp
+          more than 5 minutes from your clock, so that a recorded request cannot be replayed later. Compare signatures in constant time.
         </p>
         {VERIFY_SNIPPETS.map((s) => (
           <section key={s.id} aria-labelledby={`verify-${s.id}`} className="pt-4">
@@ -162,9 +164,7 @@ export function WebhooksGuide({ doc, baseUrl }: { doc: OpenApiDocument; baseUrl:
 
       <Section id="answers" title="Answers and retries">
         <ul className="list-disc space-y-2 pl-6">
-          <li>
-            Answer with any 2xx status within {durationWords(DELIVERY_TIMEOUT_MS / 1000)}: the event is delivered. Do the slow work after answering (queue it).
-          </li>
+          <li>Answer with any 2xx status within {durationWords(DELIVERY_TIMEOUT_MS / 1000)}: the event is delivered. Do the slow work after answering (queue it).</li>
           <li>
             Anything else, or no answer in time, is tried again after {listWords(retries)}: {RETRY_SCHEDULE_SECONDS.length + 1} attempts in all. Each retry carries the same{" "}
             <code className={code}>webhook-id</code> and a new timestamp and signature.
@@ -174,36 +174,35 @@ export function WebhooksGuide({ doc, baseUrl }: { doc: OpenApiDocument; baseUrl:
             <code className={code}>410 Gone</code> turns the endpoint off at once: nothing more is sent to it.
           </li>
           <li>
-            An endpoint that has had no success for {msWords(DISABLE_AFTER_FAILING_MS)} is turned off too, and the account&apos;s owners are e-mailed. Turn it on again with its
-            Enabled switch once it works.
+            An endpoint that has had no success for {msWords(DISABLE_AFTER_FAILING_MS)} is turned off too, and the account&apos;s owners are e-mailed. Turn it on again with its Enabled switch once it
+            works.
           </li>
         </ul>
       </Section>
 
       <Section id="duplicates" title="Duplicates and order">
         <p>
-          The same event can reach you more than once: a retry after an answer that was lost, or a resend from the delivery log. All of them carry the same{" "}
-          <code className={code}>webhook-id</code>: remember the ids you handled (for a few days) and answer 2xx to one you have already seen without handling it again.
+          The same event can reach you more than once: a retry after an answer that was lost, or a resend from the delivery log. All of them carry the same <code className={code}>webhook-id</code>:
+          remember the ids you handled (for a few days) and answer 2xx to one you have already seen without handling it again.
         </p>
         <p>
-          Events can arrive out of order: while one is being retried, later ones are delivered. When order matters, compare the body&apos;s{" "}
-          <code className={code}>timestamp</code>, or fetch the current state from the API.
+          Events can arrive out of order: while one is being retried, later ones are delivered. When order matters, compare the body&apos;s <code className={code}>timestamp</code>, or fetch the
+          current state from the API.
         </p>
       </Section>
 
       <Section id="rotation" title="Rotating the secret">
         <p>
-          Rotate secret on the endpoint makes a new secret, shown once. For the next {rotation}, every request carries two signatures in{" "}
-          <code className={code}>webhook-signature</code>, one made with each secret, separated by a space: a request is genuine when one of them matches. Put the new secret in
-          your configuration within those {rotation}; the old one then stops being used.
+          Rotate secret on the endpoint makes a new secret, shown once. For the next {rotation}, every request carries two signatures in <code className={code}>webhook-signature</code>, one made with
+          each secret, separated by a space: a request is genuine when one of them matches. Put the new secret in your configuration within those {rotation}; the old one then stops being used.
         </p>
       </Section>
 
       <Section id="payloads" title="What a payload holds">
         <p>
           A payload stays under {MAX_PAYLOAD_BYTES / 1024} KB: ids, the summary, the outcome, units, and links. It never carries a call&apos;s transcript. To read it, follow{" "}
-          <code className={code}>data.links.api</code>: <code className={code}>GET /api/interactions/{"{id}"}</code> with your API key in{" "}
-          <code className={code}>{"Authorization: Bearer <key>"}</code> (see the{" "}
+          <code className={code}>data.links.api</code>: <code className={code}>GET /api/interactions/{"{id}"}</code> with your API key in <code className={code}>{"Authorization: Bearer <key>"}</code>{" "}
+          (see the{" "}
           <Link href="/docs/api#get-api-interactions-id" className={linkClass}>
             API reference
           </Link>
@@ -213,8 +212,8 @@ export function WebhooksGuide({ doc, baseUrl }: { doc: OpenApiDocument; baseUrl:
 
       <Section id="delivery-log" title="The delivery log">
         <p>
-          Account › Webhooks shows each endpoint&apos;s deliveries: every attempt with its status, time and the first {LOGGED_RESPONSE_BYTES / 1024} KB of your answer, kept{" "}
-          {ATTEMPT_RETENTION_DAYS} days. Resend sends an event again now, with the same <code className={code}>webhook-id</code>.
+          Account › Webhooks shows each endpoint&apos;s deliveries: every attempt with its status, time and the first {LOGGED_RESPONSE_BYTES / 1024} KB of your answer, kept {ATTEMPT_RETENTION_DAYS}{" "}
+          days. Resend sends an event again now, with the same <code className={code}>webhook-id</code>.
         </p>
       </Section>
 

@@ -7,15 +7,7 @@ import { toast } from "@/lib/ui/toaster";
  * Shown to a signed-out visitor on a signed-in page: an optional toast,
  * 'Redirecting to login...', then a full navigation to /api/login.
  */
-export function RedirectToLogin({
-  returnTo,
-  delayMs = 0,
-  notice,
-}: {
-  returnTo: string;
-  delayMs?: number;
-  notice?: { title: string; description: string };
-}) {
+export function RedirectToLogin({ returnTo, delayMs = 0, notice }: { returnTo: string; delayMs?: number; notice?: { title: string; description: string } }) {
   useEffect(() => {
     if (notice) toast({ ...notice, variant: "destructive" });
     const timer = setTimeout(() => {

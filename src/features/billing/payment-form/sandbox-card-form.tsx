@@ -25,7 +25,10 @@ const cardFormSchema = z
       .transform((s) => s.replace(/\D/g, ""))
       .refine((digits) => digits.length >= 12, { message: "Enter a card number." }),
     expiry: z.string().regex(EXPIRY, { message: "Enter the expiry date as MM/YY." }),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, { message: "Enter the 3 or 4 digit CVC." }),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, { message: "Enter the 3 or 4 digit CVC." }),
     name: z.string().trim(),
   })
   .transform(({ expiry, ...card }) => {

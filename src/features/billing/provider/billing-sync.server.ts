@@ -104,10 +104,7 @@ export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncChange[]>
       lookup_key: want.lookupKey,
       transfer_lookup_key: Boolean(have),
       nickname: want.lookupKey,
-      recurring:
-        want.usageType === "metered"
-          ? { interval: want.interval, usage_type: "metered", meter: meter! }
-          : { interval: want.interval, usage_type: "licensed" },
+      recurring: want.usageType === "metered" ? { interval: want.interval, usage_type: "metered", meter: meter! } : { interval: want.interval, usage_type: "licensed" },
       metadata: { plan: want.planId, billing: want.billing },
     };
     // The price being replaced is part of the intent: replacing it again later is a new request.

@@ -10,7 +10,16 @@ import { HANDLED_EVENT_TYPES } from "../webhook.server";
 
 const run = promisify(execFile);
 
-type Price = { id: string; object: "price"; lookup_key: string | null; unit_amount: number; currency: string; product: string; active: boolean; recurring: { interval: string; usage_type: string; meter: string | null } };
+type Price = {
+  id: string;
+  object: "price";
+  lookup_key: string | null;
+  unit_amount: number;
+  currency: string;
+  product: string;
+  active: boolean;
+  recurring: { interval: string; usage_type: string; meter: string | null };
+};
 
 /** A stateful fake of the product, meter and price endpoints. */
 function fakeCatalogueApi(api: LoopbackStripe) {
@@ -64,7 +73,14 @@ function fakeCatalogueApi(api: LoopbackStripe) {
     p.active = r.params.active !== "false";
     return { body: p };
   });
-  const portalConfigs: Array<{ id: string; object: "billing_portal.configuration"; active: boolean; is_default: boolean; metadata: Record<string, string>; features: Record<string, Record<string, unknown>> }> = [];
+  const portalConfigs: Array<{
+    id: string;
+    object: "billing_portal.configuration";
+    active: boolean;
+    is_default: boolean;
+    metadata: Record<string, string>;
+    features: Record<string, Record<string, unknown>>;
+  }> = [];
   /** The form-encoded features of a create/update request, as the API would store them ("true"/"false" as booleans). */
   const booleans = (v: unknown): unknown =>
     v === "true" ? true : v === "false" ? false : Array.isArray(v) ? v.map(booleans) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, booleans(x)])) : v;

@@ -13,10 +13,9 @@ export function parseEventJson(rawBody: string): ProviderEvent {
   }
   const obj = body.data?.object ?? {};
   const objectType = typeof obj.object === "string" ? obj.object : "";
-  const refId = (v: unknown): string | null =>
-    typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { id?: unknown }).id === "string" ? (v as { id: string }).id : null;
+  const refId = (v: unknown): string | null => (typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { id?: unknown }).id === "string" ? (v as { id: string }).id : null);
   let customerId = refId(obj.customer);
-  if (!customerId && (objectType === "customer" || body.type.startsWith("customer.") && !body.type.startsWith("customer.subscription"))) {
+  if (!customerId && (objectType === "customer" || (body.type.startsWith("customer.") && !body.type.startsWith("customer.subscription")))) {
     customerId = refId(obj.id);
   }
   let subscriptionId: string | null = null;

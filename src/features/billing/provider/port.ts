@@ -53,7 +53,6 @@ export type PlanChange = {
   prorationDate: Date | null;
 };
 
-
 export type ProviderSetupIntent = {
   id: string;
   customerId: string | null;
@@ -134,14 +133,7 @@ export type ProviderEvent = {
  * authentication, rate-limit and connection errors). Only a card error
  * speaks to the customer: its message is the bank's answer about their card.
  */
-export type ProviderErrorType =
-  | "card_error"
-  | "invalid_request_error"
-  | "idempotency_error"
-  | "authentication_error"
-  | "rate_limit_error"
-  | "api_connection_error"
-  | "api_error";
+export type ProviderErrorType = "card_error" | "invalid_request_error" | "idempotency_error" | "authentication_error" | "rate_limit_error" | "api_connection_error" | "api_error";
 
 export class ProviderError extends Error {
   /** See ProviderErrorType; without one, our own refusals are invalid requests and retryable ones api errors. */
@@ -289,10 +281,7 @@ export interface PaymentProvider {
   ): Promise<ProviderInvoice>;
 
   /** Adds items that wait for the subscription's next invoice. */
-  addPendingInvoiceItems(
-    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
-    idempotencyKey: string,
-  ): Promise<void>;
+  addPendingInvoiceItems(input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } }, idempotencyKey: string): Promise<void>;
 
   /**
    * Removes what createInvoiceNow or addPendingInvoiceItems left unfinished

@@ -40,16 +40,12 @@ export function providerError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   if (err instanceof Stripe.errors.StripeError) {
     const retryable =
-      err instanceof Stripe.errors.StripeConnectionError ||
-      err instanceof Stripe.errors.StripeAPIError ||
-      err instanceof Stripe.errors.StripeRateLimitError ||
-      (err.statusCode ?? 0) >= 500;
+      err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError || (err.statusCode ?? 0) >= 500;
     const code = err.code ?? (err instanceof Stripe.errors.StripeIdempotencyError ? "idempotency_error" : err.type);
     return new ProviderError(err.message, code, retryable, errorType(err), retryAfterSeconds(err.headers));
   }
   return new ProviderError(err instanceof Error ? err.message : String(err), "api_error", true, "api_error");
 }
-
 
 /** Runs one SDK call, turning its failure into a ProviderError. */
 export async function callStripe<T>(fn: () => Promise<T>): Promise<T> {

@@ -117,4 +117,3 @@ export async function cancelPendingPlanChange(stripe: Stripe, subscriptionId: st
   const s = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
   await releaseSchedule(stripe, s, idempotencyKey);
 }
-

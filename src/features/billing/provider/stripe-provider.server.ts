@@ -154,9 +154,7 @@ export class StripeProvider implements PaymentProvider {
       }
     }
     if (!plan) {
-      const fromMeta = parsePlanLookupKey(
-        s.metadata?.planId && s.metadata?.billing ? `plan_${s.metadata.planId}_${s.metadata.billing}` : null,
-      );
+      const fromMeta = parsePlanLookupKey(s.metadata?.planId && s.metadata?.billing ? `plan_${s.metadata.planId}_${s.metadata.billing}` : null);
       plan = fromMeta;
     }
     const ref = planItem ?? items[0];
@@ -286,9 +284,7 @@ export class StripeProvider implements PaymentProvider {
     const card = idOf(si.payment_method);
     if (si.status !== "succeeded" || !customer || !card) return;
     const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: card } };
-    await this.call(() =>
-      this.stripe.customers.update(customer, update, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-customer`, { customer, ...update }) }),
-    );
+    await this.call(() => this.stripe.customers.update(customer, update, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-customer`, { customer, ...update }) }));
     const subscription = si.metadata?.subscriptionId;
     if (!subscription) return;
     const subUpdate: Stripe.SubscriptionUpdateParams = { default_payment_method: card };
@@ -323,18 +319,14 @@ export class StripeProvider implements PaymentProvider {
     // A pending plan change (a schedule) is dropped: a cancelling subscription changes no plan, and Stripe refuses the cancel otherwise.
     await planChange.releaseAttachedSchedule(this.stripe, subscriptionId, idempotencyKey);
     const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: true };
-    const s = await this.call(() =>
-      this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
-    );
+    const s = await this.call(() => this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }));
     return this.toSubscription(s);
   }
 
   /** cancel_at_period_end false also clears the cancel_at it set (https://docs.stripe.com/api/subscriptions/update#update_subscription-cancel_at_period_end). */
   async resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
     const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: false };
-    const s = await this.call(() =>
-      this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }),
-    );
+    const s = await this.call(() => this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }));
     return this.toSubscription(s);
   }
 
@@ -376,9 +368,7 @@ export class StripeProvider implements PaymentProvider {
       this.portalConfigurationId = found?.active ? found.id : undefined;
     }
     const configuration = this.portalConfigurationId;
-    const s = await this.call(() =>
-      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configuration ? { configuration } : {}) }),
-    );
+    const s = await this.call(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configuration ? { configuration } : {}) }));
     return { url: s.url };
   }
 
@@ -443,9 +433,7 @@ export class StripeProvider implements PaymentProvider {
       identifier: input.identifier,
       timestamp: unix(input.timestamp),
     };
-    await this.call(() =>
-      this.stripe.billing.meterEvents.create(params, { idempotencyKey: idempotencyKeyFor(`meter-${input.identifier}`, params) }),
-    );
+    await this.call(() => this.stripe.billing.meterEvents.create(params, { idempotencyKey: idempotencyKeyFor(`meter-${input.identifier}`, params) }));
   }
 
   createInvoiceNow(
@@ -455,10 +443,7 @@ export class StripeProvider implements PaymentProvider {
     return invoices.createInvoiceNow(this.stripe, input, idempotencyKey);
   }
 
-  addPendingInvoiceItems(
-    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
-    idempotencyKey: string,
-  ): Promise<void> {
+  addPendingInvoiceItems(input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } }, idempotencyKey: string): Promise<void> {
     return invoices.addPendingInvoiceItems(this.stripe, input, idempotencyKey);
   }
 

@@ -186,10 +186,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
         items: { object: "list", data: [{ id: "si_9", current_period_start: T0, current_period_end: T0 + 14 * DAY, price: { id: "price_med_a", lookup_key: "plan_medium_annual" } }] },
       }),
     });
-    const r = await stripe.createSubscriptionWithPendingSetup(
-      { customerId: "cus_1", planId: "medium", billing: "annual", trialDays: 14, metadata: { userId: "u1" } },
-      "subscribe-u1-medium-annual-1",
-    );
+    const r = await stripe.createSubscriptionWithPendingSetup({ customerId: "cus_1", planId: "medium", billing: "annual", trialDays: 14, metadata: { userId: "u1" } }, "subscribe-u1-medium-annual-1");
     expect(r.clientSecret).toBe("seti_9_secret_z");
     expect(r.subscription).toMatchObject({ planId: "medium", billing: "annual" });
     const [create] = api.find("POST", "/v1/subscriptions");
@@ -214,7 +211,8 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
   it("resumes a pending setup only while the trial still waits for a card", async () => {
     api.on("GET", "/v1/subscriptions/sub_1", (req) => ({
       body: subscriptionJson({
-        pending_setup_intent: req.query["expand[0]"] === "pending_setup_intent" ? { id: "seti_9", object: "setup_intent", status: "requires_payment_method", client_secret: "seti_9_secret_z" } : "seti_9",
+        pending_setup_intent:
+          req.query["expand[0]"] === "pending_setup_intent" ? { id: "seti_9", object: "setup_intent", status: "requires_payment_method", client_secret: "seti_9_secret_z" } : "seti_9",
       }),
     }));
     const resumed = await stripe.resumePendingSetup("sub_1");
@@ -249,9 +247,10 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
 
   it("refuses to subscribe when billing:sync has not created the price", async () => {
     api.on("GET", "/v1/prices", { body: list([]) });
-    await expect(
-      stripe.createTrialSubscription({ customerId: "cus_1", planId: "large", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "k"),
-    ).rejects.toMatchObject({ code: "resource_missing", message: expect.stringContaining("plan_large_monthly") });
+    await expect(stripe.createTrialSubscription({ customerId: "cus_1", planId: "large", billing: "monthly", paymentMethodId: null, trialDays: 14, metadata: {} }, "k")).rejects.toMatchObject({
+      code: "resource_missing",
+      message: expect.stringContaining("plan_large_monthly"),
+    });
   });
 
   it("cancels at period end, lists subscriptions and previews the upcoming invoice", async () => {
@@ -310,9 +309,7 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
       timestamp: String(T0),
     });
     expect(req!.idempotencyKey).toMatch(keyFor("meter-usage-r1-phone_inbound"));
-    await expect(
-      stripe.reportMeterEvent({ eventName: "text_inbound", customerId: "cus_1", value: 1.5, identifier: "x", timestamp: new Date() }),
-    ).rejects.toBeInstanceOf(ProviderError);
+    await expect(stripe.reportMeterEvent({ eventName: "text_inbound", customerId: "cus_1", value: 1.5, identifier: "x", timestamp: new Date() })).rejects.toBeInstanceOf(ProviderError);
   });
 
   it("bills a one-off invoice: draft excluding pending items, items by price_data (the catalogue's prices are recurring) or custom amount, finalize with automatic collection, pay", async () => {
@@ -516,8 +513,22 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     api.on("GET", "/v1/billing/meters", { body: list([{ id: "mtr_pi", object: "billing.meter", event_name: "phone_inbound" }]) });
     api.on("GET", "/v1/prices", {
       body: list([
-        { id: "price_a", object: "price", lookup_key: "plan_small_monthly", unit_amount: 14900, recurring: { interval: "month", usage_type: "licensed", meter: null }, product: { id: "prod_s", object: "product", name: "Small Plan", unit_label: null } },
-        { id: "price_b", object: "price", lookup_key: "usage_phone_inbound_small_monthly", unit_amount: 198, recurring: { interval: "month", usage_type: "metered", meter: "mtr_pi" }, product: { id: "prod_pi", object: "product", name: "Phone Inbound Usage", unit_label: "phone unit" } },
+        {
+          id: "price_a",
+          object: "price",
+          lookup_key: "plan_small_monthly",
+          unit_amount: 14900,
+          recurring: { interval: "month", usage_type: "licensed", meter: null },
+          product: { id: "prod_s", object: "product", name: "Small Plan", unit_label: null },
+        },
+        {
+          id: "price_b",
+          object: "price",
+          lookup_key: "usage_phone_inbound_small_monthly",
+          unit_amount: 198,
+          recurring: { interval: "month", usage_type: "metered", meter: "mtr_pi" },
+          product: { id: "prod_pi", object: "product", name: "Phone Inbound Usage", unit_label: "phone unit" },
+        },
       ]),
     });
     const fresh = new StripeProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_x", apiHost: api.url, maxNetworkRetries: 0 });
@@ -525,7 +536,16 @@ describe("Stripe adapter at the HTTP level (loopback server)", () => {
     expect(api.find("GET", "/v1/prices")[0]!.query).toMatchObject({ active: "true", "expand[0]": "data.product" });
     expect(prices).toEqual([
       { id: "price_a", lookupKey: "plan_small_monthly", productName: "Small Plan", unitLabel: null, unitAmount: 14900, recurringInterval: "month", usageType: "licensed", meterEventName: null },
-      { id: "price_b", lookupKey: "usage_phone_inbound_small_monthly", productName: "Phone Inbound Usage", unitLabel: "phone unit", unitAmount: 198, recurringInterval: "month", usageType: "metered", meterEventName: "phone_inbound" },
+      {
+        id: "price_b",
+        lookupKey: "usage_phone_inbound_small_monthly",
+        productName: "Phone Inbound Usage",
+        unitLabel: "phone unit",
+        unitAmount: 198,
+        recurringInterval: "month",
+        usageType: "metered",
+        meterEventName: "phone_inbound",
+      },
     ]);
   });
 

@@ -49,7 +49,10 @@ function toInvoice(row: SandboxRow<InvoiceData>): ProviderInvoice {
  * amount (in cents), else a 400 that retrying does not cure.
  */
 function checkLine(l: InvoiceLine, index: number): void {
-  for (const [param, value] of [["quantity", l.quantity], ["unit_amount", l.unitAmount]] as const) {
+  for (const [param, value] of [
+    ["quantity", l.quantity],
+    ["unit_amount", l.unitAmount],
+  ] as const) {
     if (!Number.isInteger(value) || value < 0) {
       throw new ProviderError(`Invalid non-negative integer: line ${index + 1}, ${param}`, "parameter_invalid_integer", false);
     }
@@ -120,7 +123,10 @@ export async function invoicePeriod(sub: SandboxRow<SubscriptionData>, start: Da
 /** The proration of an immediate plan change (ADR 0114): invoiced and charged at once, once per key; true when paid (or nothing is due). */
 export async function invoiceProration(sub: SandboxRow<SubscriptionData>, prorations: Array<{ description: string; amount: number }>, at: Date, idempotencyKey: string, tx: DbOrTx): Promise<boolean> {
   const lines: InvoiceLineData[] = prorations.map((l) => ({ description: l.description, quantity: 1, unitAmount: l.amount, amount: l.amount, priceId: null }));
-  const total = Math.max(0, lines.reduce((n, l) => n + l.amount, 0));
+  const total = Math.max(
+    0,
+    lines.reduce((n, l) => n + l.amount, 0),
+  );
   const problem = total > 0 ? await chargeProblem(sub, tx) : null;
   const pay = problem === null;
   const plan = findPlan(sub.data.planId);
@@ -240,10 +246,7 @@ export async function createInvoiceNow(
  * (the transaction rolls back where Stripe's adapter deletes the items it
  * made), so nothing of a failed overage entry reaches the renewal invoice.
  */
-export async function addPendingInvoiceItems(
-  input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
-  idempotencyKey: string,
-): Promise<void> {
+export async function addPendingInvoiceItems(input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } }, idempotencyKey: string): Promise<void> {
   const sub = await sbxGet<SubscriptionData>("subscription", input.subscriptionId);
   if (!sub || sub.customerId !== input.customerId) {
     throw new ProviderError(`No such subscription: '${input.subscriptionId}'`, "resource_missing", false);

@@ -25,7 +25,11 @@ function planAmount(planId: PlanId, billing: Billing): number {
 }
 
 /** The proration lines of a change at `at` (the same arithmetic as Stripe's, which the fake models). */
-export function prorationOf(d: SubscriptionData, change: { planId: PlanId; billing: Billing }, at: Date): { lines: Array<{ description: string; amount: number }>; resets: boolean; amountDue: number } {
+export function prorationOf(
+  d: SubscriptionData,
+  change: { planId: PlanId; billing: Billing },
+  at: Date,
+): { lines: Array<{ description: string; amount: number }>; resets: boolean; amountDue: number } {
   const start = new Date(d.currentPeriodStart).getTime();
   const end = new Date(d.currentPeriodEnd).getTime();
   const t = at.getTime();
@@ -39,7 +43,14 @@ export function prorationOf(d: SubscriptionData, change: { planId: PlanId; billi
       ? { description: `1 × ${findPlan(change.planId)?.name ?? change.planId} Plan (${change.billing})`, amount }
       : { description: `Remaining time on ${findPlan(change.planId)?.name ?? change.planId} Plan (${change.billing})`, amount: Math.round(amount * fraction) },
   ];
-  return { lines, resets, amountDue: Math.max(0, lines.reduce((n, l) => n + l.amount, 0)) };
+  return {
+    lines,
+    resets,
+    amountDue: Math.max(
+      0,
+      lines.reduce((n, l) => n + l.amount, 0),
+    ),
+  };
 }
 
 function swapPlan(d: SubscriptionData, planId: PlanId, billing: Billing): void {

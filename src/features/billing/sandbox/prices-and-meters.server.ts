@@ -43,7 +43,11 @@ export async function reportMeterEvent(input: { eventName: MeterEventName; custo
     throw new ProviderError(`The event timestamp cannot be more than 35 days in the past (expected ${new Date(now.getTime() - maxAgeMs).toISOString()} or later).`, "timestamp_out_of_range", false);
   }
   if (input.timestamp.getTime() > now.getTime() + maxAheadMs) {
-    throw new ProviderError(`The event timestamp cannot be more than 5 minutes in the future (expected ${new Date(now.getTime() + maxAheadMs).toISOString()} or earlier).`, "timestamp_out_of_range", false);
+    throw new ProviderError(
+      `The event timestamp cannot be more than 5 minutes in the future (expected ${new Date(now.getTime() + maxAheadMs).toISOString()} or earlier).`,
+      "timestamp_out_of_range",
+      false,
+    );
   }
   await sbxInsert<MeterEventData>("meter_event", {
     customerId: input.customerId,

@@ -32,10 +32,7 @@ async function trialWithCard(number: string, trialDays = 14) {
   const customerId = await newCustomer();
   const si = await saveCard(customerId, number);
   expect(si.status).toBe("succeeded");
-  const sub = await p.createTrialSubscription(
-    { customerId, planId: "small", billing: "monthly", paymentMethodId: si.paymentMethodId, trialDays, metadata: {} },
-    `sub-${customerId}`,
-  );
+  const sub = await p.createTrialSubscription({ customerId, planId: "small", billing: "monthly", paymentMethodId: si.paymentMethodId, trialDays, metadata: {} }, `sub-${customerId}`);
   return { customerId, sub };
 }
 
@@ -46,10 +43,7 @@ async function invoiceLastErrors(customerId: string): Promise<Array<string | nul
 describe("sandbox subscription lifecycle (Stripe's rules)", () => {
   it("cancels a trial that ends with no card on the subscription or the customer, without an invoice", async () => {
     const customerId = await newCustomer();
-    const { subscription, clientSecret } = await p.createSubscriptionWithPendingSetup(
-      { customerId, planId: "small", billing: "monthly", trialDays: 14, metadata: {} },
-      `pending-${customerId}`,
-    );
+    const { subscription, clientSecret } = await p.createSubscriptionWithPendingSetup({ customerId, planId: "small", billing: "monthly", trialDays: 14, metadata: {} }, `pending-${customerId}`);
     expect(subscription.status).toBe("trialing");
     // While it waits for its card, the same card form can be shown again.
     expect(await p.resumePendingSetup(subscription.id)).toEqual({ subscription, clientSecret });
@@ -77,10 +71,7 @@ describe("sandbox subscription lifecycle (Stripe's rules)", () => {
 
   it("no longer offers a subscription's pending setup once its card is saved", async () => {
     const customerId = await newCustomer();
-    const { subscription, clientSecret } = await p.createSubscriptionWithPendingSetup(
-      { customerId, planId: "small", billing: "monthly", trialDays: 14, metadata: {} },
-      `pending-${customerId}`,
-    );
+    const { subscription, clientSecret } = await p.createSubscriptionWithPendingSetup({ customerId, planId: "small", billing: "monthly", trialDays: 14, metadata: {} }, `pending-${customerId}`);
     await p.confirmSetupIntent(clientSecret, { number: SANDBOX_SUCCESS_CARD, ...CARD });
     expect(await p.resumePendingSetup(subscription.id)).toBeNull();
     await advanceSandboxClock(15);

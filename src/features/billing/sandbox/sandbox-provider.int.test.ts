@@ -65,12 +65,11 @@ describe("sandbox payment provider", () => {
     await p.reportMeterEvent({ eventName: "phone_inbound", customerId, value: 2, identifier: "usage-2-phone_inbound", timestamp: t });
     await p.reportMeterEvent({ eventName: "text_outbound", customerId, value: 9, identifier: "usage-2-text_outbound", timestamp: t });
     // Outside the provider's window (35 days back): refused as Stripe refuses it.
-    await expect(
-      p.reportMeterEvent({ eventName: "text_outbound", customerId, value: 100, identifier: "usage-old", timestamp: new Date(t.getTime() - 60 * DAY) }),
-    ).rejects.toMatchObject({ code: "timestamp_out_of_range", retryable: false });
-    await expect(
-      p.reportMeterEvent({ eventName: "text_inbound", customerId, value: 1.5, identifier: "usage-fraction", timestamp: t }),
-    ).rejects.toMatchObject({ code: "parameter_invalid_integer" });
+    await expect(p.reportMeterEvent({ eventName: "text_outbound", customerId, value: 100, identifier: "usage-old", timestamp: new Date(t.getTime() - 60 * DAY) })).rejects.toMatchObject({
+      code: "timestamp_out_of_range",
+      retryable: false,
+    });
+    await expect(p.reportMeterEvent({ eventName: "text_inbound", customerId, value: 1.5, identifier: "usage-fraction", timestamp: t })).rejects.toMatchObject({ code: "parameter_invalid_integer" });
     const events = (await sbxList<MeterEventData>("meter_event", customerId)).map((e) => e.data);
     expect(events.map((e) => e.identifier).sort()).toEqual(["usage-1-phone_inbound", "usage-2-phone_inbound", "usage-2-text_outbound"]);
     const totals = { phone_inbound: 0, phone_outbound: 0, text_inbound: 0, text_outbound: 0 };
@@ -100,7 +99,10 @@ describe("sandbox payment provider", () => {
     );
     expect(now).toMatchObject({ status: "paid", amountDue: 8200, amountPaid: 8200, subscriptionId: sub.id, metadata: { overage_entry_id: "oe-1" } });
     expect(now.hostedInvoiceUrl).toMatch(new RegExp(`/sandbox/invoices/${now.id}$`));
-    const again = await p.createInvoiceNow({ customerId, subscriptionId: sub.id, lines: [{ priceId: null, productName: "x", description: "x", quantity: 1, unitAmount: 1 }], period, metadata: {} }, "overage-oe-1");
+    const again = await p.createInvoiceNow(
+      { customerId, subscriptionId: sub.id, lines: [{ priceId: null, productName: "x", description: "x", quantity: 1, unitAmount: 1 }], period, metadata: {} },
+      "overage-oe-1",
+    );
     expect(again.id).toBe(now.id);
 
     await p.addPendingInvoiceItems(
@@ -131,9 +133,7 @@ describe("sandbox payment provider", () => {
     expect(renewed.currentPeriodStart!.getTime()).toBeLessThanOrEqual(now.getTime());
     expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(now.getTime());
     // Two renewals were invoiced and paid: trial end -> +1 month -> the current period.
-    const paid = (await p.listInvoices(customerId))
-      .filter((i) => i.subscriptionId === sub.id && i.status === "paid")
-      .sort((a, b) => a.periodStart!.getTime() - b.periodStart!.getTime());
+    const paid = (await p.listInvoices(customerId)).filter((i) => i.subscriptionId === sub.id && i.status === "paid").sort((a, b) => a.periodStart!.getTime() - b.periodStart!.getTime());
     expect(paid).toHaveLength(2);
     expect(paid[0]!.periodStart).toEqual(sub.trialEnd);
     expect(paid[0]!.periodEnd).toEqual(paid[1]!.periodStart);

@@ -189,10 +189,7 @@ export class SandboxProvider implements PaymentProvider {
     return invoices.createInvoiceNow(await subscriptions.advance(input.subscriptionId), input, idempotencyKey);
   }
 
-  addPendingInvoiceItems(
-    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
-    idempotencyKey: string,
-  ): Promise<void> {
+  addPendingInvoiceItems(input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } }, idempotencyKey: string): Promise<void> {
     return invoices.addPendingInvoiceItems(input, idempotencyKey);
   }
 

@@ -10,15 +10,7 @@ import { config } from "@/lib/config";
  * sandbox_objects, keyed by id and kind. A unique (kind, idempotency_key)
  * makes a repeated call with the same key return the first object.
  */
-export type SandboxKind =
-  | "customer"
-  | "payment_method"
-  | "setup_intent"
-  | "subscription"
-  | "invoice"
-  | "invoice_item"
-  | "meter_event"
-  | "clock";
+export type SandboxKind = "customer" | "payment_method" | "setup_intent" | "subscription" | "invoice" | "invoice_item" | "meter_event" | "clock";
 
 export type SandboxRow<T> = { id: string; kind: SandboxKind; customerId: string | null; data: T; idempotencyKey: string | null };
 

@@ -12,7 +12,21 @@ import { PREFERENCES_KEY, PREFERENCES_URL, type PreferencesView } from "./notifi
 import { QuerySection } from "./query-section";
 
 /** A switch with its label and description in a row; the switch is named by the label. */
-function SwitchRow({ id, label, description, checked, disabled, onChange }: { id: string; label: string; description: ReactNode; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+function SwitchRow({
+  id,
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
@@ -90,7 +104,11 @@ export function MyNotificationsSection({ canManageRules, timeZoneLabel }: { canM
                 ))}
               </div>
             ) : (
-              <p className="mt-1 text-sm text-slate-700">{canManageRules ? "No rule names you yet. Add yourself to a rule above to be told about calls as they happen." : "No rule names you yet. The account's owners and managers choose who each rule reaches."}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {canManageRules
+                  ? "No rule names you yet. Add yourself to a rule above to be told about calls as they happen."
+                  : "No rule names you yet. The account's owners and managers choose who each rule reaches."}
+              </p>
             )}
           </div>
           <div>

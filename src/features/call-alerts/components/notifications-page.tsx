@@ -12,7 +12,10 @@ export function NotificationsPage({ accountName, canManageRules, timeZoneLabel }
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <header>
-        <Link href="/account" className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <Link
+          href="/account"
+          className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           Account
         </Link>

@@ -39,7 +39,23 @@ function Notes({ id, hint, error }: { id: string; hint?: ReactNode; error?: stri
   );
 }
 
-export function RuleTextField({ field, label, hint, multiline, type = "text", maxLength, className }: { field: "name" | "phrase" | "extraRecipients" | "quietStart" | "quietEnd"; label: string; hint?: ReactNode; multiline?: boolean; type?: string; maxLength?: number; className?: string }) {
+export function RuleTextField({
+  field,
+  label,
+  hint,
+  multiline,
+  type = "text",
+  maxLength,
+  className,
+}: {
+  field: "name" | "phrase" | "extraRecipients" | "quietStart" | "quietEnd";
+  label: string;
+  hint?: ReactNode;
+  multiline?: boolean;
+  type?: string;
+  maxLength?: number;
+  className?: string;
+}) {
   const { register } = useFormContext<RuleFormValues>();
   const id = ruleFieldId(field);
   const error = useError(field);
@@ -102,7 +118,19 @@ export function RuleRadioGroup({ field, legend, options }: { field: "channel"; l
  * fieldset. Each is named by its label; `detail` (an e-mail address) is its
  * description.
  */
-export function IdCheckboxes({ field, legend, hint, options, before }: { field: "memberUserIds" | "aiEmployeeIds"; legend: string; hint?: ReactNode; options: ReadonlyArray<{ id: string; label: string; detail?: string }>; before?: ReactNode }) {
+export function IdCheckboxes({
+  field,
+  legend,
+  hint,
+  options,
+  before,
+}: {
+  field: "memberUserIds" | "aiEmployeeIds";
+  legend: string;
+  hint?: ReactNode;
+  options: ReadonlyArray<{ id: string; label: string; detail?: string }>;
+  before?: ReactNode;
+}) {
   const { control } = useFormContext<RuleFormValues>();
   const id = ruleFieldId(field);
   const error = useError(field);

@@ -6,7 +6,17 @@ const filled = (over: Partial<RuleFormValues> = {}): RuleFormValues => ({ ...toF
 
 describe("the rule form (issue 25)", () => {
   it("starts a new rule as e-mail, every call, all AI employees, enabled", () => {
-    expect(toBody(toFormValues(null))).toEqual({ name: "", channel: "email", condition: "every_call", phrase: null, aiEmployeeIds: [], memberUserIds: [], extraRecipients: [], quietHours: null, enabled: true });
+    expect(toBody(toFormValues(null))).toEqual({
+      name: "",
+      channel: "email",
+      condition: "every_call",
+      phrase: null,
+      aiEmployeeIds: [],
+      memberUserIds: [],
+      extraRecipients: [],
+      quietHours: null,
+      enabled: true,
+    });
   });
 
   it("turns a stored rule into the form and back unchanged", () => {

@@ -28,7 +28,19 @@ export type FormProblem = { field: RuleFormField | ""; message: string };
 
 export function toFormValues(rule: RuleView | null): RuleFormValues {
   if (!rule) {
-    return { name: "", channel: "email", condition: "every_call", phrase: "", allAiEmployees: true, aiEmployeeIds: [], memberUserIds: [], extraRecipients: "", quietStart: "", quietEnd: "", enabled: true };
+    return {
+      name: "",
+      channel: "email",
+      condition: "every_call",
+      phrase: "",
+      allAiEmployees: true,
+      aiEmployeeIds: [],
+      memberUserIds: [],
+      extraRecipients: "",
+      quietStart: "",
+      quietEnd: "",
+      enabled: true,
+    };
   }
   return {
     name: rule.name,
@@ -165,4 +177,3 @@ export function recipientsHint(channel: RuleChannel): string {
     ? "One per line: mobile numbers, e.g. +1 555 010 2000 (numbers without a country code are read as your country's)."
     : "One per line: e-mail addresses of people outside the account.";
 }
-

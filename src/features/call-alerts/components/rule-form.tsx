@@ -36,7 +36,19 @@ const CONDITION_OPTIONS = RULE_CONDITIONS.map((c) => ({ value: c, label: CONDITI
  * PATCH …/{id} with the whole body. The server's 400 ("extraRecipients.1: …")
  * is shown at the field it names. "Rule saved" on success.
  */
-export function RuleForm({ rule, members, aiEmployees, timeZoneLabel, onDone }: { rule: RuleView | null; members: RuleMember[]; aiEmployees: RuleAiEmployee[]; timeZoneLabel: string; onDone: (saved: RuleView | null) => void }) {
+export function RuleForm({
+  rule,
+  members,
+  aiEmployees,
+  timeZoneLabel,
+  onDone,
+}: {
+  rule: RuleView | null;
+  members: RuleMember[];
+  aiEmployees: RuleAiEmployee[];
+  timeZoneLabel: string;
+  onDone: (saved: RuleView | null) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm<RuleFormValues, unknown, RuleBody>({ defaultValues: toFormValues(rule), resolver });
   const [failure, setFailure] = useState<string | null>(null);
@@ -130,7 +142,9 @@ export function RuleForm({ rule, members, aiEmployees, timeZoneLabel, onDone }: 
           <Button type="button" variant="outline" onClick={() => onDone(null)}>
             Cancel
           </Button>
-          <SubmitButton busy={save.isPending} busyLabel="Saving...">Save rule</SubmitButton>
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            Save rule
+          </SubmitButton>
         </div>
       </form>
     </FormProvider>

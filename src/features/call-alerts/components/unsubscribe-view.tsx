@@ -28,7 +28,9 @@ export function UnsubscribeView({ state, action }: { state: UnsubscribeState; ac
       return (
         <Frame title="Unsubscribe">
           <p className="mt-4 text-slate-700">{UNSUBSCRIBE_LINK_INVALID}</p>
-          <p className="mt-2 text-slate-700">Check that the whole link from the e-mail was opened. Members of a business account can also choose their notifications on the Notifications page of their account.</p>
+          <p className="mt-2 text-slate-700">
+            Check that the whole link from the e-mail was opened. Members of a business account can also choose their notifications on the Notifications page of their account.
+          </p>
           {home}
         </Frame>
       );

@@ -13,8 +13,7 @@ export function AccountExists({ firstName, baseUrl }: AccountExistsProps) {
       <P>Sign in here:</P>
       <EmailButton href={absoluteUrl(baseUrl, "/login")}>Sign in</EmailButton>
       <P muted>
-        <EmailLink href={absoluteUrl(baseUrl, "/forgot-password")}>Choose a new password</EmailLink> if you no longer know yours. If it was not you, ignore this
-        message: your account has not changed.
+        <EmailLink href={absoluteUrl(baseUrl, "/forgot-password")}>Choose a new password</EmailLink> if you no longer know yours. If it was not you, ignore this message: your account has not changed.
       </P>
     </EmailLayout>
   );

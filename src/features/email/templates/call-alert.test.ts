@@ -24,7 +24,14 @@ const props = (over: Partial<CallAlertProps> = {}): CallAlertProps => ({
 describe("the call notification e-mail", () => {
   it("tells the caller, time, outcome, booking and summary in both parts, escaped in the HTML", async () => {
     const { html, text } = await renderEmail(createElement(CallAlert, props()));
-    for (const line of ["Caller: Rosa <Martinez>, (212) 555-0100", "Time: Nov 23, 2026 14:05 CST", "Outcome: Voicemail", "Appointment booked: No", "AI employee: Nova", "Summary: Furnace & boiler check"]) {
+    for (const line of [
+      "Caller: Rosa <Martinez>, (212) 555-0100",
+      "Time: Nov 23, 2026 14:05 CST",
+      "Outcome: Voicemail",
+      "Appointment booked: No",
+      "AI employee: Nova",
+      "Summary: Furnace & boiler check",
+    ]) {
       expect(text).toContain(line);
     }
     expect(html).toContain("Rosa &lt;Martinez&gt;");

@@ -72,16 +72,7 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       name: "AI employee setup instructions",
       sentWhen: "An admin creates an AI-ready order.",
       subject: orderSetupSubject("Nova"),
-      element: (
-        <OrderSetup
-          aiEmployeeName="Nova"
-          aiPhoneNumber="+1 (555) 010-2233"
-          customerEmail="owner@example.com"
-          webChatUrl="https://chat.example.com/nova"
-          aiAvatarUrl={null}
-          baseUrl={baseUrl}
-        />
-      ),
+      element: <OrderSetup aiEmployeeName="Nova" aiPhoneNumber="+1 (555) 010-2233" customerEmail="owner@example.com" webChatUrl="https://chat.example.com/nova" aiAvatarUrl={null} baseUrl={baseUrl} />,
     },
     {
       id: "welcome",
@@ -103,7 +94,15 @@ export function templateGallery(baseUrl: string): GalleryTemplate[] {
       sentWhen: "An admin creates an AI-ready order for a customer whose subscription was waiting for an AI employee; it joins that subscription.",
       subject: orderSetupSubject("Nova", true),
       element: (
-        <OrderSetup aiEmployeeName="Nova" aiPhoneNumber="+1 (555) 010-2233" customerEmail="owner@example.com" webChatUrl="https://chat.example.com/nova" aiAvatarUrl={null} baseUrl={baseUrl} joinedSubscription />
+        <OrderSetup
+          aiEmployeeName="Nova"
+          aiPhoneNumber="+1 (555) 010-2233"
+          customerEmail="owner@example.com"
+          webChatUrl="https://chat.example.com/nova"
+          aiAvatarUrl={null}
+          baseUrl={baseUrl}
+          joinedSubscription
+        />
       ),
     },
     {
@@ -254,7 +253,5 @@ export type RenderedGalleryTemplate = Omit<GalleryTemplate, "element"> & Rendere
 
 /** The gallery's templates rendered as they are sent: both parts from the template. */
 export async function renderTemplateGallery(baseUrl: string): Promise<RenderedGalleryTemplate[]> {
-  return Promise.all(
-    templateGallery(baseUrl).map(async ({ element, ...about }) => ({ ...about, ...(await renderEmail(element)) })),
-  );
+  return Promise.all(templateGallery(baseUrl).map(async ({ element, ...about }) => ({ ...about, ...(await renderEmail(element)) })));
 }

@@ -12,8 +12,7 @@ export function InvitationEmail({ accountName, inviterName, roleLabel, url, expi
     <EmailLayout title={invitationSubject(accountName)} preview={`${inviterName} invited you to ${accountName} as ${roleLabel}.`}>
       <P>Hello,</P>
       <P>
-        {inviterName} invited you to join {accountName} as {roleLabel}. Sign in or create a login with this e-mail address, then accept the
-        invitation:
+        {inviterName} invited you to join {accountName} as {roleLabel}. Sign in or create a login with this e-mail address, then accept the invitation:
       </P>
       <EmailButton href={url}>Accept the invitation</EmailButton>
       <P muted>The link works once, until {expiresOn}. If you did not expect this invitation, ignore this message.</P>

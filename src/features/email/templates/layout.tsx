@@ -1,16 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { BRAND } from "@/lib/brand";
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from "@react-email/components";
+import { Body, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 
 /** The product's colours and type in e-mails (inline styles: mail clients ignore style sheets). */
 export const EMAIL_COLORS = {
@@ -41,15 +31,7 @@ export function greeting(firstName: string | null | undefined): string {
  * footer. `preview` is the line mail clients show next to the subject (not
  * part of the text version).
  */
-export function EmailLayout({
-  title,
-  preview,
-  children,
-}: {
-  title: string;
-  preview?: string;
-  children: ReactNode;
-}) {
+export function EmailLayout({ title, preview, children }: { title: string; preview?: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head>
@@ -87,9 +69,7 @@ export function EmailLayout({
             </Heading>
             {children}
           </Section>
-          <Text
-            style={{ ...mutedText, textAlign: "center", margin: "16px 0 0" }}
-          >{`Sent by ${BRAND.name}.`}</Text>
+          <Text style={{ ...mutedText, textAlign: "center", margin: "16px 0 0" }}>{`Sent by ${BRAND.name}.`}</Text>
         </Container>
       </Body>
     </Html>
@@ -97,13 +77,7 @@ export function EmailLayout({
 }
 
 /** The one call to action of an e-mail: a button-styled link (absolute URL). */
-export function EmailButton({
-  href,
-  children,
-}: {
-  href: string;
-  children: ReactNode;
-}) {
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: "24px 0" }}>
       <Link
@@ -125,42 +99,17 @@ export function EmailButton({
 }
 
 /** A link in running text, in the brand colour and underlined (absolute URL). */
-export function EmailLink({
-  href,
-  children,
-}: {
-  href: string;
-  children: ReactNode;
-}) {
+export function EmailLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link
-      href={href}
-      style={{ color: EMAIL_COLORS.brand, textDecoration: "underline" }}
-    >
+    <Link href={href} style={{ color: EMAIL_COLORS.brand, textDecoration: "underline" }}>
       {children}
     </Link>
   );
 }
 
 /** A paragraph in the e-mail's body type. */
-export function P({
-  children,
-  muted = false,
-}: {
-  children: ReactNode;
-  muted?: boolean;
-}) {
-  return (
-    <Text
-      style={
-        muted
-          ? mutedText
-          : { fontSize: "15px", lineHeight: "1.6", margin: "0 0 12px" }
-      }
-    >
-      {children}
-    </Text>
-  );
+export function P({ children, muted = false }: { children: ReactNode; muted?: boolean }) {
+  return <Text style={muted ? mutedText : { fontSize: "15px", lineHeight: "1.6", margin: "0 0 12px" }}>{children}</Text>;
 }
 
 /** Labelled lines in one paragraph ("Caller: …", "Time: …"), the labels muted. */

@@ -72,8 +72,8 @@ function OrderJoined({ aiEmployeeName: name, aiPhoneNumber, customerEmail, webCh
       <Avatar name={name} url={aiAvatarUrl} baseUrl={baseUrl} />
       <P>Hello,</P>
       <P>
-        Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and has joined your existing subscription. There is no second trial to
-        start and nothing more to pay.
+        Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and has joined your existing subscription. There is no second trial to start and nothing more to
+        pay.
       </P>
       <ReachedAt phone={aiPhoneNumber} webChatUrl={webChatUrl} />
       <P>

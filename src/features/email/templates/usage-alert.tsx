@@ -2,8 +2,7 @@ import { EmailButton, EmailLayout, EmailLink, P, absoluteUrl, greeting } from ".
 
 export type UsageAlertProps = { firstName: string | null; planName: string; threshold: 80 | 100; usedUnits: string; includedUnits: number; monthEnd: string; trial?: boolean; baseUrl: string };
 
-export const usageAlertSubject = (threshold: 80 | 100) =>
-  threshold === 100 ? "You have used all the units included this month" : "You have used 80% of this month's units";
+export const usageAlertSubject = (threshold: 80 | 100) => (threshold === 100 ? "You have used all the units included this month" : "You have used 80% of this month's units");
 
 /** The customer's e-mail when a usage month passes 80% or 100% of the plan's included units (issue 13). A trial month's extra units are never billed (ADR 0145). */
 export function UsageAlert({ firstName, planName, threshold, usedUnits, includedUnits, monthEnd, trial = false, baseUrl }: UsageAlertProps) {

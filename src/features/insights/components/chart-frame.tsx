@@ -41,7 +41,23 @@ export type ChartTableRow = { key: string; label: ReactNode; values: ReactNode[]
  * columns; `emphasizeLast` sets the last column (a total) in bold, and
  * `empty` stands in a row of its own when there are no rows.
  */
-export function ChartTable({ id, caption, head, columns, rows, empty, emphasizeLast = false }: { id: string; caption: string; head: string; columns: readonly string[]; rows: ChartTableRow[]; empty?: string; emphasizeLast?: boolean }) {
+export function ChartTable({
+  id,
+  caption,
+  head,
+  columns,
+  rows,
+  empty,
+  emphasizeLast = false,
+}: {
+  id: string;
+  caption: string;
+  head: string;
+  columns: readonly string[];
+  rows: ChartTableRow[];
+  empty?: string;
+  emphasizeLast?: boolean;
+}) {
   return (
     <table id={tableIdOf(id)} className="min-w-full text-sm">
       <caption className="sr-only">{caption}</caption>

@@ -23,11 +23,7 @@ export function HeatMap({ heatmap, busy }: { heatmap: HeatCell[]; busy: HeatCell
     <ChartFrame
       id={id}
       title="Busiest hours"
-      description={
-        <p>
-          Calls and messages by weekday and hour. Outlined cells are the busy hours: the top quarter of the hours with any calls or messages in this period.
-        </p>
-      }
+      description={<p>Calls and messages by weekday and hour. Outlined cells are the busy hours: the top quarter of the hours with any calls or messages in this period.</p>}
       chart={
         <div className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Busiest hours: heat map" aria-describedby={tableIdOf(id)}>
           <table className="w-full border-separate border-spacing-0.5 text-xs" data-testid="heatmap-grid">
@@ -84,10 +80,18 @@ export function HeatMap({ heatmap, busy }: { heatmap: HeatCell[]; busy: HeatCell
             <caption className="sr-only">Hours with calls or messages, busiest first</caption>
             <thead>
               <tr>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">Weekday</th>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">Hour</th>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-right font-semibold">Calls and messages</th>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">Busy hour</th>
+                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">
+                  Weekday
+                </th>
+                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">
+                  Hour
+                </th>
+                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-right font-semibold">
+                  Calls and messages
+                </th>
+                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">
+                  Busy hour
+                </th>
               </tr>
             </thead>
             <tbody>

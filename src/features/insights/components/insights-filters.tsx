@@ -14,7 +14,12 @@ const control = "h-10 rounded-md border border-slate-300 bg-white px-2 text-sm t
  */
 export function InsightsFilters({ view, aiEmployees }: { view: InsightsView; aiEmployees: { id: string; name: string }[] }) {
   return (
-    <form method="get" action="/insights" aria-label="Period and filters" className="mt-6 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+    <form
+      method="get"
+      action="/insights"
+      aria-label="Period and filters"
+      className="mt-6 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+    >
       <div className={field}>
         <label htmlFor="insights-period">Period</label>
         <select id="insights-period" name="period" defaultValue={view.period} className={control}>
@@ -56,7 +61,10 @@ export function InsightsFilters({ view, aiEmployees }: { view: InsightsView; aiE
       </div>
       {view.jobValueCents !== DEFAULT_JOB_VALUE_CENTS && <input type="hidden" name="jobValue" value={view.jobValueCents / 100} />}
       {view.bookingRatePercent !== DEFAULT_BOOKING_RATE_PERCENT && <input type="hidden" name="bookingRate" value={view.bookingRatePercent} />}
-      <button type="submit" className="h-10 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2">
+      <button
+        type="submit"
+        className="h-10 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+      >
         Show
       </button>
       <p id="custom-period-hint" className="text-xs text-slate-600 sm:col-span-2 lg:col-span-6">

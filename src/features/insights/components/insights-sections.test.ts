@@ -12,11 +12,26 @@ import { TotalsStrip } from "./totals-strip";
 
 /** A fixture InsightsResponse (the contract of insights.schema.ts): three days, a heat map, a month past its allowance. */
 const outcomes = (answered: number, missed = 0, voicemail = 0, transferred = 0, spam = 0): OutcomeCounts => ({ answered, missed, voicemail, transferred, spam });
-const totals = (t: Partial<InsightsTotals>): InsightsTotals => ({ interactions: 0, byOutcome: outcomes(0), appointments: 0, answeredAfterHours: 0, averageDurationSeconds: null, transfersByDestination: [], ...t });
+const totals = (t: Partial<InsightsTotals>): InsightsTotals => ({
+  interactions: 0,
+  byOutcome: outcomes(0),
+  appointments: 0,
+  answeredAfterHours: 0,
+  averageDurationSeconds: null,
+  transfersByDestination: [],
+  ...t,
+});
 const FIXTURE: InsightsResponse = {
   period: { from: "2026-11-25", to: "2026-11-27", timeZone: "America/Chicago" },
   previous: { from: "2026-11-22", to: "2026-11-24", totals: totals({ interactions: 20, appointments: 4, answeredAfterHours: 2, averageDurationSeconds: 150 }) },
-  totals: totals({ interactions: 25, byOutcome: outcomes(18, 3, 2, 1, 1), appointments: 5, answeredAfterHours: 6, averageDurationSeconds: 200, transfersByDestination: [{ destination: "Front desk", count: 1 }] }),
+  totals: totals({
+    interactions: 25,
+    byOutcome: outcomes(18, 3, 2, 1, 1),
+    appointments: 5,
+    answeredAfterHours: 6,
+    averageDurationSeconds: 200,
+    transfersByDestination: [{ destination: "Front desk", count: 1 }],
+  }),
   series: [
     { date: "2026-11-25", interactions: 10, byOutcome: outcomes(7, 1, 1, 1, 0), appointments: 2, answeredAfterHours: 3 },
     { date: "2026-11-26", interactions: 8, byOutcome: outcomes(6, 1, 1, 0, 0), appointments: 2, answeredAfterHours: 2 },
@@ -28,11 +43,29 @@ const FIXTURE: InsightsResponse = {
     { weekday: 5, hour: 14, count: 3, answered: 3 },
     { weekday: 5, hour: 20, count: 2, answered: 2 },
   ],
-  month: { start: "2026-11-01", end: "2026-12-01", includedUnits: 120, unitsUsed: 126, projectedUnits: 140, extraUnits: 20, extraCostCents: 5400, days: [{ date: "2026-11-01", units: 60 }, { date: "2026-11-02", units: 66 }] },
+  month: {
+    start: "2026-11-01",
+    end: "2026-12-01",
+    includedUnits: 120,
+    unitsUsed: 126,
+    projectedUnits: 140,
+    extraUnits: 20,
+    extraCostCents: 5400,
+    days: [
+      { date: "2026-11-01", units: 60 },
+      { date: "2026-11-02", units: 66 },
+    ],
+  },
 };
 
 const html = (el: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(el);
-const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;|&rsquo;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();
+const text = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;|&rsquo;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
 const view = parseInsightsView({}, { today: "2026-11-27", aiEmployeeIds: [] });
 
 describe("the insights page's sections, drawn from a fixture", () => {
@@ -72,7 +105,9 @@ describe("the insights page's sections, drawn from a fixture", () => {
     const staff = text(html(createElement(MonthSection, { month: FIXTURE.month, projection: projectionSentence(FIXTURE.month, false), showDollars: false })));
     expect(staff).toContain("At this pace: about 140 of 120 units");
     expect(staff).not.toContain("$");
-    const within = text(html(createElement(MonthSection, { month: { ...FIXTURE.month!, projectedUnits: 110 }, projection: projectionSentence({ ...FIXTURE.month!, projectedUnits: 110 }, true), showDollars: true })));
+    const within = text(
+      html(createElement(MonthSection, { month: { ...FIXTURE.month!, projectedUnits: 110 }, projection: projectionSentence({ ...FIXTURE.month!, projectedUnits: 110 }, true), showDollars: true })),
+    );
     expect(within).not.toContain("At this pace");
   });
 

@@ -18,12 +18,16 @@ export async function InsightsSummary({ account }: { account: Pick<CurrentAccoun
         Insights
       </h2>
       <p className="mt-2 text-slate-800">
-        <span className="text-2xl font-bold text-slate-900">{formatCount(s.interactions)}</span> calls and messages in the last 7 days, {s.change.text.replace("the period before", "the 7 days before")}.
+        <span className="text-2xl font-bold text-slate-900">{formatCount(s.interactions)}</span> calls and messages in the last 7 days,{" "}
+        {s.change.text.replace("the period before", "the 7 days before")}.
       </p>
       <p className="mt-1 text-sm text-slate-700">
         {formatCount(s.answered)} answered, {formatCount(s.appointments)} {s.appointments === 1 ? "appointment" : "appointments"} booked.
       </p>
-      <Link href="/insights?period=7" className="mt-2 inline-block rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+      <Link
+        href="/insights?period=7"
+        className="mt-2 inline-block rounded-sm text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
         See all insights
       </Link>
     </section>

@@ -16,7 +16,15 @@ const jobs = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
  * figures and the subscription's cost only for billing.read members; the
  * others see the counts and the formula.
  */
-export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusyHours, appointments, showDollars, subscriptionMonthlyCents }: {
+export function RevenueSection({
+  view,
+  revenue,
+  answeredAfterHours,
+  answeredBusyHours,
+  appointments,
+  showDollars,
+  subscriptionMonthlyCents,
+}: {
   view: InsightsView;
   revenue: RevenueEstimate;
   answeredAfterHours: number;
@@ -33,7 +41,8 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
         What your AI employee brought in
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        An estimate, not a measurement: it multiplies what your AI employee did in these {days} days by {showDollars ? "the figures you enter below. Change them" : "the booking rate you enter below. Change it"} to match your business.
+        An estimate, not a measurement: it multiplies what your AI employee did in these {days} days by{" "}
+        {showDollars ? "the figures you enter below. Change them" : "the booking rate you enter below. Change it"} to match your business.
       </p>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="rounded-md bg-slate-50 p-3">
@@ -63,20 +72,46 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
         {showDollars ? (
           <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
             <label htmlFor="insights-job-value">Average job value ($)</label>
-            <input id="insights-job-value" type="number" name="jobValue" min={0} max={1_000_000} step="0.01" inputMode="decimal" defaultValue={view.jobValueCents / 100} className={control} aria-describedby="revenue-defaults" />
+            <input
+              id="insights-job-value"
+              type="number"
+              name="jobValue"
+              min={0}
+              max={1_000_000}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={view.jobValueCents / 100}
+              className={control}
+              aria-describedby="revenue-defaults"
+            />
           </div>
         ) : (
           view.jobValueCents !== DEFAULT_JOB_VALUE_CENTS && <input type="hidden" name="jobValue" value={view.jobValueCents / 100} />
         )}
         <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           <label htmlFor="insights-booking-rate">Booking rate (%)</label>
-          <input id="insights-booking-rate" type="number" name="bookingRate" min={0} max={100} step={1} inputMode="numeric" defaultValue={view.bookingRatePercent} className={control} aria-describedby="revenue-defaults" />
+          <input
+            id="insights-booking-rate"
+            type="number"
+            name="bookingRate"
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            defaultValue={view.bookingRatePercent}
+            className={control}
+            aria-describedby="revenue-defaults"
+          />
         </div>
-        <button type="submit" className="h-10 rounded-md border border-brand-700 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <button
+          type="submit"
+          className="h-10 rounded-md border border-brand-700 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
           Recalculate
         </button>
         <p id="revenue-defaults" className="text-xs text-slate-600 sm:col-span-3">
-          Until you change {showDollars ? "them" : "it"}: {showDollars && <>an average job value of {formatMoney(DEFAULT_JOB_VALUE_CENTS, "USD", { whole: true })} and </>}a booking rate of {DEFAULT_BOOKING_RATE_PERCENT}% (of the calls caught that did not book here, how many become a job). Your figures stay in this page&rsquo;s address, so you can bookmark them.
+          Until you change {showDollars ? "them" : "it"}: {showDollars && <>an average job value of {formatMoney(DEFAULT_JOB_VALUE_CENTS, "USD", { whole: true })} and </>}a booking rate of{" "}
+          {DEFAULT_BOOKING_RATE_PERCENT}% (of the calls caught that did not book here, how many become a job). Your figures stay in this page&rsquo;s address, so you can bookmark them.
         </p>
       </form>
 
@@ -84,10 +119,12 @@ export function RevenueSection({ view, revenue, answeredAfterHours, answeredBusy
         <p className="font-semibold text-slate-900">How it is worked out</p>
         <p className="mt-1">Estimated jobs = appointments booked + booking rate &times; (calls answered after hours + calls answered in busy hours &minus; appointments booked)</p>
         <p className="mt-1 tabular-nums">
-          = {formatCount(appointments)} + {rate} &times; ({formatCount(answeredAfterHours)} + {formatCount(answeredBusyHours)} &minus; {formatCount(appointments)}) = about {jobs.format(revenue.estimatedJobs)} jobs
+          = {formatCount(appointments)} + {rate} &times; ({formatCount(answeredAfterHours)} + {formatCount(answeredBusyHours)} &minus; {formatCount(appointments)}) = about{" "}
+          {jobs.format(revenue.estimatedJobs)} jobs
         </p>
         <p className="mt-1">
-          Busy hours are the top quarter of the hours with any calls in the heat map above; the calls answered in them are that share of the period&rsquo;s answered calls. A call is not counted twice when it also booked an appointment.
+          Busy hours are the top quarter of the hours with any calls in the heat map above; the calls answered in them are that share of the period&rsquo;s answered calls. A call is not counted twice
+          when it also booked an appointment.
         </p>
         {showDollars && (
           <p className="mt-1 tabular-nums">

@@ -8,7 +8,19 @@ import { dayLabel, formatUnitsShort } from "./labels";
  * line) and, when there is one, the projection at the month's end (dashed).
  * Read by keyboard like the daily chart (DayChart); its description is the table view.
  */
-export function UnitsChart({ days, includedUnits, projectedUnits, describedBy, labelledBy }: { days: Array<{ date: string; units: number; toDate: number }>; includedUnits: number | null; projectedUnits: number | null; describedBy: string; labelledBy: string }) {
+export function UnitsChart({
+  days,
+  includedUnits,
+  projectedUnits,
+  describedBy,
+  labelledBy,
+}: {
+  days: Array<{ date: string; units: number; toDate: number }>;
+  includedUnits: number | null;
+  projectedUnits: number | null;
+  describedBy: string;
+  labelledBy: string;
+}) {
   const readout = (selected: number | null) => {
     const day = selected === null ? null : days[selected];
     if (day) return `${dayLabel(day.date)}: ${formatUnitsShort(day.units)} units that day, ${formatUnitsShort(day.toDate)} this month so far`;

@@ -16,7 +16,10 @@ export function CallDetail({ item, display, canEditSettings }: { item: Interacti
   const party = otherParty(item, display);
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
-      <Link href="/calls" className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+      <Link
+        href="/calls"
+        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         All calls and messages
       </Link>
@@ -63,7 +66,9 @@ export function CallDetail({ item, display, canEditSettings }: { item: Interacti
             <CardTitle as="h2">Units</CardTitle>
           </CardHeader>
           <CardContent>
-            <UnitsPanel initial={{ id: item.id, units: item.units, creditedUnits: item.creditedUnits, unitRuleText: item.unitRuleText, canReportSpam: item.canReportSpam, spamReview: item.spamReview }} />
+            <UnitsPanel
+              initial={{ id: item.id, units: item.units, creditedUnits: item.creditedUnits, unitRuleText: item.unitRuleText, canReportSpam: item.canReportSpam, spamReview: item.spamReview }}
+            />
           </CardContent>
         </Card>
         {item.channel === "phone" ? (

@@ -11,15 +11,7 @@ import { CHANNEL_LABEL, DIRECTION_LABEL, NO_FILTERS, OUTCOME_LABEL, choices, typ
  * change applied at once. On small screens the filters fold behind a
  * "Filters" button (open when one is set); from lg up they always show.
  */
-export function CallFilters({
-  values,
-  onChange,
-  aiEmployees,
-}: {
-  values: CallFilterValues;
-  onChange: (next: CallFilterValues) => void;
-  aiEmployees: { id: string; name: string }[];
-}) {
+export function CallFilters({ values, onChange, aiEmployees }: { values: CallFilterValues; onChange: (next: CallFilterValues) => void; aiEmployees: { id: string; name: string }[] }) {
   const set = (key: keyof CallFilterValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...values, [key]: e.target.value });
   const flag = (key: "needsFollowUp" | "appointmentBooked") => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [key]: e.target.checked ? "true" : "" });
   const active = (Object.keys(values) as (keyof CallFilterValues)[]).filter((k) => k !== "q" && values[k]).length;

@@ -17,7 +17,10 @@ export function otherParty(item: Pick<InteractionItem, "direction" | "from" | "t
 
 /** The row's title: the summary's first line, else what it was. */
 function title(item: InteractionItem): string {
-  const first = item.summary?.split(/\r?\n/).find((l) => l.trim())?.trim();
+  const first = item.summary
+    ?.split(/\r?\n/)
+    .find((l) => l.trim())
+    ?.trim();
   if (first) return first;
   return `${DIRECTION_LABEL[item.direction]} ${item.channel === "phone" ? "call" : `${CHANNEL_LABEL[item.channel]} conversation`}`;
 }

@@ -70,7 +70,9 @@ export function RecordingPlayer({ id, initialUrl, label }: { id: string; initial
       </audio>
       {failed || refresh.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
-          <span>{refresh.isError ? errorMessage(refresh.error, "A new link to the recording could not be fetched.") : "The recording could not be played. The server that keeps it may be unavailable."}</span>
+          <span>
+            {refresh.isError ? errorMessage(refresh.error, "A new link to the recording could not be fetched.") : "The recording could not be played. The server that keeps it may be unavailable."}
+          </span>
           <Button variant="outline" size="sm" onClick={newLink} disabled={refresh.isPending}>
             Try again
           </Button>

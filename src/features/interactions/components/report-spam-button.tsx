@@ -34,8 +34,8 @@ export function ReportSpamButton({ id, units, onReported }: { id: string; units:
       <DialogContent>
         <DialogTitle>Report this call as spam?</DialogTitle>
         <DialogDescription>
-          Its {formatUnitCount(units)} will be credited and the call will no longer count towards this month&apos;s usage. Reports beyond 10% of your plan&apos;s
-          included units in a month are reviewed by our team before they are credited. This cannot be undone.
+          Its {formatUnitCount(units)} will be credited and the call will no longer count towards this month&apos;s usage. Reports beyond 10% of your plan&apos;s included units in a month are reviewed
+          by our team before they are credited. This cannot be undone.
         </DialogDescription>
         {report.error ? (
           <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -14,19 +14,7 @@ const COLUMNS = {
  * grid's). `tinted`: the section has a grey band, so the cards are white;
  * `small`: smaller heading and body text.
  */
-export function CardGrid({
-  items,
-  columns,
-  icon,
-  tinted = false,
-  small = false,
-}: {
-  items: readonly Card[];
-  columns: keyof typeof COLUMNS;
-  icon?: LucideIcon;
-  tinted?: boolean;
-  small?: boolean;
-}) {
+export function CardGrid({ items, columns, icon, tinted = false, small = false }: { items: readonly Card[]; columns: keyof typeof COLUMNS; icon?: LucideIcon; tinted?: boolean; small?: boolean }) {
   return (
     <ul className={cn("grid gap-6", COLUMNS[columns])}>
       {items.map((item) => {

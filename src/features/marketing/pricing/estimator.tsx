@@ -63,23 +63,29 @@ export function CostEstimator() {
               Billed annually: {result.annual.recommended.plan.name} at {formatCents(result.annual.recommended.total)} a month.
             </p>
             {result.monthly.suggestEnterprise ? (
-              <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-                At this volume an Enterprise plan with custom unit pricing is likely cheaper. Contact us for a quote.
-              </p>
+              <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">At this volume an Enterprise plan with custom unit pricing is likely cheaper. Contact us for a quote.</p>
             ) : null}
             <table className="mt-4 w-full text-left text-sm">
               <caption className="sr-only">Monthly cost of this usage on each plan</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-1 font-medium">Plan</th>
-                  <th scope="col" className="py-1 font-medium">Extra units</th>
-                  <th scope="col" className="py-1 text-right font-medium">Monthly cost</th>
+                  <th scope="col" className="py-1 font-medium">
+                    Plan
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Extra units
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Monthly cost
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {result.monthly.plans.map((p) => (
                   <tr key={p.plan.id} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 font-medium text-slate-900">{p.plan.name}</th>
+                    <th scope="row" className="py-1 font-medium text-slate-900">
+                      {p.plan.name}
+                    </th>
                     <td className="py-1 text-slate-800">{formatUnits(p.overageUnits)}</td>
                     <td className="py-1 text-right text-slate-900">{formatCents(p.total)}</td>
                   </tr>

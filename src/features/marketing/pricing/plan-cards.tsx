@@ -22,15 +22,10 @@ export function PlanCards() {
             type="button"
             aria-pressed={billing === b}
             onClick={() => setBilling(b)}
-            className={cn(
-              "rounded-full px-5 py-2 text-sm font-semibold transition-colors",
-              billing === b ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-100",
-            )}
+            className={cn("rounded-full px-5 py-2 text-sm font-semibold transition-colors", billing === b ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-100")}
           >
             {b === "monthly" ? "Monthly" : "Annual"}
-            {b === "annual" ? (
-              <span className={cn("ml-2 rounded-full px-2 py-0.5 text-xs", billing === b ? "bg-white text-brand-800" : "bg-emerald-100 text-emerald-900")}>Save 10%</span>
-            ) : null}
+            {b === "annual" ? <span className={cn("ml-2 rounded-full px-2 py-0.5 text-xs", billing === b ? "bg-white text-brand-800" : "bg-emerald-100 text-emerald-900")}>Save 10%</span> : null}
           </button>
         ))}
       </div>
@@ -55,9 +50,7 @@ export function PlanCards() {
                 plan.popular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200",
               )}
             >
-              {plan.popular ? (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p>
-              ) : null}
+              {plan.popular ? <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p> : null}
               <h3 className="text-xl font-bold text-slate-950">{plan.name}</h3>
               <p className="mt-2 min-h-12 text-sm text-slate-700">{plan.description}</p>
               <p className="mt-4">
@@ -72,9 +65,7 @@ export function PlanCards() {
                   </>
                 )}
               </p>
-              <p className="mt-1 text-sm text-slate-700">
-                {price === null ? "Volume pricing for your needs" : billing === "annual" ? "billed annually" : "billed monthly"}
-              </p>
+              <p className="mt-1 text-sm text-slate-700">{price === null ? "Volume pricing for your needs" : billing === "annual" ? "billed annually" : "billed monthly"}</p>
               <p className="mt-3 text-sm font-semibold text-brand-800">{plan.unitsLabel}</p>
               <ul id={listId} className="mt-4 flex-1 space-y-2 text-sm">
                 {features.map((f) => (
@@ -84,13 +75,7 @@ export function PlanCards() {
                   </li>
                 ))}
               </ul>
-              <button
-                type="button"
-                aria-expanded={open}
-                aria-controls={listId}
-                onClick={() => toggle(plan.id)}
-                className="mt-3 self-start text-sm font-semibold text-brand-700 hover:underline"
-              >
+              <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => toggle(plan.id)} className="mt-3 self-start text-sm font-semibold text-brand-700 hover:underline">
                 {open ? "Show Less" : `+${hidden} more features`}
               </button>
               {plan.id === "enterprise" ? (

@@ -55,10 +55,7 @@ export function NotificationsTab() {
   const unreadText = !list.hasNextPage || list.items.at(-1)?.isRead ? `${unread}` : `${unread}+`;
 
   return (
-    <SectionCard
-      title="Notifications"
-      description={`Trials, cancellations, failed payments, demo leads and contact messages, unread first, then newest.${list.data ? ` ${unreadText} unread.` : ""}`}
-    >
+    <SectionCard title="Notifications" description={`Trials, cancellations, failed payments, demo leads and contact messages, unread first, then newest.${list.data ? ` ${unreadText} unread.` : ""}`}>
       <ListShell
         query={list}
         count={list.items.length}
@@ -80,12 +77,7 @@ export function NotificationsTab() {
             const Icon = style.icon;
             const titleId = `notification-${n.id}-title`;
             return (
-              <li
-                key={n.id}
-                data-testid="notification"
-                data-type={n.type}
-                className={cn("flex gap-4 rounded-lg border p-4", style.box, n.isRead && "opacity-80")}
-              >
+              <li key={n.id} data-testid="notification" data-type={n.type} className={cn("flex gap-4 rounded-lg border p-4", style.box, n.isRead && "opacity-80")}>
                 <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", style.icon_)}>
                   <Icon className="size-5" aria-hidden />
                 </span>
@@ -111,13 +103,7 @@ export function NotificationsTab() {
                       <CheckCircle2 className="size-4" aria-hidden /> Read
                     </span>
                   ) : (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-describedby={titleId}
-                      disabled={markRead.isPending && markRead.variables === n.id}
-                      onClick={() => markRead.mutate(n.id)}
-                    >
+                    <Button variant="outline" size="sm" aria-describedby={titleId} disabled={markRead.isPending && markRead.variables === n.id} onClick={() => markRead.mutate(n.id)}>
                       Mark Read
                     </Button>
                   )}

@@ -75,18 +75,8 @@ export function ManageOrders() {
         searchLabel="Search orders"
         searchClassName="sm:grid-cols-2"
         search={{ id: "orders-search", label: "Search", placeholder: "AI employee, e-mail or phone", value: text, onChange: setText }}
-        filters={
-          <SelectField id="orders-status" label="Status" none="Any status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />
-        }
-        notice={
-          account ? (
-            <AccountFilterNote
-              tab="ai-ready-orders"
-              accountId={account}
-              accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null}
-            />
-          ) : null
-        }
+        filters={<SelectField id="orders-status" label="Status" none="Any status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />}
+        notice={account ? <AccountFilterNote tab="ai-ready-orders" accountId={account} accountName={orders.items.find((o) => o.account?.id === account)?.account?.name ?? null} /> : null}
         loading="Loading orders"
         error="Unable to load AI ready orders."
         empty={filtered ? "No AI ready orders match." : "No AI ready orders yet. Create one on the Create Orders tab."}
@@ -142,13 +132,7 @@ export function ManageOrders() {
                           <SlidersHorizontal aria-hidden /> Settings
                         </Link>
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-800 hover:bg-red-50"
-                        onClick={() => setMode({ kind: "delete", order: o })}
-                        aria-label={`Delete ${o.aiEmployeeName}`}
-                      >
+                      <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setMode({ kind: "delete", order: o })} aria-label={`Delete ${o.aiEmployeeName}`}>
                         <Trash2 aria-hidden /> Delete
                       </Button>
                     </span>
@@ -159,11 +143,11 @@ export function ManageOrders() {
           </table>
         </div>
       </ListShell>
-    <Dialog open={mode?.kind === "view" || mode?.kind === "edit"} onOpenChange={(open) => !open && setMode(null)}>
-      {mode?.kind === "view" ? <ViewOrder order={mode.order} onEdit={() => setMode({ kind: "edit", order: mode.order })} /> : null}
-      {mode?.kind === "edit" ? <EditOrder key={mode.order.id} order={mode.order} onDone={() => setMode(null)} /> : null}
-    </Dialog>
-    {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
+      <Dialog open={mode?.kind === "view" || mode?.kind === "edit"} onOpenChange={(open) => !open && setMode(null)}>
+        {mode?.kind === "view" ? <ViewOrder order={mode.order} onEdit={() => setMode({ kind: "edit", order: mode.order })} /> : null}
+        {mode?.kind === "edit" ? <EditOrder key={mode.order.id} order={mode.order} onDone={() => setMode(null)} /> : null}
+      </Dialog>
+      {mode?.kind === "delete" ? <DeleteOrder order={mode.order} onDone={() => setMode(null)} /> : null}
     </SectionCard>
   );
 }
@@ -235,12 +219,7 @@ function EditOrder({ order, onDone }: { order: AdminOrderView; onDone: () => voi
     <DialogContent className="max-w-2xl">
       <DialogTitle>Edit {order.aiEmployeeName}</DialogTitle>
       <DialogDescription>Change the order and save, or cancel to keep it as it is.</DialogDescription>
-      <form
-        noValidate
-        className="mt-4 space-y-5"
-        onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)}
-        aria-label={`Edit ${order.aiEmployeeName}`}
-      >
+      <form noValidate className="mt-4 space-y-5" onSubmit={form.handleSubmit((d) => update.mutate(d), invalidOrderToast)} aria-label={`Edit ${order.aiEmployeeName}`}>
         <OrderFields idPrefix="edit" form={form} onUploadingChange={setUploading} />
         <div className="flex justify-end gap-3">
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>

@@ -15,15 +15,7 @@ const FIELDS = [
  * The four required order fields, then the avatar (`onUploadingChange` while it uploads). The spec's original form labels the web
  * chat URL optional yet requires it; here it is labelled required, honestly.
  */
-export function OrderFields({
-  idPrefix,
-  form,
-  onUploadingChange,
-}: {
-  idPrefix: string;
-  form: UseFormReturn<OrderInput, unknown, OrderData>;
-  onUploadingChange: (uploading: boolean) => void;
-}) {
+export function OrderFields({ idPrefix, form, onUploadingChange }: { idPrefix: string; form: UseFormReturn<OrderInput, unknown, OrderData>; onUploadingChange: (uploading: boolean) => void }) {
   const { register, formState, setValue, control } = form;
   const errors = formState.errors;
   const avatar = useWatch({ control, name: "aiAvatarUrl" }) ?? null;
@@ -37,7 +29,10 @@ export function OrderFields({
           return (
             <div key={f.name} className="space-y-1.5">
               <Label htmlFor={id}>
-                {f.label} <span aria-hidden="true" className="text-red-700">*</span>
+                {f.label}{" "}
+                <span aria-hidden="true" className="text-red-700">
+                  *
+                </span>
                 <span className="sr-only"> (required)</span>
               </Label>
               <Input

@@ -15,7 +15,10 @@ export function AutoBillSwitch({ subscriptionId, initial }: { subscriptionId: st
     mutationFn: (enabled: boolean) => api.put<{ autoBillOverage: boolean }>(apiPath`/api/admin/subscriptions/${subscriptionId}/auto-bill-overage`, { enabled }),
     onSuccess: (r) => {
       setOn(r.autoBillOverage);
-      toast({ title: r.autoBillOverage ? "Automatic overage billing on" : "Automatic overage billing off", description: r.autoBillOverage ? "Extra units go on the next invoice at the end of each usage month." : "Overage is billed only when an admin bills it." });
+      toast({
+        title: r.autoBillOverage ? "Automatic overage billing on" : "Automatic overage billing off",
+        description: r.autoBillOverage ? "Extra units go on the next invoice at the end of each usage month." : "Overage is billed only when an admin bills it.",
+      });
     },
     onError: (err) => showAdminError(err, "Failed to change automatic billing"),
   });

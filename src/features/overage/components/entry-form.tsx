@@ -19,19 +19,7 @@ export function useEntryForm(subscriptionId: string): EntryForm {
 }
 
 /** Choose a billing period and the billing timing, then start an overage entry. */
-export function EntryForm({
-  form,
-  idPrefix,
-  cycles,
-  pending,
-  onStart,
-}: {
-  form: EntryForm;
-  idPrefix: string;
-  cycles: BillingCycleView[];
-  pending: boolean;
-  onStart: (data: EntryFormOutput) => void;
-}) {
+export function EntryForm({ form, idPrefix, cycles, pending, onStart }: { form: EntryForm; idPrefix: string; cycles: BillingCycleView[]; pending: boolean; onStart: (data: EntryFormOutput) => void }) {
   const onInvalid = (errors: FieldErrors<EntryFormInput>) => {
     toast({ ...entryFormProblem(errors), variant: "destructive" });
   };
@@ -74,7 +62,9 @@ export function EntryForm({
         )}
       />
       <div className="md:col-span-2">
-        <SubmitButton busy={pending} busyLabel="Starting...">Start Overage Entry</SubmitButton>
+        <SubmitButton busy={pending} busyLabel="Starting...">
+          Start Overage Entry
+        </SubmitButton>
       </div>
     </form>
   );

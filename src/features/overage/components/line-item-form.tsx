@@ -106,12 +106,7 @@ export function LineItemForm({
   const allPrices = prices.data?.prices ?? [];
 
   return (
-    <form
-      onSubmit={onSubmit}
-      className="space-y-3 rounded-md border border-slate-200 p-3"
-      aria-label={`Add line item for ${label}`}
-      noValidate
-    >
+    <form onSubmit={onSubmit} className="space-y-3 rounded-md border border-slate-200 p-3" aria-label={`Add line item for ${label}`} noValidate>
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Usage prices for this plan">
         <span className="text-sm text-slate-700">Quick pick:</span>
         {QUICK_PICKS.map((p) => (
@@ -162,7 +157,9 @@ export function LineItemForm({
           </p>
         </div>
       </div>
-      <SubmitButton variant="secondary" busy={addItem.isPending} busyLabel="Adding...">Add Line Item</SubmitButton>
+      <SubmitButton variant="secondary" busy={addItem.isPending} busyLabel="Adding...">
+        Add Line Item
+      </SubmitButton>
     </form>
   );
 }

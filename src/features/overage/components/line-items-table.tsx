@@ -10,10 +10,18 @@ export function LineItemsTable({ entry }: { entry: OverageEntryView }) {
         <caption className="sr-only">Line items</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3">Item</th>
-            <th scope="col" className="py-2 pr-3 text-right">Quantity</th>
-            <th scope="col" className="py-2 pr-3 text-right">Unit price</th>
-            <th scope="col" className="py-2 text-right">Total</th>
+            <th scope="col" className="py-2 pr-3">
+              Item
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Unit price
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -50,8 +50,7 @@ export function OverageBilling({ subscription: s, label }: { subscription: Admin
   };
 
   const start = useMutation({
-    mutationFn: ({ subscriptionId, periodStart, periodEnd, billNow }: EntryFormOutput) =>
-      postJson<OverageEntryView>("/api/admin/overage-entries", { subscriptionId, periodStart, periodEnd, billNow }),
+    mutationFn: ({ subscriptionId, periodStart, periodEnd, billNow }: EntryFormOutput) => postJson<OverageEntryView>("/api/admin/overage-entries", { subscriptionId, periodStart, periodEnd, billNow }),
     onSuccess: (e) => {
       setEntry(e);
       toast({ title: "Overage entry started", description: `Billing period ${formatDate(e.periodStart)} – ${formatDate(e.periodEnd)}. Add line items next.` });
@@ -95,15 +94,7 @@ export function OverageBilling({ subscription: s, label }: { subscription: Admin
             </Button>
           </div>
 
-          <EntryReviewDialog
-            open={reviewOpen}
-            onOpenChange={setReviewOpen}
-            email={s.user.email}
-            label={label}
-            entry={entry}
-            submitting={submit.isPending}
-            onSubmit={() => submit.mutate(entry.id)}
-          />
+          <EntryReviewDialog open={reviewOpen} onOpenChange={setReviewOpen} email={s.user.email} label={label} entry={entry} submitting={submit.isPending} onSubmit={() => submit.mutate(entry.id)} />
         </div>
       )}
     </div>

@@ -22,13 +22,7 @@ export function OverageHistory({ subscriptionId }: { subscriptionId: string }) {
   const history = useQuery<OverageEntryView[]>({ queryKey: [...historyKey(subscriptionId)] });
   const data = history.data ?? [];
   return (
-    <ListShell
-      query={history}
-      count={data.length}
-      loading="Loading history"
-      error={errorMessage(history.error, "Failed to load overage history")}
-      empty="No overage charges yet."
-    >
+    <ListShell query={history} count={data.length} loading="Loading history" error={errorMessage(history.error, "Failed to load overage history")} empty="No overage charges yet.">
       <ul className="space-y-2" aria-label="Overage history">
         {data.map((e) => (
           <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm">
@@ -37,8 +31,7 @@ export function OverageHistory({ subscriptionId }: { subscriptionId: string }) {
                 {formatDate(e.periodStart)} – {formatDate(e.periodEnd)} · {formatCents(e.totalAmount)}
               </p>
               <p className="text-xs text-slate-600">
-                {e.lineItems.length} line item{e.lineItems.length === 1 ? "" : "s"} · {e.billNow ? "Bill now" : "Next invoice"} · created{" "}
-                {formatDate(e.createdAt)}
+                {e.lineItems.length} line item{e.lineItems.length === 1 ? "" : "s"} · {e.billNow ? "Bill now" : "Next invoice"} · created {formatDate(e.createdAt)}
               </p>
             </div>
             <div className="flex items-center gap-3">

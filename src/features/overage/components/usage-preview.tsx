@@ -31,9 +31,8 @@ export function UsagePreview({
         <p className="text-sm text-slate-700">Loading usage...</p>
       ) : usage ? (
         <p className="mt-1 text-sm text-slate-800">
-          Phone: {usage.phoneInbound + usage.phoneOutbound} used{period?.limits.phone ? ` of ${period.limits.phone}` : ""} ({usage.phoneInbound} in,{" "}
-          {usage.phoneOutbound} out) · Text: {usage.textInbound + usage.textOutbound} used{period?.limits.text ? ` of ${period.limits.text}` : ""} (
-          {usage.textInbound} in, {usage.textOutbound} out)
+          Phone: {usage.phoneInbound + usage.phoneOutbound} used{period?.limits.phone ? ` of ${period.limits.phone}` : ""} ({usage.phoneInbound} in, {usage.phoneOutbound} out) · Text:{" "}
+          {usage.textInbound + usage.textOutbound} used{period?.limits.text ? ` of ${period.limits.text}` : ""} ({usage.textInbound} in, {usage.textOutbound} out)
         </p>
       ) : (
         <p className="text-sm text-slate-700">No usage recorded for this period.</p>

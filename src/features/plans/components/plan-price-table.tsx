@@ -12,29 +12,41 @@ export function PlanPriceTable({ className }: { className?: string }) {
       {/* Shown only where the table is wider than the screen. */}
       <p className="mb-1 text-xs text-slate-600 md:hidden">Scroll sideways to see every column.</p>
       <div role="region" aria-label="Plan prices" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
-        <thead>
-          <tr className="border-b border-slate-200 bg-slate-50">
-            <th scope="col" className="p-3 font-semibold">Plan</th>
-            <th scope="col" className="p-3 font-semibold">Monthly billing</th>
-            <th scope="col" className="p-3 font-semibold">Annual billing (per month)</th>
-            <th scope="col" className="p-3 font-semibold">Included units</th>
-            <th scope="col" className="p-3 font-semibold">Extra unit (monthly / annual)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {PLANS.map((p) => (
-            <tr key={p.id} className="border-b border-slate-100">
-              <th scope="row" className="p-3 font-semibold text-slate-950">{p.name}</th>
-              <td className="p-3">{p.monthlyPrice === null ? "Custom" : formatDollars(p.monthlyPrice)}</td>
-              <td className="p-3">{p.annualPrice === null ? "Custom" : formatDollars(p.annualPrice)}</td>
-              <td className="p-3">{p.units === null ? "Unlimited" : p.units.toLocaleString("en-US")}</td>
-              <td className="p-3">{p.extraUnitPrice ? `${formatCents(p.extraUnitPrice.monthly)} / ${formatCents(p.extraUnitPrice.annual)}` : "Custom"}</td>
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
+          <thead>
+            <tr className="border-b border-slate-200 bg-slate-50">
+              <th scope="col" className="p-3 font-semibold">
+                Plan
+              </th>
+              <th scope="col" className="p-3 font-semibold">
+                Monthly billing
+              </th>
+              <th scope="col" className="p-3 font-semibold">
+                Annual billing (per month)
+              </th>
+              <th scope="col" className="p-3 font-semibold">
+                Included units
+              </th>
+              <th scope="col" className="p-3 font-semibold">
+                Extra unit (monthly / annual)
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {PLANS.map((p) => (
+              <tr key={p.id} className="border-b border-slate-100">
+                <th scope="row" className="p-3 font-semibold text-slate-950">
+                  {p.name}
+                </th>
+                <td className="p-3">{p.monthlyPrice === null ? "Custom" : formatDollars(p.monthlyPrice)}</td>
+                <td className="p-3">{p.annualPrice === null ? "Custom" : formatDollars(p.annualPrice)}</td>
+                <td className="p-3">{p.units === null ? "Unlimited" : p.units.toLocaleString("en-US")}</td>
+                <td className="p-3">{p.extraUnitPrice ? `${formatCents(p.extraUnitPrice.monthly)} / ${formatCents(p.extraUnitPrice.annual)}` : "Custom"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </div>
   );

@@ -8,8 +8,12 @@ export function UnitChartTable({ className }: { className?: string }) {
       <caption className="sr-only">Units per call or conversation</caption>
       <thead>
         <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-2 pr-4 font-semibold">Usage</th>
-          <th scope="col" className="py-2 text-right font-semibold">Units</th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            Usage
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Units
+          </th>
         </tr>
       </thead>
       <tbody>

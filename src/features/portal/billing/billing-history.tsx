@@ -40,7 +40,13 @@ export function BillingHistoryPanel() {
   );
 }
 
-const COLUMNS = [["Date", "left"], ["Description", "left"], ["Amount", "right"], ["Status", "left"], ["Invoice", "left"]] as const;
+const COLUMNS = [
+  ["Date", "left"],
+  ["Description", "left"],
+  ["Amount", "right"],
+  ["Status", "left"],
+  ["Invoice", "left"],
+] as const;
 
 const LINK = "font-medium text-brand-700 underline-offset-4 hover:underline";
 

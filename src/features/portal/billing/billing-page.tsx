@@ -16,12 +16,10 @@ import { parseTab, type BillingTab, type ReturnNotice } from "./return-notice";
 import { BILLING_AUTH_META } from "./use-billing-auth";
 import { usePortalSession } from "./use-portal-actions";
 
-
 const CREATED = {
   title: "Subscription Created Successfully!",
   description: "Your 14-day free trial has started. You won't be charged until the trial ends.",
 };
-
 
 /** A paid start, once the free trial is used (ADR 0105). */
 const PAID_STARTED = {

@@ -30,7 +30,8 @@ export function CancelSubscriptionButton({ sub }: { sub: CustomerSubscription })
       <DialogContent role="alertdialog" aria-describedby={`${reasonId}-what`}>
         <DialogTitle>Cancel your {sub.plan.name} plan?</DialogTitle>
         <DialogDescription id={`${reasonId}-what`}>
-          Your subscription ends on {end}. Until then everything keeps working. From then on your AI employee stops answering calls and messages, and nothing more is charged. You can resume the subscription until {end}.
+          Your subscription ends on {end}. Until then everything keeps working. From then on your AI employee stops answering calls and messages, and nothing more is charged. You can resume the
+          subscription until {end}.
         </DialogDescription>
         <form
           className="mt-4 flex flex-col gap-2"

@@ -73,9 +73,7 @@ function ChangePlanContent({ sub, onDone }: { sub: CustomerSubscription; onDone:
   return (
     <DialogContent aria-describedby={`${id}-about`}>
       <DialogTitle>Change plan</DialogTitle>
-      <DialogDescription id={`${id}-about`}>
-        Upgrades take effect at once; you pay the difference for the rest of this period. Downgrades take effect at the end of the period.
-      </DialogDescription>
+      <DialogDescription id={`${id}-about`}>Upgrades take effect at once; you pay the difference for the rest of this period. Downgrades take effect at the end of the period.</DialogDescription>
       <form
         className="mt-4 flex flex-col gap-5"
         onSubmit={(e) => {
@@ -108,7 +106,11 @@ function ChangePlanContent({ sub, onDone }: { sub: CustomerSubscription; onDone:
             ))}
           </div>
           <p className="mt-2 text-sm text-slate-700">
-            Enterprise is arranged with our team: <Link href="/contact" className="underline">contact us</Link>.
+            Enterprise is arranged with our team:{" "}
+            <Link href="/contact" className="underline">
+              contact us
+            </Link>
+            .
           </p>
         </fieldset>
         <fieldset>

@@ -30,8 +30,7 @@ export function AttentionInbox({ data, timeZone }: { data: AttentionResponse | u
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   const queryClient = useQueryClient();
   const mark = useMutation({
-    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
-      handled ? api.put(apiPath`/api/interactions/${id}/handled`) : api.delete(apiPath`/api/interactions/${id}/handled`),
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }) => (handled ? api.put(apiPath`/api/interactions/${id}/handled`) : api.delete(apiPath`/api/interactions/${id}/handled`)),
     meta: { unauthorized: { ...LOGGED_OUT, returnTo: "/dashboard" } },
     onSuccess: async () => {
       await Promise.all(AFFECTED.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));

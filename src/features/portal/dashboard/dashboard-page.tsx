@@ -69,7 +69,14 @@ export function DashboardPage({ data, spendLimit = null }: { data: DashboardData
       {spendLimit}
       {attention.data && <TodayStrip today={attention.data.today} />}
       {(attention.data?.hasCalls || (attention.data && attention.data.handled.length > 0)) && <AttentionInbox data={attention.data} timeZone={timeZone} />}
-      {firstTime && <FirstSteps hasSubscription={Boolean(sub)} hasCalls={attention.data?.hasCalls ?? false} canSubscribe={data.permissions.includes("billing.manage")} canReadCalls={data.permissions.includes("calls.read")} />}
+      {firstTime && (
+        <FirstSteps
+          hasSubscription={Boolean(sub)}
+          hasCalls={attention.data?.hasCalls ?? false}
+          canSubscribe={data.permissions.includes("billing.manage")}
+          canReadCalls={data.permissions.includes("calls.read")}
+        />
+      )}
       {live && sub ? <FullDashboard sub={sub} permissions={data.permissions} /> : !firstTime ? <GetStarted canSubscribe={data.permissions.includes("billing.manage")} /> : null}
     </section>
   );
@@ -84,9 +91,7 @@ function GetStarted({ canSubscribe }: { canSubscribe: boolean }) {
         <CardTitle as="h2" className="text-2xl">
           Get Started with Your AI Employee
         </CardTitle>
-        <CardDescription className="max-w-lg">
-          Choose a plan to put your AI employee to work answering calls, chats and texts 24/7. Every plan starts with a 14-day free trial.
-        </CardDescription>
+        <CardDescription className="max-w-lg">Choose a plan to put your AI employee to work answering calls, chats and texts 24/7. Every plan starts with a 14-day free trial.</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
         {canSubscribe ? (

@@ -33,9 +33,27 @@ export function TodayStrip({ today }: { today: TodayTotals }) {
 /** A first-time customer's three steps to a working AI employee, each linking to where it happens. */
 export function FirstSteps({ hasSubscription, hasCalls, canSubscribe, canReadCalls = false }: { hasSubscription: boolean; hasCalls: boolean; canSubscribe: boolean; canReadCalls?: boolean }) {
   const steps = [
-    { done: hasSubscription, title: "Start your free trial with a card", text: "Choose a plan; your card is charged only after the 14-day trial.", href: canSubscribe ? "/pricing" : null, link: "Choose Your Plan" },
-    { done: hasCalls, title: "We prepare your AI employee", text: "Our team sets up your AI employee and its phone number; it appears under AI Employees.", href: "/billing?tab=ai-ready", link: "See your AI employees" },
-    { done: hasCalls, title: "Make a test call, or forward your number", text: "Call your AI employee's number, or forward your business line to it; the calls show here.", href: "/calls", link: "See your calls" },
+    {
+      done: hasSubscription,
+      title: "Start your free trial with a card",
+      text: "Choose a plan; your card is charged only after the 14-day trial.",
+      href: canSubscribe ? "/pricing" : null,
+      link: "Choose Your Plan",
+    },
+    {
+      done: hasCalls,
+      title: "We prepare your AI employee",
+      text: "Our team sets up your AI employee and its phone number; it appears under AI Employees.",
+      href: "/billing?tab=ai-ready",
+      link: "See your AI employees",
+    },
+    {
+      done: hasCalls,
+      title: "Make a test call, or forward your number",
+      text: "Call your AI employee's number, or forward your business line to it; the calls show here.",
+      href: "/calls",
+      link: "See your calls",
+    },
   ];
   return (
     <Card className="mt-8" data-testid="first-steps">

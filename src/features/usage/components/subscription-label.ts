@@ -23,8 +23,10 @@ export function subscriptionLabels(list: readonly LabelledSubscription[]): Map<s
   const plain = new Map(list.map((s) => [s.id, subscriptionLabel(s)]));
   const seen = new Map<string, number>();
   for (const label of plain.values()) seen.set(label, (seen.get(label) ?? 0) + 1);
-  return new Map(list.map((s) => {
-    const label = plain.get(s.id)!;
-    return [s.id, seen.get(label)! > 1 ? `${label} (#${s.id.slice(0, 8)})` : label];
-  }));
+  return new Map(
+    list.map((s) => {
+      const label = plain.get(s.id)!;
+      return [s.id, seen.get(label)! > 1 ? `${label} (#${s.id.slice(0, 8)})` : label];
+    }),
+  );
 }

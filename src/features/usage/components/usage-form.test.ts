@@ -36,8 +36,6 @@ describe("Add Usage form", () => {
     expect(usageFormProblem((await resolve(form({ textInboundUsage: "2.5" }))).errors)).toBe("Text inbound usage must be a whole number, 0 or more");
     expect(usageFormProblem((await resolve(form({ textOutboundUsage: "1000001" }))).errors)).toBe("Text outbound usage must be at most 1,000,000");
     // The first category in form order wins.
-    expect(usageFormProblem((await resolve(form({ phoneInboundUsage: "1.5", textOutboundUsage: "-3" }))).errors)).toBe(
-      "Phone inbound usage must be a whole number, 0 or more",
-    );
+    expect(usageFormProblem((await resolve(form({ phoneInboundUsage: "1.5", textOutboundUsage: "-3" }))).errors)).toBe("Phone inbound usage must be a whole number, 0 or more");
   });
 });

@@ -156,7 +156,9 @@ export function UsageManagement() {
               </div>
             ))}
           </div>
-          <SubmitButton busy={add.isPending} busyLabel="Adding Usage...">Add Usage</SubmitButton>
+          <SubmitButton busy={add.isPending} busyLabel="Adding Usage...">
+            Add Usage
+          </SubmitButton>
         </form>
       </SectionCard>
     </div>

@@ -39,7 +39,16 @@ export class FakeProvider implements PaymentProvider {
   /** When set, invoice calls throw this non-retryable error. */
   invoiceError: ProviderError | null = null;
   prices: ProviderPrice[] = [
-    { id: "price_small_monthly", lookupKey: "plan_small_monthly", productName: "Small plan", unitLabel: null, unitAmount: 14900, recurringInterval: "month", usageType: "licensed", meterEventName: null },
+    {
+      id: "price_small_monthly",
+      lookupKey: "plan_small_monthly",
+      productName: "Small plan",
+      unitLabel: null,
+      unitAmount: 14900,
+      recurringInterval: "month",
+      usageType: "licensed",
+      meterEventName: null,
+    },
     ...METER_EVENT_NAMES.map((name, i) => ({
       id: `price_${meteredLookupKey(name, "small", "monthly")}`,
       lookupKey: meteredLookupKey(name, "small", "monthly"),
@@ -122,10 +131,7 @@ export class FakeProvider implements PaymentProvider {
     return invoice;
   }
 
-  async addPendingInvoiceItems(
-    input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } },
-    idempotencyKey: string,
-  ): Promise<void> {
+  async addPendingInvoiceItems(input: { customerId: string; subscriptionId: string; lines: InvoiceLine[]; period: { start: Date; end: Date } }, idempotencyKey: string): Promise<void> {
     this.down("pending");
     if (this.invoiceError) throw this.invoiceError;
     if (!this.pendingItems.has(idempotencyKey)) this.pendingItems.set(idempotencyKey, { subscriptionId: input.subscriptionId, lines: input.lines });

@@ -40,7 +40,9 @@ export function DeliveriesTable({ endpointId, timeZone }: { endpointId: string; 
       {items.length === 0 ? (
         <div>
           <h4 className="text-base font-semibold text-slate-900">Deliveries</h4>
-          <p className="mt-1 text-sm text-slate-700">{cursors.length > 1 ? "No older deliveries." : "Nothing sent yet. Events appear here as they are delivered; send a test event to try the endpoint."}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            {cursors.length > 1 ? "No older deliveries." : "Nothing sent yet. Events appear here as they are delivered; send a test event to try the endpoint."}
+          </p>
         </div>
       ) : (
         <table className="w-full text-left text-sm">
@@ -104,16 +106,16 @@ function DeliveryRow({ delivery, endpointId, timeZone }: { delivery: DeliveryVie
       </Cell>
       <Cell label="Status">
         <Badge variant={STATUS_BADGE[delivery.status]}>{DELIVERY_STATUS_LABELS[delivery.status]}</Badge>
-        {delivery.status === "pending" && delivery.nextAttemptAt ? (
-          <span className="block text-xs text-slate-700">Next try {formatDateTime(delivery.nextAttemptAt, { timeZone })}</span>
-        ) : null}
+        {delivery.status === "pending" && delivery.nextAttemptAt ? <span className="block text-xs text-slate-700">Next try {formatDateTime(delivery.nextAttemptAt, { timeZone })}</span> : null}
       </Cell>
       <Cell label="Attempts">{delivery.attempts}</Cell>
       <Cell label="Last answer">
         {attempt?.response ? (
           <details>
             <summary className="cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">{answer}</summary>
-            <pre tabIndex={0} className="mt-1 max-h-48 max-w-[min(28rem,80vw)] overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-900">{attempt.response}</pre>
+            <pre tabIndex={0} className="mt-1 max-h-48 max-w-[min(28rem,80vw)] overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-900">
+              {attempt.response}
+            </pre>
           </details>
         ) : (
           answer

@@ -67,8 +67,8 @@ export function RotateSecretButton({ endpoint, onRotated }: { endpoint: Endpoint
       title="Rotate the signing secret?"
       description={
         <>
-          A new secret is made for <span className="break-all">{endpoint.url}</span> and shown once. The old secret keeps working for 24 hours: until then every
-          delivery is signed with both, so you have a day to put the new one in your receiver.
+          A new secret is made for <span className="break-all">{endpoint.url}</span> and shown once. The old secret keeps working for 24 hours: until then every delivery is signed with both, so you
+          have a day to put the new one in your receiver.
         </>
       }
       cancel="Keep as it is"

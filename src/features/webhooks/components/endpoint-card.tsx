@@ -87,7 +87,13 @@ export function EndpointCard({ endpoint, timeZone, onRotated, onDeleted }: { end
         </div>
 
         {editing ? (
-          <EndpointForm title="Edit endpoint" level="h4" initial={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }} onSave={save} onCancel={() => setEditing(false)} />
+          <EndpointForm
+            title="Edit endpoint"
+            level="h4"
+            initial={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }}
+            onSave={save}
+            onCancel={() => setEditing(false)}
+          />
         ) : null}
 
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 lg:flex-row lg:items-end lg:justify-between">

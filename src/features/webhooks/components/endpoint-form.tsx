@@ -90,7 +90,15 @@ export function EndpointForm({
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-description`}>Description</Label>
-        <Input id={`${id}-description`} autoComplete="off" maxLength={200} placeholder="e.g. Our CRM" aria-invalid={Boolean(errors.description)} aria-describedby={describedBy("description")} {...form.register("description")} />
+        <Input
+          id={`${id}-description`}
+          autoComplete="off"
+          maxLength={200}
+          placeholder="e.g. Our CRM"
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={describedBy("description")}
+          {...form.register("description")}
+        />
         {error("description")}
       </div>
       <fieldset className="space-y-2" aria-describedby={errors.eventTypes ? `${id}-eventTypes-error` : undefined}>
@@ -98,7 +106,14 @@ export function EndpointForm({
         <ul className="grid gap-3 sm:grid-cols-2">
           {WEBHOOK_EVENT_TYPES.map((type, i) => (
             <li key={type} className="flex items-start gap-2">
-              <input id={`${id}-type-${i}`} type="checkbox" value={type} className="mt-0.5 size-4 shrink-0 accent-brand-700" aria-describedby={`${id}-type-${i}-hint`} {...form.register("eventTypes")} />
+              <input
+                id={`${id}-type-${i}`}
+                type="checkbox"
+                value={type}
+                className="mt-0.5 size-4 shrink-0 accent-brand-700"
+                aria-describedby={`${id}-type-${i}-hint`}
+                {...form.register("eventTypes")}
+              />
               <div className="min-w-0">
                 <label htmlFor={`${id}-type-${i}`} className="font-mono text-sm font-medium text-slate-900">
                   {type}
@@ -120,7 +135,9 @@ export function EndpointForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <SubmitButton busy={isSubmitting} busyLabel="Saving...">Save endpoint</SubmitButton>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          Save endpoint
+        </SubmitButton>
       </div>
     </form>
   );

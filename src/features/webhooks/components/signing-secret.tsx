@@ -26,7 +26,12 @@ export function SigningSecret({ shown, onDone }: { shown: ShownSecret; onDone: (
   };
 
   return (
-    <section ref={ref} tabIndex={-1} aria-labelledby={`${id}-title`} className="rounded-xl border border-amber-300 bg-amber-50 p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:p-6">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:p-6"
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         Signing secret
       </h2>

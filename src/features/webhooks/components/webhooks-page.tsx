@@ -67,20 +67,46 @@ export function WebhooksPage({ initial, timeZone }: { initial: EndpointView[]; t
           Webhooks
         </h1>
         <p className="max-w-3xl text-slate-700">
-          Send what happens in your account (calls, appointments, usage, billing) to your own systems as signed HTTPS requests. Up to {MAX_ENDPOINTS} endpoints; times are in {timeZone.replaceAll("_", " ")}.{" "}
+          Send what happens in your account (calls, appointments, usage, billing) to your own systems as signed HTTPS requests. Up to {MAX_ENDPOINTS} endpoints; times are in{" "}
+          {timeZone.replaceAll("_", " ")}.{" "}
           <Link href="/docs/webhooks" className={docsLink}>
             How webhooks work and how to verify them
           </Link>
         </p>
       </header>
 
-      {secret ? <SigningSecret shown={secret} onDone={() => { setSecret(null); focusAdd(); }} /> : null}
+      {secret ? (
+        <SigningSecret
+          shown={secret}
+          onDone={() => {
+            setSecret(null);
+            focusAdd();
+          }}
+        />
+      ) : null}
 
       {adding ? (
-        <EndpointForm title="Add endpoint" initial={NEW_ENDPOINT} onSave={create} onCancel={() => { setAdding(false); focusAdd(); }} />
+        <EndpointForm
+          title="Add endpoint"
+          initial={NEW_ENDPOINT}
+          onSave={create}
+          onCancel={() => {
+            setAdding(false);
+            focusAdd();
+          }}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button id={ADD_BUTTON} type="button" onClick={() => { setAdding(true); setSecret(null); }} disabled={full} aria-describedby={full ? "webhooks-full" : undefined}>
+          <Button
+            id={ADD_BUTTON}
+            type="button"
+            onClick={() => {
+              setAdding(true);
+              setSecret(null);
+            }}
+            disabled={full}
+            aria-describedby={full ? "webhooks-full" : undefined}
+          >
             <Plus aria-hidden />
             Add endpoint
           </Button>
@@ -96,9 +122,8 @@ export function WebhooksPage({ initial, timeZone }: { initial: EndpointView[]; t
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-800">
           <h2 className="text-lg font-semibold">No webhook endpoints yet</h2>
           <p className="mt-2 max-w-3xl">
-            A webhook is an address of yours (your CRM, Zapier, your own server) that we call the moment something happens: a call was completed, an
-            appointment booked, an invoice paid. Each request is signed with the endpoint&apos;s secret (Standard Webhooks), so your system can check it came
-            from us, and a failed delivery is retried on a schedule for about three days.
+            A webhook is an address of yours (your CRM, Zapier, your own server) that we call the moment something happens: a call was completed, an appointment booked, an invoice paid. Each request
+            is signed with the endpoint&apos;s secret (Standard Webhooks), so your system can check it came from us, and a failed delivery is retried on a schedule for about three days.
           </p>
           <p className="mt-2">
             <Link href="/docs/webhooks" className={docsLink}>
@@ -109,21 +134,21 @@ export function WebhooksPage({ initial, timeZone }: { initial: EndpointView[]; t
         </div>
       ) : (
         <div className="space-y-4">
-        <h2 className="text-xl font-semibold">Endpoints</h2>
-        <ul className="space-y-6" aria-label="Webhook endpoints">
-          {endpoints.map((e) => (
-            <EndpointCard
-              key={e.id}
-              endpoint={e}
-              timeZone={timeZone}
-              onRotated={(r) => {
-                queryClient.setQueryData<EndpointList>(ENDPOINTS_KEY, (old) => ({ items: (old?.items ?? []).map((x) => (x.id === r.endpoint.id ? r.endpoint : x)) }));
-                setSecret({ endpointUrl: r.endpoint.url, secret: r.secret, reason: "rotated" });
-              }}
-              onDeleted={() => removed(e.id)}
-            />
-          ))}
-        </ul>
+          <h2 className="text-xl font-semibold">Endpoints</h2>
+          <ul className="space-y-6" aria-label="Webhook endpoints">
+            {endpoints.map((e) => (
+              <EndpointCard
+                key={e.id}
+                endpoint={e}
+                timeZone={timeZone}
+                onRotated={(r) => {
+                  queryClient.setQueryData<EndpointList>(ENDPOINTS_KEY, (old) => ({ items: (old?.items ?? []).map((x) => (x.id === r.endpoint.id ? r.endpoint : x)) }));
+                  setSecret({ endpointUrl: r.endpoint.url, secret: r.secret, reason: "rotated" });
+                }}
+                onDeleted={() => removed(e.id)}
+              />
+            ))}
+          </ul>
         </div>
       )}
     </section>

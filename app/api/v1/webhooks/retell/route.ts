@@ -57,7 +57,14 @@ export const POST = route(
       return retellEventRefused(log, { callId: event.call.call_id, event: event.event, problem: result!.message ?? "refused" });
     }
     if (result!.status === "duplicate" && event.event === "call_analyzed") {
-      const updated = await applyRetellAnalysis(record.id, { summary: record.summary, callerName: record.callerName, transcript: record.transcript, voicemail: event.call.call_analysis?.in_voicemail === true, recordingAnnounced: record.recordingAnnounced, appointmentBooked: record.appointmentBooked });
+      const updated = await applyRetellAnalysis(record.id, {
+        summary: record.summary,
+        callerName: record.callerName,
+        transcript: record.transcript,
+        voicemail: event.call.call_analysis?.in_voicemail === true,
+        recordingAnnounced: record.recordingAnnounced,
+        appointmentBooked: record.appointmentBooked,
+      });
       if (updated) {
         log.info({ callId: event.call.call_id }, "Retell call analysis added");
         return Response.json({ status: "updated", units: updated.units });

@@ -15,7 +15,10 @@ describe("stripe:check walk against the stateful fake", () => {
     const provider = new StripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiHost: fake.url, maxNetworkRetries: 0 });
     const results = await runStripeWalk({ stripe: provider.stripe, provider, pollMs: 0 });
     const table = formatTable(results);
-    expect(results.filter((r) => r.status !== "pass"), table).toEqual([]);
+    expect(
+      results.filter((r) => r.status !== "pass"),
+      table,
+    ).toEqual([]);
     expect(results.length).toBeGreaterThanOrEqual(14);
     // The walk moved time and money as Stripe would: trial end, renewal, decline, recovery, period end.
     const types = fake.events.map((e) => e.type);

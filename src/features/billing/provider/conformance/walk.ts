@@ -100,7 +100,10 @@ export async function runStripeWalk(opts: WalkOptions): Promise<StepResult[]> {
     const changes = await syncStripeCatalogue(stripe);
     const prices = await provider.listPrices();
     usagePriceId = prices.find((p) => p.lookupKey === usagePrice.lookupKey)?.id ?? "";
-    expectThat(prices.some((p) => p.lookupKey === planPrice.lookupKey), `no active price ${planPrice.lookupKey}`);
+    expectThat(
+      prices.some((p) => p.lookupKey === planPrice.lookupKey),
+      `no active price ${planPrice.lookupKey}`,
+    );
     expectThat(Boolean(usagePriceId), `no active price ${usagePrice.lookupKey}`);
     return `${changes.length} change(s); ${prices.length} active prices`;
   });
@@ -217,7 +220,10 @@ export async function runStripeWalk(opts: WalkOptions): Promise<StepResult[]> {
     const paid = await provider.retrieveSubscription(subscribeFirst!.id);
     const ended = await provider.retrieveSubscription(abandoned!.id);
     const billed = (await provider.listInvoices(ended!.customerId)).filter((i) => i.amountDue > 0);
-    expectThat(paid?.status === "active" && ended?.status === "canceled" && billed.length === 0, `subscribe first: ${describeSub(paid)}; abandoned: ${describeSub(ended)}, ${billed.length} invoice(s) with an amount`);
+    expectThat(
+      paid?.status === "active" && ended?.status === "canceled" && billed.length === 0,
+      `subscribe first: ${describeSub(paid)}; abandoned: ${describeSub(ended)}, ${billed.length} invoice(s) with an amount`,
+    );
     return "active; canceled";
   });
 
@@ -288,7 +294,10 @@ export async function runStripeWalk(opts: WalkOptions): Promise<StepResult[]> {
   await step("downgrade at the period's end: Medium -> Small scheduled, cancellable, scheduled again", async () => {
     const end = sub!.currentPeriodEnd!.getTime();
     sub = await provider.changePlan(sub!.id, { planId: PLAN.planId, billing: PLAN.billing, when: "period_end", prorationDate: null }, `stripe-check-${run}-downgrade`);
-    expectThat(sub.planId === "medium" && sub.pendingChange?.planId === PLAN.planId && sub.pendingChange.effectiveAt.getTime() === end, `plan ${sub.planId}, pending ${JSON.stringify(sub.pendingChange)}`);
+    expectThat(
+      sub.planId === "medium" && sub.pendingChange?.planId === PLAN.planId && sub.pendingChange.effectiveAt.getTime() === end,
+      `plan ${sub.planId}, pending ${JSON.stringify(sub.pendingChange)}`,
+    );
     sub = await provider.cancelPendingPlanChange(sub.id, `stripe-check-${run}-keep`);
     expectThat(!sub.pendingChange, `still pending ${JSON.stringify(sub.pendingChange)}`);
     sub = await provider.changePlan(sub.id, { planId: PLAN.planId, billing: PLAN.billing, when: "period_end", prorationDate: null }, `stripe-check-${run}-downgrade-again`);

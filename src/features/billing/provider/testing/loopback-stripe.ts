@@ -113,9 +113,7 @@ export class LoopbackStripe {
   }
 
   private handle(recorded: RecordedRequest): Reply {
-    const match = this.handlers.find(
-      (h) => h.method === recorded.method && (typeof h.path === "string" ? h.path === recorded.path : h.path.test(recorded.path)),
-    );
+    const match = this.handlers.find((h) => h.method === recorded.method && (typeof h.path === "string" ? h.path === recorded.path : h.path.test(recorded.path)));
     return (
       match?.handler(recorded) ?? {
         status: 404,

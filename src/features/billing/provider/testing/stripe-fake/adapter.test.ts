@@ -21,7 +21,13 @@ describe("StripeProvider against the stateful fake", () => {
     stripe = provider.stripe;
     const product = await stripe.products.create({ name: "Phone Inbound Usage" });
     const plan = await stripe.products.create({ name: "Small Plan" });
-    const meter = await stripe.billing.meters.create({ display_name: "Phone", event_name: "phone_inbound", default_aggregation: { formula: "sum" }, customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" }, value_settings: { event_payload_key: "value" } });
+    const meter = await stripe.billing.meters.create({
+      display_name: "Phone",
+      event_name: "phone_inbound",
+      default_aggregation: { formula: "sum" },
+      customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" },
+      value_settings: { event_payload_key: "value" },
+    });
     usagePrice = (await stripe.prices.create({ currency: "usd", product: product.id, unit_amount: 198, recurring: { interval: "month", usage_type: "metered", meter: meter.id } })).id;
     const planPrice = await stripe.prices.create({ currency: "usd", product: plan.id, unit_amount: 14_900, recurring: { interval: "month" }, lookup_key: "plan_small_monthly" });
     customer = (await provider.createCustomer({ email: "a@example.com", name: "A", accountId: "u1" }, "customer-u1")).id;
@@ -36,14 +42,18 @@ describe("StripeProvider against the stateful fake", () => {
 
   it("meter events inside Stripe's window are accepted; outside it the adapter gets a non-retryable invalid_request_error", async () => {
     await provider.reportMeterEvent({ eventName: "phone_inbound", customerId: customer, value: 4, identifier: "usage-1-phone", timestamp: new Date(Date.now() - 2 * DAY) });
-    const err = await provider.reportMeterEvent({ eventName: "phone_inbound", customerId: customer, value: 4, identifier: "usage-2-phone", timestamp: new Date(Date.now() - 40 * DAY) }).catch((e: unknown) => e);
+    const err = await provider
+      .reportMeterEvent({ eventName: "phone_inbound", customerId: customer, value: 4, identifier: "usage-2-phone", timestamp: new Date(Date.now() - 40 * DAY) })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err).toMatchObject({ type: "invalid_request_error", retryable: false });
   });
 
   it("bill now: a line refused half-way deletes the draft, leaving nothing to bill", async () => {
     const before = fake.state.invoices.size;
-    const err = await provider.createInvoiceNow({ customerId: customer, subscriptionId: sub, lines: [line(usagePrice), line("price_missing")], period, metadata: { overage_entry_id: "e1" } }, "overage-e1").catch((e: unknown) => e);
+    const err = await provider
+      .createInvoiceNow({ customerId: customer, subscriptionId: sub, lines: [line(usagePrice), line("price_missing")], period, metadata: { overage_entry_id: "e1" } }, "overage-e1")
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "resource_missing", retryable: false });
     expect(fake.state.invoices.size).toBe(before);
     expect([...fake.state.invoiceItems.values()].filter((i) => i.customer === customer)).toEqual([]);

@@ -50,8 +50,7 @@ function nextDue(state: FakeState, clockId: string, until: number): Due | null {
         });
       }
       consider(sub.trial_end as number, () => endTrial(state, sub));
-    }
-    else if (sub.status === "active" || sub.status === "past_due" || sub.status === "unpaid") consider(periodEnd(sub), () => endPeriod(state, sub));
+    } else if (sub.status === "active" || sub.status === "past_due" || sub.status === "unpaid") consider(periodEnd(sub), () => endPeriod(state, sub));
   }
   for (const inv of state.invoices.values()) {
     if (!onClock(inv.customer)) continue;

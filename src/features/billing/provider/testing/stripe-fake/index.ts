@@ -70,7 +70,16 @@ export class StripeFake {
     if (opts.dashboardPortalDefault) {
       // As if the portal settings were saved in the Dashboard: the account's default configuration.
       const id = this.state.id("bpc");
-      this.state.portalConfigurations.set(id, { id, object: "billing_portal.configuration", active: true, is_default: true, livemode: false, features: {}, metadata: {}, created: this.state.realNow() });
+      this.state.portalConfigurations.set(id, {
+        id,
+        object: "billing_portal.configuration",
+        active: true,
+        is_default: true,
+        livemode: false,
+        features: {},
+        metadata: {},
+        created: this.state.realNow(),
+      });
     }
   }
 

@@ -126,7 +126,14 @@ describe("stripe fake: subscriptions on a test clock", () => {
     const events = fake.takeEvents();
     expect(seen).toEqual(events.map((e) => e.type));
     expect(events.map((e) => e.type)).toEqual(
-      expect.arrayContaining(["customer.subscription.trial_will_end", "customer.subscription.updated", "invoice.created", "invoice.finalized", "invoice.payment_failed", "test_helpers.test_clock.ready"]),
+      expect.arrayContaining([
+        "customer.subscription.trial_will_end",
+        "customer.subscription.updated",
+        "invoice.created",
+        "invoice.finalized",
+        "invoice.payment_failed",
+        "test_helpers.test_clock.ready",
+      ]),
     );
     // In time order: the warning three days before the trial ends comes first.
     expect(events[0]).toMatchObject({ type: "customer.subscription.trial_will_end", created: clock.frozen_time + 11 * DAY });

@@ -38,7 +38,11 @@ describe("stripe fake: plan changes and subscription schedules", () => {
   it("an upgrade with always_invoice charges the proration to the second, as its preview said", async () => {
     const item = sub.items.data[0]!;
     const at = item.current_period_start + 10 * DAY;
-    const preview = await stripe.invoices.createPreview({ customer: sub.customer as string, subscription: sub.id, subscription_details: { items: [{ id: item.id, price: medium }], proration_behavior: "always_invoice", proration_date: at } });
+    const preview = await stripe.invoices.createPreview({
+      customer: sub.customer as string,
+      subscription: sub.id,
+      subscription_details: { items: [{ id: item.id, price: medium }], proration_behavior: "always_invoice", proration_date: at },
+    });
     const f = (item.current_period_end - at) / (item.current_period_end - item.current_period_start);
     const expected = Math.round(42_000 * f) - Math.round(14_900 * f);
     expect(preview.amount_due).toBe(expected);
@@ -54,10 +58,18 @@ describe("stripe fake: plan changes and subscription schedules", () => {
     const err = await refusal(stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price: medium }], proration_behavior: "always_invoice", proration_date: item.current_period_start - DAY }));
     expect(err.message).toContain("within the current subscription period");
     const early = await refusal(
-      stripe.invoices.createPreview({ subscription: sub.id, subscription_details: { items: [{ id: item.id, price: medium }], proration_behavior: "always_invoice", proration_date: item.current_period_end + DAY } }),
+      stripe.invoices.createPreview({
+        subscription: sub.id,
+        subscription_details: { items: [{ id: item.id, price: medium }], proration_behavior: "always_invoice", proration_date: item.current_period_end + DAY },
+      }),
     );
     expect(early.message).toContain("within the current subscription period");
-    const none = await refusal(stripe.invoices.createPreview({ subscription: sub.id, subscription_details: { items: [{ id: item.id, price: medium }], proration_behavior: "none", proration_date: item.current_period_start + DAY } }));
+    const none = await refusal(
+      stripe.invoices.createPreview({
+        subscription: sub.id,
+        subscription_details: { items: [{ id: item.id, price: medium }], proration_behavior: "none", proration_date: item.current_period_start + DAY },
+      }),
+    );
     expect(none.param).toBe("subscription_details[proration_behavior]");
   });
 
@@ -77,13 +89,17 @@ describe("stripe fake: plan changes and subscription schedules", () => {
     const other = await stripe.products.create({ name: "Other" });
     const base = { customer_update: { enabled: false }, invoice_history: { enabled: true }, payment_method_update: { enabled: true }, subscription_cancel: { enabled: true } };
     const wrong = await refusal(
-      stripe.billingPortal.configurations.create({ features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [{ product: other.id, prices: [small] }] } } }),
+      stripe.billingPortal.configurations.create({
+        features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [{ product: other.id, prices: [small] }] } },
+      }),
     );
     expect(wrong.message).toContain("does not belong to the product");
     const empty = await refusal(stripe.billingPortal.configurations.create({ features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"] } } }));
     expect(empty.param).toBe("features[subscription_update]");
     const product = (await stripe.prices.retrieve(small)).product as string;
-    const ok = await stripe.billingPortal.configurations.create({ features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [{ product, prices: [small, medium] }] } } });
+    const ok = await stripe.billingPortal.configurations.create({
+      features: { ...base, subscription_update: { enabled: true, default_allowed_updates: ["price"], products: [{ product, prices: [small, medium] }] } },
+    });
     expect(ok.features.subscription_update.products).toEqual([expect.objectContaining({ product, prices: [small, medium] })]);
   });
 
@@ -92,16 +108,29 @@ describe("stripe fake: plan changes and subscription schedules", () => {
     const item = up.items.data[0]!;
     const schedule = await stripe.subscriptionSchedules.create({ from_subscription: sub.id });
     const moved = await refusal(
-      stripe.subscriptionSchedules.update(schedule.id, { phases: [{ items: [{ price: medium }], start_date: item.current_period_start + 1, end_date: item.current_period_end }, { items: [{ price: small }], start_date: item.current_period_end, duration: { interval: "month", interval_count: 1 } }] }),
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [
+          { items: [{ price: medium }], start_date: item.current_period_start + 1, end_date: item.current_period_end },
+          { items: [{ price: small }], start_date: item.current_period_end, duration: { interval: "month", interval_count: 1 } },
+        ],
+      }),
     );
     expect(moved.message).toBe("You can not modify the start date of the current phase.");
     const gap = await refusal(
-      stripe.subscriptionSchedules.update(schedule.id, { phases: [{ items: [{ price: medium }], start_date: item.current_period_start, end_date: item.current_period_end }, { items: [{ price: small }], start_date: item.current_period_end + 1, duration: { interval: "month", interval_count: 1 } }] }),
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [
+          { items: [{ price: medium }], start_date: item.current_period_start, end_date: item.current_period_end },
+          { items: [{ price: small }], start_date: item.current_period_end + 1, duration: { interval: "month", interval_count: 1 } },
+        ],
+      }),
     );
     expect(gap.param).toBe("phases[1][start_date]");
     await stripe.subscriptionSchedules.update(schedule.id, {
       end_behavior: "release",
-      phases: [{ items: [{ price: medium }], start_date: item.current_period_start, end_date: item.current_period_end }, { items: [{ price: small }], start_date: item.current_period_end, duration: { interval: "month", interval_count: 1 } }],
+      phases: [
+        { items: [{ price: medium }], start_date: item.current_period_start, end_date: item.current_period_end },
+        { items: [{ price: small }], start_date: item.current_period_end, duration: { interval: "month", interval_count: 1 } },
+      ],
     });
     // While the schedule manages the subscription, its cancellation is changed through the schedule only.
     const direct = await refusal(stripe.subscriptions.update(sub.id, { cancel_at_period_end: true }));

@@ -68,9 +68,16 @@ describe("stripe fake: documented rules", () => {
 
   async function meterSetup() {
     const c = await stripe.customers.create({ email: "m@example.com" });
-    await stripe.billing.meters.create({ display_name: "Calls", event_name: "calls", default_aggregation: { formula: "sum" }, customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" }, value_settings: { event_payload_key: "value" } });
+    await stripe.billing.meters.create({
+      display_name: "Calls",
+      event_name: "calls",
+      default_aggregation: { formula: "sum" },
+      customer_mapping: { type: "by_id", event_payload_key: "stripe_customer_id" },
+      value_settings: { event_payload_key: "value" },
+    });
     const now = Math.floor(Date.now() / 1000);
-    const event = (identifier: string, timestamp: number, value = "3") => stripe.billing.meterEvents.create({ event_name: "calls", payload: { stripe_customer_id: c.id, value }, identifier, timestamp });
+    const event = (identifier: string, timestamp: number, value = "3") =>
+      stripe.billing.meterEvents.create({ event_name: "calls", payload: { stripe_customer_id: c.id, value }, identifier, timestamp });
     return { now, event };
   }
 
@@ -127,7 +134,13 @@ describe("stripe fake: documented rules", () => {
       return { customer: c.id, pm: pm.id };
     };
     const good = await customerWith("pm_card_visa");
-    const paid = await stripe.subscriptions.create({ customer: good.customer, items: [{ price: price.id }], default_payment_method: good.pm, payment_behavior: "error_if_incomplete", expand: ["latest_invoice"] });
+    const paid = await stripe.subscriptions.create({
+      customer: good.customer,
+      items: [{ price: price.id }],
+      default_payment_method: good.pm,
+      payment_behavior: "error_if_incomplete",
+      expand: ["latest_invoice"],
+    });
     expect(paid.status).toBe("active");
     expect(paid.trial_end).toBeNull();
     expect(paid.latest_invoice).toMatchObject({ status: "paid", amount_paid: 14_900 });
@@ -159,7 +172,13 @@ describe("stripe fake: documented rules", () => {
   });
 
   it("retrieving an unknown id: 404 resource_missing", async () => {
-    for (const p of [stripe.customers.retrieve("cus_nope"), stripe.subscriptions.retrieve("sub_nope"), stripe.invoices.retrieve("in_nope"), stripe.setupIntents.retrieve("seti_nope"), stripe.prices.retrieve("price_nope")]) {
+    for (const p of [
+      stripe.customers.retrieve("cus_nope"),
+      stripe.subscriptions.retrieve("sub_nope"),
+      stripe.invoices.retrieve("in_nope"),
+      stripe.setupIntents.retrieve("seti_nope"),
+      stripe.prices.retrieve("price_nope"),
+    ]) {
       const err = await refusal(p);
       expect([err.statusCode, err.code]).toEqual([404, "resource_missing"]);
     }

@@ -48,10 +48,7 @@ export const METER_EVENT_MAX_AHEAD_SECONDS = 5 * 60;
  *   no synchronous error for a repeated identifier, so the fake answers 200
  *   as for any accepted event and does not count the repeat (`duplicate`).
  */
-export function meterEventProblem(
-  state: FakeState,
-  event: { customer: string; value: string; identifier: string; timestamp: number },
-): { refuse?: FakeError; duplicate: boolean } {
+export function meterEventProblem(state: FakeState, event: { customer: string; value: string; identifier: string; timestamp: number }): { refuse?: FakeError; duplicate: boolean } {
   if (!event.customer || !state.customers.has(event.customer)) return { refuse: missing("customer", event.customer, "payload[stripe_customer_id]"), duplicate: false };
   const now = state.now(event.customer);
   if (!Number.isFinite(event.timestamp) || event.timestamp < now - METER_EVENT_MAX_AGE_SECONDS) {

@@ -63,7 +63,19 @@ export class FakeState {
 
   /** Finds any object by id (for `expand`). */
   find(id: string): Obj | undefined {
-    for (const map of [this.customers, this.setupIntents, this.paymentMethods, this.products, this.prices, this.subscriptions, this.subscriptionSchedules, this.invoices, this.invoiceItems, this.clocks, this.meters]) {
+    for (const map of [
+      this.customers,
+      this.setupIntents,
+      this.paymentMethods,
+      this.products,
+      this.prices,
+      this.subscriptions,
+      this.subscriptionSchedules,
+      this.invoices,
+      this.invoiceItems,
+      this.clocks,
+      this.meters,
+    ]) {
       const o = map.get(id);
       if (o) return o;
     }

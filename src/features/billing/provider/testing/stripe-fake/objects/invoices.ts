@@ -66,9 +66,7 @@ export function newInvoice(
     metadata: input.metadata ?? {},
     next_payment_attempt: null,
     number: null,
-    parent: input.subscription
-      ? { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: input.subscription } }
-      : null,
+    parent: input.subscription ? { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: input.subscription } } : null,
     period_end: input.period?.end ?? at,
     period_start: input.period?.start ?? at,
     status: "draft",
@@ -114,12 +112,16 @@ export function addLine(state: FakeState, inv: Obj, line: LineInput): void {
       : {
           type: "subscription_item_details",
           invoice_item_details: null,
-          subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: line.subscription ?? null, subscription_item: line.subscriptionItem ?? null },
+          subscription_item_details: {
+            invoice_item: null,
+            proration: false,
+            proration_details: { credited_items: null },
+            subscription: line.subscription ?? null,
+            subscription_item: line.subscriptionItem ?? null,
+          },
         },
     period: line.period,
-    pricing: line.price
-      ? { type: "price_details", price_details: { price: line.price.id, product }, unit_amount_decimal: String(line.quantity ? line.amount / line.quantity : line.amount) }
-      : null,
+    pricing: line.price ? { type: "price_details", price_details: { price: line.price.id, product }, unit_amount_decimal: String(line.quantity ? line.amount / line.quantity : line.amount) } : null,
     quantity: line.quantity,
     taxes: [],
   });
@@ -227,7 +229,8 @@ export function attemptPayment(state: FakeState, inv: Obj, paymentMethod: string
 }
 
 export function voidInvoice(state: FakeState, inv: Obj): void {
-  if (inv.status !== "open" && inv.status !== "uncollectible") throw invalid(`You can only void invoices that are open or uncollectible; this one is ${String(inv.status)}.`, undefined, "invoice_not_editable");
+  if (inv.status !== "open" && inv.status !== "uncollectible")
+    throw invalid(`You can only void invoices that are open or uncollectible; this one is ${String(inv.status)}.`, undefined, "invoice_not_editable");
   const at = state.now(inv.customer as string);
   inv.status = "void";
   inv.next_payment_attempt = null;

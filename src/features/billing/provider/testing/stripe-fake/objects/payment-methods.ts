@@ -48,7 +48,8 @@ export function resolvePaymentMethod(state: FakeState, ref: string, param = "pay
 /** Attaches a payment method to a customer; a card that declines on attach is refused (402). */
 export function attach(state: FakeState, pm: Obj, customerId: string): void {
   if (state.cardBehaviour.get(pm.id) === "declines_on_attach") throw declined("generic_decline");
-  if (pm.customer && pm.customer !== customerId) throw invalid("This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.", "payment_method");
+  if (pm.customer && pm.customer !== customerId)
+    throw invalid("This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.", "payment_method");
   if (pm.customer === customerId) return;
   pm.customer = customerId;
   emit(state, "payment_method.attached", pm, state.now(customerId));

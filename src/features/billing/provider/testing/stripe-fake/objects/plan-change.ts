@@ -66,9 +66,21 @@ function prorate(sub: Obj, changes: Array<{ item: Json; price: Obj }>, at: numbe
     const old = item.price as Obj;
     const oldInterval = (old.recurring as Json).interval;
     const newInterval = (price.recurring as Json).interval;
-    out.lines.push({ amount: -Math.round(((old.unit_amount as number) ?? 0) * fraction), description: `Unused time on ${String(old.id)}`, price: old, item: item.id as string, period: { start: at, end } });
+    out.lines.push({
+      amount: -Math.round(((old.unit_amount as number) ?? 0) * fraction),
+      description: `Unused time on ${String(old.id)}`,
+      price: old,
+      item: item.id as string,
+      period: { start: at, end },
+    });
     if (oldInterval === newInterval) {
-      out.lines.push({ amount: Math.round(((price.unit_amount as number) ?? 0) * fraction), description: `Remaining time on ${String(price.id)}`, price, item: item.id as string, period: { start: at, end } });
+      out.lines.push({
+        amount: Math.round(((price.unit_amount as number) ?? 0) * fraction),
+        description: `Remaining time on ${String(price.id)}`,
+        price,
+        item: item.id as string,
+        period: { start: at, end },
+      });
     } else {
       out.resetAt = at;
       out.lines.push({ amount: (price.unit_amount as number) ?? 0, description: `1 × ${String(price.id)}`, price, item: item.id as string, period: { start: at, end: at } });
@@ -86,8 +98,20 @@ export function previewChange(state: FakeState, sub: Obj, details: Params): Json
   if (behaviour !== "always_invoice") throw invalid("The fake previews always_invoice changes only.", "subscription_details[proration_behavior]");
   const problem = prorationDateProblem(sub, at, "subscription_details[proration_date]");
   if (problem) throw problem;
-  const p = prorate(sub, swaps(state, sub, arr(details.items).map((i) => obj(i as Params)), "subscription_details[items]"), at);
-  const amount = Math.max(0, p.lines.reduce((n, l) => n + l.amount, 0));
+  const p = prorate(
+    sub,
+    swaps(
+      state,
+      sub,
+      arr(details.items).map((i) => obj(i as Params)),
+      "subscription_details[items]",
+    ),
+    at,
+  );
+  const amount = Math.max(
+    0,
+    p.lines.reduce((n, l) => n + l.amount, 0),
+  );
   return {
     id: null,
     object: "invoice",
@@ -115,7 +139,12 @@ export function applyItemChange(state: FakeState, sub: Obj, params: Params): Jso
   if (behaviour !== "always_invoice" && behaviour !== "none") throw invalid("The fake supports proration_behavior always_invoice or none.", "proration_behavior");
   const problem = prorationDateProblem(sub, at, "proration_date");
   if (problem) throw problem;
-  const changes = swaps(state, sub, arr(params.items).map((i) => obj(i as Params)), "items");
+  const changes = swaps(
+    state,
+    sub,
+    arr(params.items).map((i) => obj(i as Params)),
+    "items",
+  );
   const p = prorate(sub, changes, at);
   const previous = { items: copy(sub.items) };
   for (const { item, price } of changes) item.price = copy(price);
@@ -178,7 +207,15 @@ export function registerPlanChange(r: Router): void {
       customer: sub.customer,
       end_behavior: "release",
       metadata: metadata(params.metadata),
-      phases: [{ start_date: periodStart(sub), end_date: periodEnd(sub), duration: null, items: items(sub).map((i) => ({ price: (i.price as Obj).id, quantity: i.quantity ?? 1 })), proration_behavior: "create_prorations" }],
+      phases: [
+        {
+          start_date: periodStart(sub),
+          end_date: periodEnd(sub),
+          duration: null,
+          items: items(sub).map((i) => ({ price: (i.price as Obj).id, quantity: i.quantity ?? 1 })),
+          proration_behavior: "create_prorations",
+        },
+      ],
       released_at: null,
       released_subscription: null,
       status: "active",
@@ -204,7 +241,8 @@ export function registerPlanChange(r: Router): void {
       // "the end_date of one phase will always equal the start_date of the next phase" (https://docs.stripe.com/api/subscription_schedules/update#update_subscription_schedule-phases).
       for (let n = 1; n < phases.length; n++) {
         const prev = phases[n - 1]!;
-        if (phases[n]!.start_date !== null && prev.end_date !== null && phases[n]!.start_date !== prev.end_date) throw invalid("The end_date of a phase must equal the start_date of the next.", `phases[${n}][start_date]`);
+        if (phases[n]!.start_date !== null && prev.end_date !== null && phases[n]!.start_date !== prev.end_date)
+          throw invalid("The end_date of a phase must equal the start_date of the next.", `phases[${n}][start_date]`);
         if (phases[n]!.start_date === null) phases[n]!.start_date = prev.end_date;
       }
       phases[0]!.start_date ??= current.start_date;
@@ -278,5 +316,7 @@ export function applyScheduledPrices(state: FakeState, sub: Obj, boundary: numbe
  */
 export function scheduledCancelProblem(sub: Obj, params: Params): ReturnType<typeof invalid> | null {
   if (!sub.schedule || (params.cancel_at_period_end === undefined && params.cancel_at === undefined)) return null;
-  return invalid(`The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
+  return invalid(
+    `The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+  );
 }

@@ -75,7 +75,20 @@ export function registerSetupIntents(r: Router): void {
   r.add(
     "POST",
     "/v1/setup_intents",
-    ["customer", "usage", "allowed_payment_method_types", "excluded_payment_method_types", "automatic_payment_methods", "payment_method", "confirm", "metadata", "description", "return_url", "single_use", "flow_directions"],
+    [
+      "customer",
+      "usage",
+      "allowed_payment_method_types",
+      "excluded_payment_method_types",
+      "automatic_payment_methods",
+      "payment_method",
+      "confirm",
+      "metadata",
+      "description",
+      "return_url",
+      "single_use",
+      "flow_directions",
+    ],
     ({ params }) => {
       const customer = str(params.customer);
       if (customer) customerOrMissing(s, customer, "customer");

@@ -51,9 +51,7 @@ function defaultCard(state: FakeState, sub: Obj): string | null {
 function meteredQuantity(state: FakeState, sub: Obj, price: Json, start: number, end: number): number {
   const meter = state.meters.get(((price.recurring as Json).meter as string) ?? "");
   if (!meter) return 0;
-  return state.meterEvents
-    .filter((e) => e.counted && e.customer === sub.customer && e.event_name === meter.event_name && e.timestamp >= start && e.timestamp < end)
-    .reduce((n, e) => n + e.value, 0);
+  return state.meterEvents.filter((e) => e.counted && e.customer === sub.customer && e.event_name === meter.event_name && e.timestamp >= start && e.timestamp < end).reduce((n, e) => n + e.value, 0);
 }
 
 /** Lines for the next period: licensed items in advance; metered usage of the period that ends, unless it was a trial. */
@@ -67,7 +65,15 @@ export function cycleLines(state: FakeState, sub: Obj, inv: Obj, previous: { sta
       if (wasTrial) continue;
       const qty = meteredQuantity(state, sub, price, previous.start, previous.end);
       if (qty === 0) continue;
-      addLine(state, inv, { amount: qty * ((price.unit_amount as number) ?? 0), quantity: qty, description: `${qty} × ${String(product?.name ?? price.id)}`, period: previous, price, subscription: sub.id, subscriptionItem: item.id as string });
+      addLine(state, inv, {
+        amount: qty * ((price.unit_amount as number) ?? 0),
+        quantity: qty,
+        description: `${qty} × ${String(product?.name ?? price.id)}`,
+        period: previous,
+        price,
+        subscription: sub.id,
+        subscriptionItem: item.id as string,
+      });
     } else {
       const qty = (item.quantity as number) ?? 1;
       addLine(state, inv, {
@@ -157,7 +163,9 @@ export function afterSubscriptionInvoicePayment(state: FakeState, inv: Obj, ok: 
   const sub = state.subscriptions.get(subId);
   if (!sub || sub.status === "canceled") return;
   const at = state.now(sub.customer as string);
-  const open = [...state.invoices.values()].some((i) => subscriptionOfInvoice(i) === subId && i.status === "open" && ["subscription_cycle", "subscription_create"].includes(i.billing_reason as string));
+  const open = [...state.invoices.values()].some(
+    (i) => subscriptionOfInvoice(i) === subId && i.status === "open" && ["subscription_cycle", "subscription_create"].includes(i.billing_reason as string),
+  );
   if (ok === false) {
     if (sub.status === "active" || sub.status === "trialing") setStatus(state, sub, "past_due", at);
   } else if (!open && (sub.status === "past_due" || sub.status === "incomplete" || sub.status === "unpaid")) {
@@ -202,7 +210,13 @@ export function previewRenewal(state: FakeState, sub: Obj): Json {
     const qty = metered ? meteredQuantity(state, sub, price, previous.start, previous.end) : ((item.quantity as number) ?? 1);
     const lineAmount = qty * ((price.unit_amount as number) ?? 0);
     amount += lineAmount;
-    lines.push({ object: "line_item", amount: lineAmount, quantity: qty, period: metered ? previous : next, pricing: { type: "price_details", price_details: { price: price.id, product: price.product } } });
+    lines.push({
+      object: "line_item",
+      amount: lineAmount,
+      quantity: qty,
+      period: metered ? previous : next,
+      pricing: { type: "price_details", price_details: { price: price.id, product: price.product } },
+    });
   }
   for (const item of state.invoiceItems.values()) {
     if (!item.invoice && item.subscription === sub.id) {

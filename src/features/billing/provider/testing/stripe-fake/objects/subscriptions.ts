@@ -28,7 +28,24 @@ export function registerSubscriptions(r: Router): void {
   r.add(
     "POST",
     "/v1/subscriptions",
-    ["customer", "items", "trial_period_days", "trial_end", "trial_settings", "payment_behavior", "payment_settings", "default_payment_method", "metadata", "collection_method", "billing_mode", "cancel_at_period_end", "description", "off_session", "proration_behavior", "days_until_due"],
+    [
+      "customer",
+      "items",
+      "trial_period_days",
+      "trial_end",
+      "trial_settings",
+      "payment_behavior",
+      "payment_settings",
+      "default_payment_method",
+      "metadata",
+      "collection_method",
+      "billing_mode",
+      "cancel_at_period_end",
+      "description",
+      "off_session",
+      "proration_behavior",
+      "days_until_due",
+    ],
     ({ params }) => {
       const customerId = str(params.customer);
       if (!customerId) throw invalid("Missing required param: customer.", "customer", "parameter_missing");
@@ -39,7 +56,7 @@ export function registerSubscriptions(r: Router): void {
       if (pm) requireAttached(s, customerId, pm, "default_payment_method");
       const at = s.now(customerId);
       const trialRequested = Boolean(num(params.trial_period_days)) || (str(params.trial_end) !== undefined && str(params.trial_end) !== "now");
-      const card = pm ?? (((customer.invoice_settings as Json | undefined)?.default_payment_method as string | null) ?? null);
+      const card = pm ?? ((customer.invoice_settings as Json | undefined)?.default_payment_method as string | null) ?? null;
       const refusal = firstInvoiceRefusal(str(params.payment_behavior) ?? "allow_incomplete", trialRequested, chargeSucceeds(s, card));
       if (refusal) throw refusal;
       const id = s.id("sub");
@@ -49,7 +66,19 @@ export function registerSubscriptions(r: Router): void {
         const metered = (price.recurring as Json).usage_type === "metered";
         // Metered prices take no quantity (https://docs.stripe.com/api/subscriptions/create, items.quantity).
         if (metered && w.quantity !== undefined) throw invalid("Quantity should not be specified where usage_type is `metered`. Remove quantity from `items[0]`.", `items[${n}][quantity]`);
-        return { id: s.id("si"), object: "subscription_item", created: at, metadata: {}, price: copy(price), quantity: metered ? undefined : (num(w.quantity) ?? 1), subscription: id, current_period_start: at, current_period_end: at, discounts: [], tax_rates: [] };
+        return {
+          id: s.id("si"),
+          object: "subscription_item",
+          created: at,
+          metadata: {},
+          price: copy(price),
+          quantity: metered ? undefined : (num(w.quantity) ?? 1),
+          subscription: id,
+          current_period_start: at,
+          current_period_end: at,
+          discounts: [],
+          tax_rates: [],
+        };
       });
       const trialDays = num(params.trial_period_days);
       const trialEndParam = str(params.trial_end);
@@ -101,7 +130,16 @@ export function registerSubscriptions(r: Router): void {
       // The first invoice: $0 (paid) for a trial, else the first period.
       const inv = newInvoice(s, { customer: customerId, subscription: id, billingReason: "subscription_create", autoAdvance: true, period: { start: at, end: at } });
       if (!trialEnd) cycleLines(s, sub, inv, { start: at, end: at }, { start: at, end: periodEnd(sub) }, false);
-      else addLine(s, inv, { amount: 0, quantity: 1, description: `Trial period for ${String(s.products.get(subItems[0]!.price.product as string)?.name ?? "plan")}`, period: { start: at, end: trialEnd }, price: subItems[0]!.price as Obj, subscription: id, subscriptionItem: subItems[0]!.id });
+      else
+        addLine(s, inv, {
+          amount: 0,
+          quantity: 1,
+          description: `Trial period for ${String(s.products.get(subItems[0]!.price.product as string)?.name ?? "plan")}`,
+          period: { start: at, end: trialEnd },
+          price: subItems[0]!.price as Obj,
+          subscription: id,
+          subscriptionItem: subItems[0]!.id,
+        });
       sub.latest_invoice = inv.id;
       // The subscription is stored (and announced) once its first invoice is settled, so no update precedes its creation.
       finalize(s, inv);
@@ -127,7 +165,20 @@ export function registerSubscriptions(r: Router): void {
   r.add(
     "POST",
     "/v1/subscriptions/:id",
-    ["cancel_at_period_end", "cancel_at", "default_payment_method", "metadata", "description", "proration_behavior", "payment_behavior", "cancellation_details", "trial_end", "off_session", "items", "proration_date"],
+    [
+      "cancel_at_period_end",
+      "cancel_at",
+      "default_payment_method",
+      "metadata",
+      "description",
+      "proration_behavior",
+      "payment_behavior",
+      "cancellation_details",
+      "trial_end",
+      "off_session",
+      "items",
+      "proration_date",
+    ],
     ({ params, pathParams: [id] }) => {
       const sub = subscriptionOrMissing(s, id!);
       const at = s.now(sub.customer as string);
