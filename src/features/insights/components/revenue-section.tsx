@@ -123,8 +123,8 @@ export function RevenueSection({
           {jobs.format(revenue.estimatedJobs)} jobs
         </p>
         <p className="mt-1">
-          Busy hours are the top quarter of the hours with any calls in the heat map above; the calls answered in them are that share of the period&rsquo;s answered calls. A call is not counted twice
-          when it also booked an appointment.
+          Busy hours are the top quarter of the hours with any calls in the heat map above; the calls answered in those hours are counted one by one. A call is not counted twice when it also booked an
+          appointment.
         </p>
         {showDollars && (
           <p className="mt-1 tabular-nums">
