@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobsConnection } from "@/lib/db";
 import { setProviderForTests } from "@/features/billing/provider";
 import { FakeProvider } from "@/features/usage/testing/fake-provider";
 import { seedSubscription } from "@/features/usage/testing/seed";
@@ -8,41 +7,15 @@ import { GET as getSubscriptions } from "@app/api/user-subscriptions/route";
 import { GET as authGet } from "@app/api/auth/[...all]/route";
 import { HEADER_USER_PATH } from "@/features/shell/use-auth-user";
 import { call, createUser } from "./http-helpers";
+import { statementsDuring } from "./statement-spy";
 
 afterEach(() => {
   setProviderForTests(undefined);
   vi.restoreAllMocks();
 });
 
-/** The SQL statements the application sends while `fn` runs (the job queue's own polling left out). */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const record = (q: unknown) => {
-    const text = typeof q === "string" ? q : String((q as { text?: string })?.text ?? "");
-    if (!text.includes("pgboss")) seen.push(text);
-  };
-  const conn = await jobsConnection();
-  if (conn.kind === "pglite") {
-    const client = conn.client;
-    const query = client.query.bind(client);
-    vi.spyOn(client, "query").mockImplementation(((q: string, ...rest: unknown[]) => {
-      record(q);
-      return (query as (...a: unknown[]) => unknown)(q, ...rest);
-    }) as never);
-  } else {
-    const pg = (await import("pg")).default;
-    const query = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: unknown, ...args: unknown[]) {
-      record(args[0]);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
-  }
-  await fn();
-  return seen;
-}
-
 describe("/api/auth/user on the hottest read", () => {
-  it("answers with the user, their business accounts and the usage summary in at most 3 database round trips", async () => {
+  it("answers with the user, their business accounts and the usage summary in 2 database round trips (ADR 0156)", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser({ firstName: "Rhea" });
     await seedSubscription({ accountId: customer.id, billing: "monthly" });
@@ -54,12 +27,12 @@ describe("/api/auth/user on the hottest read", () => {
     });
     expect(body?.firstName).toBe("Rhea");
     expect(body?.subscription?.usage.phoneLimit).toBeGreaterThan(0);
-    // The session (with its user), the memberships (read fresh: a removed member loses access at once; issue 22),
-    // then the summary; the spy sees every statement.
-    expect(statements.length, statements.join("\n---\n")).toBe(3);
+    // The session with its user and every membership in one statement (read fresh: a removed member loses access at once;
+    // issue 22, ADR 0156), then the summary; the spy sees every statement.
+    expect(statements.length, statements.join("\n---\n")).toBe(2);
   });
 
-  it("the header's question on every page skips the usage summary: two round trips, the same profile, no subscription key (ADR 0140)", async () => {
+  it("the header's question on every page skips the usage summary: one round trip, the same profile, no subscription key (ADR 0140)", async () => {
     setProviderForTests(new FakeProvider());
     const customer = await createUser({ firstName: "Rhea" });
     await seedSubscription({ accountId: customer.id, billing: "monthly" });
@@ -71,8 +44,8 @@ describe("/api/auth/user on the hottest read", () => {
       body = (await res.json()) as Record<string, unknown>;
     });
     expect(HEADER_USER_PATH).toBe("/api/auth/user?subscription=omit");
-    // The session with its user, then the memberships: no summary query.
-    expect(statements.length, statements.join("\n---\n")).toBe(2);
+    // The session with its user and the memberships: no summary query.
+    expect(statements.length, statements.join("\n---\n")).toBe(1);
     expect(body).not.toHaveProperty("subscription");
     const { subscription, ...profile } = full;
     expect(subscription).not.toBeNull();

@@ -1,11 +1,9 @@
 import "server-only";
-import { headers } from "next/headers";
-import { isAPIError } from "better-auth/api";
-import { getAuth } from "@/features/auth/auth.server";
 import type { PortalUser } from "@/features/auth/guards.server";
 import { can } from "@/features/accounts/permissions";
 import { auditLogPage, readAuditPosition } from "@/features/accounts/audit-log.server";
-import { invitationViews, memberViews, timeZoneChoices, viewerOf, type FullOrganization } from "@/features/accounts/components/account-page-data";
+import { invitationViews, memberViews, timeZoneChoices, viewerOf } from "@/features/accounts/components/account-page-data";
+import { accountPeople } from "@/features/accounts/account-people.server";
 import type { AccountPage } from "@/features/accounts/components/account-page";
 
 type Search = Record<string, string | string[] | undefined>;
@@ -18,25 +16,18 @@ const auditHref = (direction: "older" | "newer", cursor: string | null) => (curs
 /**
  * /account (issue 22): members, business details and, for owners and
  * managers, the audit log of the session's business account. Members and
- * invitations come from better-auth's get-full-organization (which hides
- * invitations from roles that cannot invite, and owner invitations from
- * non-owners). Null: the plugin refused the caller (removed between the two
- * reads), which the page shows as "no access".
+ * invitations are read with get-full-organization's rules (invitations hidden
+ * from roles that cannot invite, owner invitations from non-owners;
+ * accounts/account-people.server.ts), at the same time as the audit log page:
+ * with the session check, 4 statements (issue 27).
  */
-export async function loadAccountScreen({ user, account }: PortalUser, searchParams: Search): Promise<AccountScreenData | null> {
-  const auth = await getAuth();
-  const requestHeaders = await headers();
-  const full = (await auth.api.getFullOrganization({ headers: requestHeaders, query: { organizationId: account.id } }).catch((err: unknown) => {
-    if (isAPIError(err)) return null;
-    throw err;
-  })) as FullOrganization | null;
-  if (!full) return null;
+export async function loadAccountScreen({ user, account }: PortalUser, searchParams: Search): Promise<AccountScreenData> {
+  const [full, page] = await Promise.all([
+    accountPeople(account.id, account.role),
+    can(account.role, "members.manage") ? auditLogPage(account.id, readAuditPosition(searchParams)) : null,
+  ]);
   const viewer = viewerOf(account.role, full);
-  let audit = null;
-  if (can(account.role, "members.manage")) {
-    const page = await auditLogPage(account.id, readAuditPosition(searchParams));
-    audit = { entries: page.entries, newerHref: auditHref("newer", page.newerCursor), olderHref: auditHref("older", page.olderCursor) };
-  }
+  const audit = page && { entries: page.entries, newerHref: auditHref("newer", page.newerCursor), olderHref: auditHref("older", page.olderCursor) };
   return {
     account: { id: account.id, name: account.name, billingEmail: account.billingEmail, timeZone: account.timeZone },
     viewer,

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { requirePortalUser } from "@/features/auth/guards.server";
-import { NoAccessPage } from "@/features/accounts/no-access-page";
 import { AccountPage } from "@/features/accounts/components/account-page";
 import { DeleteAccountSection } from "@/features/account-care/delete-account-section";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
@@ -15,8 +14,6 @@ async function Page({ searchParams }: { searchParams: Promise<Search> }) {
   const access = await requirePortalUser({ returnTo: "/account", notice: { title: "Authentication Required", description: "Please log in to manage your account" } });
   if (!access.ok) return access.element;
   const data = await loadAccountScreen(access, await searchParams);
-  // The plugin refuses (403) a caller removed between the two reads: that is "no access", not an error.
-  if (!data) return <NoAccessPage reason={null} />;
   const { canDelete, ...props } = data;
   return <AccountPage {...props} deleteAccount={canDelete ? <DeleteAccountSection accountName={data.account.name} /> : null} />;
 }

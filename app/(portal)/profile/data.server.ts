@@ -1,6 +1,4 @@
 import "server-only";
-import { headers } from "next/headers";
-import { getAuth } from "@/features/auth/auth.server";
 import type { SignedIn } from "@/features/auth/guards.server";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "@/features/auth/auth-limits";
 import { profileData } from "@/features/account-care/profile-data.server";
@@ -13,11 +11,10 @@ export type ProfileScreenData = Parameters<typeof ProfilePage>[0];
 
 /** /profile: the user's name and address, their sessions (this one marked), the password rules and the notices the address carries. */
 export async function loadProfileScreen({ user }: SignedIn, params: SearchParams): Promise<ProfileScreenData> {
-  const session = await (await getAuth()).api.getSession({ headers: await headers() });
   const get = (key: string) => (typeof params[key] === "string" ? params[key] : null);
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, emailVerified: user.emailVerified },
-    data: await profileData(user, session?.session.id ?? null),
+    data: await profileData(user, user.sessionId),
     rules: { hint: PASSWORD_HINT, minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, maxNameLength: MAX_NAME_LENGTH },
     notices: { email: emailChangeOutcome({ email: get("email"), error: get("error") }), accountDeleted: get("account") === "deleted" },
   };

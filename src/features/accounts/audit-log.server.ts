@@ -78,38 +78,40 @@ export function readAuditPosition(params: Record<string, string | string[] | und
 /**
  * One page of an account's audit log, newest first (keyset on created_at
  * desc, id desc; the index audit_events_account_created_idx), with the
- * cursors of the pages before and after it. Only `accountId`'s entries.
+ * cursors of the pages before and after it, in one statement: it reads one
+ * entry more than the page in the direction it goes, which says whether
+ * there is more that way; the other way there is (the entry the cursor was
+ * made from), and from the first page there is nothing newer. Only
+ * `accountId`'s entries.
  */
 export async function auditLogPage(accountId: string, position: AuditPosition | null, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
   const db = await getDb();
   const mine = eq(auditEvents.accountId, accountId);
-  let rows: Row[];
   if (position?.direction === "newer") {
     // The entries just newer than the cursor: read upwards, then show newest first.
-    rows = (
-      await db
-        .select(columns)
-        .from(auditEvents)
-        .where(and(mine, newerThan(position.at, position.id)))
-        .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id))
-        .limit(pageSize)
-    ).reverse();
-  } else {
-    rows = await db
+    const read = await db
       .select(columns)
       .from(auditEvents)
-      .where(position ? and(mine, olderThan(position.at, position.id)) : mine)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-      .limit(pageSize);
+      .where(and(mine, newerThan(position.at, position.id)))
+      .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id))
+      .limit(pageSize + 1);
+    const rows = read.slice(0, pageSize).reverse();
+    return pageOf(rows, { older: rows.length > 0, newer: read.length > pageSize });
   }
+  const read = await db
+    .select(columns)
+    .from(auditEvents)
+    .where(position ? and(mine, olderThan(position.at, position.id)) : mine)
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(pageSize + 1);
+  const rows = read.slice(0, pageSize);
+  return pageOf(rows, { older: read.length > pageSize, newer: position !== null && rows.length > 0 });
+}
+
+function pageOf(rows: Row[], more: { older: boolean; newer: boolean }): AuditPage {
   const first = rows[0];
   const last = rows[rows.length - 1];
-  const exists = async (condition: SQL) => (await db.select({ id: auditEvents.id }).from(auditEvents).where(and(mine, condition)).limit(1)).length > 0;
-  return {
-    entries: rows.map(toEntry),
-    olderCursor: last && (await exists(olderThan(last.at, last.id))) ? cursorOf(last) : null,
-    newerCursor: first && (await exists(newerThan(first.at, first.id))) ? cursorOf(first) : null,
-  };
+  return { entries: rows.map(toEntry), olderCursor: last && more.older ? cursorOf(last) : null, newerCursor: first && more.newer ? cursorOf(first) : null };
 }
 
 /** One CSV line from its cells (the project's CSV writer, passed in by the route: src/features/interactions/csv.ts). */

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { member, organization } from "@/db/schema";
 import { isAccountRole, type AccountRole } from "./permissions";
+import type { MembershipRow } from "./signed-in.server";
 
 export type CurrentAccount = {
   id: string;
@@ -11,6 +12,15 @@ export type CurrentAccount = {
   billingEmail: string | null;
   timeZone: string;
 };
+
+/** The caller as the session check saw them: `memberships` is present when that check already read them (ADR 0156). */
+type Caller = { id: string; sessionAccountId: string | null; memberships?: MembershipRow[] };
+
+/** The session's account among the user's memberships (oldest first), by currentAccount's rules. */
+function chooseAccount(rows: MembershipRow[], sessionAccountId: string | null): CurrentAccount | null {
+  const chosen = sessionAccountId ? rows.find((r) => r.id === sessionAccountId) : rows[0];
+  return chosen && isAccountRole(chosen.role) ? { ...chosen, role: chosen.role } : null;
+}
 
 const columns = {
   id: organization.id,
@@ -30,7 +40,8 @@ const columns = {
  * - The session names none (a session from before the account existed): the
  *   user's oldest membership.
  */
-export async function currentAccount(user: { id: string; sessionAccountId: string | null }): Promise<CurrentAccount | null> {
+export async function currentAccount(user: Caller): Promise<CurrentAccount | null> {
+  if (user.memberships) return chooseAccount(user.memberships, user.sessionAccountId);
   const db = await getDb();
   const rows = await db
     .select(columns)
@@ -49,17 +60,14 @@ export async function currentAccount(user: { id: string; sessionAccountId: strin
  * works in (by currentAccount's rules), in one query: the header's
  * /api/auth/user reads both on every page view.
  */
-export async function membershipsOf(user: { id: string; sessionAccountId: string | null }): Promise<{ current: CurrentAccount | null; all: Array<{ id: string; name: string; role: string }> }> {
+export async function membershipsOf(user: Caller): Promise<{ current: CurrentAccount | null; all: Array<{ id: string; name: string; role: string }> }> {
+  const rows = user.memberships ?? (await membershipRows(user.id));
+  return { current: chooseAccount(rows, user.sessionAccountId), all: rows.map((r) => ({ id: r.id, name: r.name, role: r.role })) };
+}
+
+async function membershipRows(userId: string): Promise<MembershipRow[]> {
   const db = await getDb();
-  const rows = await db
-    .select(columns)
-    .from(member)
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(eq(member.userId, user.id))
-    .orderBy(asc(member.createdAt), asc(member.id));
-  const chosen = user.sessionAccountId ? rows.find((r) => r.id === user.sessionAccountId) : rows[0];
-  const current = chosen && isAccountRole(chosen.role) ? { ...chosen, role: chosen.role } : null;
-  return { current, all: rows.map((r) => ({ id: r.id, name: r.name, role: r.role })) };
+  return db.select(columns).from(member).innerJoin(organization, eq(organization.id, member.organizationId)).where(eq(member.userId, userId)).orderBy(asc(member.createdAt), asc(member.id));
 }
 
 /** Every account the user belongs to, oldest first (the header's switcher). */

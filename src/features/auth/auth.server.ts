@@ -18,6 +18,7 @@ import { SIGN_IN_FAILED_PATH } from "./sign-in-failed";
 import { discoveryUrl } from "./oidc-start-check.server";
 import { RESET_LINK_SECONDS } from "./password-reset";
 import { afterPasswordReset } from "./after-password-reset.server";
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./session-cookie.server";
 import { organizationOptions } from "@/features/accounts/organization-options.server";
 import { createFirstAccount, firstAccountId } from "@/features/accounts/account-lifecycle.server";
 import { changeEmailMessages } from "@/features/account-care/change-email.server";
@@ -127,7 +128,7 @@ async function build() {
     account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
     // A failed sign-in callback (tampered state or code, refused linking) lands on our page.
     onAPIError: { errorURL: new URL(SIGN_IN_FAILED_PATH, cfg.baseUrl).toString() },
-    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     // better-auth's request rate limit per client address: a coarse flood
     // guard. The limit people meet on e-mail sign-in is the lockout on failed
     // attempts (sign-in-lockout.server.ts: 5 failures for one account from one

@@ -1,8 +1,10 @@
 import "server-only";
 import { headers as nextHeaders } from "next/headers";
 import { config } from "@/lib/config";
+import { signedInByToken, type MembershipRow } from "@/features/accounts/signed-in.server";
 import { getAuth } from "./auth.server";
 import { effectiveRole, type Role } from "./roles";
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, verifiedSessionToken } from "./session-cookie.server";
 
 export type CurrentUser = {
   id: string;
@@ -14,27 +16,43 @@ export type CurrentUser = {
   role: Role;
   /** The business account this session works in, as the session says (membership is checked by current-account.server.ts). */
   sessionAccountId: string | null;
+  /** This browser's session (the one /profile marks as current). */
+  sessionId: string;
+  /** Every membership of the user, read with the session (oldest first): current-account.server.ts chooses from them without another query. */
+  memberships: MembershipRow[];
 };
 
-/** The signed-in user for these request headers, or null. */
+/**
+ * The signed-in user for these request headers, or null (ADR 0156).
+ *
+ * The session cookie's signature is checked here with better-auth's own
+ * signing, then one statement reads the session, its user and every
+ * membership, fresh on every request: no cookie cache, so a session signed
+ * out elsewhere, a changed role or a removal from an account shows at the next
+ * request. Once a day (better-auth's updateAge) the request goes through
+ * better-auth's getSession instead, which extends the session's expiry.
+ */
 export async function getCurrentUser(requestHeaders?: Headers): Promise<CurrentUser | null> {
   // Read headers first: it marks the page dynamic before anything else runs.
   const hdrs = requestHeaders ?? (await nextHeaders());
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: hdrs });
-  if (!session) return null;
-  // The session is read with its user row in one query (no cookie cache), so
-  // a role or verification change shows at once.
-  const activeOrganizationId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
-  const row = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null; role?: string | null };
+  const token = await verifiedSessionToken(hdrs);
+  if (!token) return null;
+  const row = await signedInByToken(token);
+  if (!row) return null;
+  if (row.expiresAt.getTime() - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now()) {
+    // Due for better-auth's sliding refresh (at most once a day per session).
+    await (await getAuth()).api.getSession({ headers: hdrs });
+  }
   return {
-    id: row.id,
-    firstName: row.firstName ?? null,
-    lastName: row.lastName ?? null,
-    email: row.email,
-    emailVerified: row.emailVerified,
-    profileImageUrl: row.image ?? null,
-    role: effectiveRole(row, config().ADMIN_EMAILS),
-    sessionAccountId: activeOrganizationId,
+    id: row.user.id,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    email: row.user.email,
+    emailVerified: row.user.emailVerified,
+    profileImageUrl: row.user.image,
+    role: effectiveRole(row.user, config().ADMIN_EMAILS),
+    sessionAccountId: row.activeOrganizationId,
+    sessionId: row.sessionId,
+    memberships: row.memberships,
   };
 }

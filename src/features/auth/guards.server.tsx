@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getCurrentUser, type CurrentUser } from "./current-user.server";
 import { RedirectToLogin } from "./components/redirect-to-login";
 import { AccessDenied } from "./components/access-denied";
-import { accountsOf, currentAccount, type CurrentAccount } from "@/features/accounts/current-account.server";
+import { currentAccount, membershipsOf, type CurrentAccount } from "@/features/accounts/current-account.server";
 import { can, missingPermissionMessage, type Permission } from "@/features/accounts/permissions";
 import { NoAccessPage } from "@/features/accounts/no-access-page";
 
@@ -64,7 +64,7 @@ export async function requirePortalUser(login: LoginRedirect): Promise<Guarded<P
   const { user } = signedIn;
   const account = await currentAccount(user);
   if (!account) {
-    const others = (await accountsOf(user.id)).filter((a) => a.id !== user.sessionAccountId);
+    const others = (await membershipsOf(user)).all.filter((a) => a.id !== user.sessionAccountId);
     // An operator admin who belongs to no business account lands on the admin console (issue 23).
     if (user.role === "admin" && others.length === 0) redirect("/admin");
     return { ok: false, element: <NoAccessPage reason={null} otherAccounts={others} /> };

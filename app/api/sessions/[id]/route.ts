@@ -13,9 +13,7 @@ import { ownSessionToken } from "@/features/account-care/sessions.server";
 export const DELETE = route<"user", { id: string }>({ access: "user" }, async ({ req, user, params }) => {
   const token = await ownSessionToken(user.id, params.id);
   if (!token) throw notFound("Session not found.");
-  const auth = await getAuth();
-  const current = await auth.api.getSession({ headers: req.headers });
-  if (current?.session.id === params.id) throw badRequest("This is the session you are using. Use Log out to end it.");
-  await auth.api.revokeSession({ headers: req.headers, body: { token } });
+  if (user.sessionId === params.id) throw badRequest("This is the session you are using. Use Log out to end it.");
+  await (await getAuth()).api.revokeSession({ headers: req.headers, body: { token } });
   return Response.json({ message: "Signed out.", revoked: 1 });
 });
