@@ -1,15 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { jobQueue } from "@/lib/jobs/jobs.server";
-import { dailySummaries, emailMessages, interactions, memberNotificationPrefs, organization, subscriptions } from "@/db/schema";
+import { dailySummaries, interactions, memberNotificationPrefs, organization, subscriptions } from "@/db/schema";
 import { usageMonth, usageAnchor } from "@/features/usage/usage-month";
 import { dailySummaryJob, runDailySummaries, scheduleDailySummaries } from "@/features/call-alerts/daily-summary.server";
 import { readUnsubscribeToken } from "@/features/call-alerts/unsubscribe-token.server";
 import { createUser } from "./http-helpers";
 import { memberOf } from "./account-helpers";
 import { customerWithAiEmployee, insertInteraction } from "./interactions-fixtures";
+import { mailsTo } from "./outbox";
 
 /** Issue 25: the daily summary at 08:00 in the account's time zone, about yesterday (ADR 0131). */
 
@@ -29,13 +30,7 @@ function record(b: Business, startedAt: string | Date, over: Partial<typeof inte
   return insertInteraction(b, { startedAt: new Date(startedAt), unitRule: "call", ...over });
 }
 
-async function summariesTo(email: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "daily-summary")));
-}
+const summariesTo = (email: string) => mailsTo(email, "daily-summary");
 
 async function rowsOf(accountId: string) {
   const db = await getDb();
