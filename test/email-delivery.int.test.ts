@@ -147,25 +147,25 @@ describe("connections and AUTH", () => {
     expect(await jobStatus(emailDeliveryJob, deliveryKey(id))).toBe("completed");
   });
 
-  it("upgrades with STARTTLS (self-signed certificate accepted only through the URL) and logs in with AUTH PLAIN", async () => {
-    const auth = { user: "mailer@ai-employees.test", pass: "p@ss:w/rd %secret" };
+  /** Sends one message through a server that wants STARTTLS and `auth` (self-signed certificate accepted only through the URL), logging in with `method`. */
+  async function sentLoggedIn(auth: { user: string; pass: string }, method: "PLAIN" | "LOGIN") {
     const smtp = await server({ starttls: true, auth });
-    useSmtp(smtp.url({ ...auth, query: "requireTLS=true&tls.rejectUnauthorized=false&authMethod=PLAIN" }));
+    useSmtp(smtp.url({ ...auth, query: `requireTLS=true&tls.rejectUnauthorized=false&authMethod=${method}` }));
     const { id } = await queue();
     await drainJobs();
     expect((await row(id)).status).toBe("sent");
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]).toMatchObject({ secure: true, user: auth.user });
+    return smtp.received;
+  }
+
+  it("upgrades with STARTTLS (self-signed certificate accepted only through the URL) and logs in with AUTH PLAIN", async () => {
+    const received = await sentLoggedIn({ user: "mailer@ai-employees.test", pass: "p@ss:w/rd %secret" }, "PLAIN");
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ secure: true, user: "mailer@ai-employees.test" });
   });
 
   it("logs in with AUTH LOGIN over STARTTLS", async () => {
-    const auth = { user: "mailer", pass: "another secret" };
-    const smtp = await server({ starttls: true, auth });
-    useSmtp(smtp.url({ ...auth, query: "requireTLS=true&tls.rejectUnauthorized=false&authMethod=LOGIN" }));
-    const { id } = await queue();
-    await drainJobs();
-    expect((await row(id)).status).toBe("sent");
-    expect(smtp.received[0]).toMatchObject({ secure: true, user: "mailer" });
+    const received = await sentLoggedIn({ user: "mailer", pass: "another secret" }, "LOGIN");
+    expect(received[0]).toMatchObject({ secure: true, user: "mailer" });
   });
 
   it("delivers over smtps:// (TLS from the first byte)", async () => {

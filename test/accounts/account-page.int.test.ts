@@ -9,15 +9,11 @@ import { invitationViews, memberViews, timeZoneChoices, viewerOf, type FullOrgan
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import type { TestUser } from "../http-helpers";
 import { addMember, createOwner, invite, newAddress, type Owner } from "./account-helpers";
+import { markupText } from "../markup-text";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined, push: () => undefined }) }));
 
-const text = (markup: string) =>
-  markup
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = markupText;
 
 /** The text of the pending invitations list. */
 const pendingSection = (page: string) => page.slice(page.indexOf("Pending invitations"), page.indexOf("Business details"));
