@@ -81,7 +81,7 @@ export async function insertSubscription(accountId: string, over: Partial<typeof
  * +15550100200, 1 unit; `over` sets any other column. Its id (also its
  * externalId).
  */
-export async function insertInteraction(order: { orderId: string; accountId: string }, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
+export async function insertInteraction(order: { orderId: string; accountId: string | null }, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
   const id = over.id ?? randomUUID();
   const db = await getDb();
   await db.insert(interactions).values({
