@@ -36,6 +36,8 @@ afterAll(async () => {
 const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: `${EMPLOYEE} settings` });
 const region = (page: Page, name: string) => page.getByRole("region", { name });
+/** The entries of the version history in `scope` whose text matches `start` (e.g. /^Version 2 · /). */
+const versionEntry = (scope: Page | Locator, start: RegExp) => scope.getByRole("listitem").filter({ hasText: start });
 const questions = (page: Page) => page.getByRole("textbox", { name: /^Question \d+$/ });
 
 describe("the AI employee's settings", () => {
@@ -66,19 +68,9 @@ describe("the AI employee's settings", () => {
       expect(await page.getByRole("heading", { level: 2, name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByRole("link", { name: "Call it now" }).getAttribute("href")).toMatch(/^tel:\+\d+$/);
-    expect(
-      await page
-        .getByRole("listitem")
-        .filter({ hasText: /^Version 1 · / })
-        .count(),
-    ).toBe(1);
+    expect(await versionEntry(page, /^Version 1 · /).count()).toBe(1);
     // Prepared before the owner signed up, the defaults were made again for the business that claimed it.
-    expect(
-      await page
-        .getByRole("listitem")
-        .filter({ hasText: /^Version 2 · HumanFocus AI · / })
-        .count(),
-    ).toBe(1);
+    expect(await versionEntry(page, /^Version 2 · HumanFocus AI · /).count()).toBe(1);
 
     // Monday 08:00–12:00 and 13:00–18:00.
     const monday = page.getByRole("group", { name: "Monday", exact: true });
@@ -120,12 +112,7 @@ describe("the AI employee's settings", () => {
     // Version 1 was the defaults made with the order, version 2 the same for the business that claimed it (ADR 0123).
     // The form starts again from version 3, numbers in E.164 as the server keeps them.
     await expect.poll(() => field(page, `Question ${answersBefore + 2}`).inputValue()).toBe(ANSWERS[1]!.question);
-    expect(
-      await page
-        .getByRole("listitem")
-        .filter({ hasText: /^Version 3 · Olive Owner · / })
-        .count(),
-    ).toBe(1);
+    expect(await versionEntry(page, /^Version 3 · Olive Owner · /).count()).toBe(1);
     await checkBothWidths(page, "ai-settings-1-saved", () => heading(page).waitFor());
   });
 
@@ -169,7 +156,7 @@ describe("the AI employee's settings", () => {
     await dismissToasts(page);
     await expect.poll(() => questions(page).count()).toBe(answersBefore);
     for (const q of await questions(page).all()) expect(ANSWERS.map((a) => a.question)).not.toContain(await q.inputValue());
-    const restored = history.getByRole("listitem").filter({ hasText: /^Version 4 · Olive Owner · / });
+    const restored = versionEntry(history, /^Version 4 · Olive Owner · /);
     await expect.poll(() => restored.textContent()).toContain("Restored from version 2");
     // Version 3 against the current settings: its answers and transfer rule are the difference.
     await history.getByRole("button", { name: "Compare version 3 with current" }).click();
@@ -195,14 +182,7 @@ describe("the AI employee's settings", () => {
       if ((await input.count()) > 0) expect(await input.first().isDisabled(), name).toBe(true);
     }
     const history = region(staff, "History");
-    await expect
-      .poll(() =>
-        history
-          .getByRole("listitem")
-          .filter({ hasText: /^Version 4 · Olive Owner · / })
-          .textContent(),
-      )
-      .toContain("Restored from version 2");
+    await expect.poll(() => versionEntry(history, /^Version 4 · Olive Owner · /).textContent()).toContain("Restored from version 2");
     // What a caller hears is for everyone who can see the settings.
     await region(staff, "What a caller hears").getByRole("button", { name: "Show what a caller hears" }).click();
     await region(staff, "What a caller hears").getByTestId("caller-preview-result").waitFor({ timeout: 15_000 });
@@ -226,14 +206,7 @@ describe("the AI employee's settings", () => {
     await expect.poll(() => toastText(page), { timeout: 15_000 }).toContain("Settings saved (version 5)");
     await dismissToasts(page);
     const history = region(page, "History");
-    await expect
-      .poll(() =>
-        history
-          .getByRole("listitem")
-          .filter({ hasText: /^Version 5 · operator · / })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => versionEntry(history, /^Version 5 · operator · /).count()).toBe(1);
     await checkBothWidths(page, "ai-settings-6-operator", () => heading(page).waitFor());
     await page.close();
   });

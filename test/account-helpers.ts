@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { member } from "@/db/schema";
+import { member, organization } from "@/db/schema";
 import type { AccountRole } from "@/features/accounts/permissions";
 import { authPost, createUser, type TestUser } from "./http-helpers";
 
@@ -23,4 +23,10 @@ export async function memberOf(accountId: string, role: AccountRole, opts: { alo
 export async function switchTo(u: TestUser, accountId: string): Promise<void> {
   const res = await authPost("/organization/set-active", { organizationId: accountId }, { cookie: u.cookie });
   if (!res.ok) throw new Error(`set-active failed: ${res.status} ${await res.text()}`);
+}
+
+/** Sets fields of a business account: its name, billing e-mail, time zone… */
+export async function setAccountFields(accountId: string, values: Partial<typeof organization.$inferInsert>): Promise<void> {
+  const db = await getDb();
+  await db.update(organization).set(values).where(eq(organization.id, accountId));
 }

@@ -94,6 +94,19 @@ describe("reading the settings", () => {
   });
 });
 
+/** The owner's settings API, the current settings it answers and what is stored before a save. */
+async function beforeSaving() {
+  const api = settingsApi(owner);
+  const current = await json<SettingsResponse>(await api.get(orderId));
+  return { api, current, before: await stored(orderId) };
+}
+
+/** Nothing stored changed since `before`, and nothing was pushed to the platform. */
+async function expectNothingChanged(before: Awaited<ReturnType<typeof stored>>) {
+  expect(await stored(orderId)).toEqual(before);
+  expect(pushes()).toEqual([]);
+}
+
 describe("saving", () => {
   it("stores a new version with what changed and who changed it, logs it and pushes it", async () => {
     const api = settingsApi(owner);
@@ -117,32 +130,24 @@ describe("saving", () => {
   });
 
   it("answers the current version and stores nothing when nothing changed", async () => {
-    const api = settingsApi(owner);
-    const current = await json<SettingsResponse>(await api.get(orderId));
-    const before = await stored(orderId);
+    const { api, current, before } = await beforeSaving();
     const same = await json<SettingsResponse>(await api.put(orderId, { baseVersion: current.version, settings: current.settings }));
     expect(same.version).toBe(current.version);
-    expect(await stored(orderId)).toEqual(before);
-    expect(pushes()).toEqual([]);
+    await expectNothingChanged(before);
   });
 
   it("refuses a save that did not start from the current version (409) and changes nothing", async () => {
-    const api = settingsApi(owner);
-    const current = await json<SettingsResponse>(await api.get(orderId));
-    const before = await stored(orderId);
+    const { api, current, before } = await beforeSaving();
     const res = await api.put(orderId, { baseVersion: current.version - 1, settings: { ...current.settings, name: "Someone else" } });
     const err = await errorOf(res);
     expect(err.status).toBe(409);
     expect(err.message).toMatch(/^These settings were changed by Test User at [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}\. Reload to get their version, then make your change again\.$/);
     expect(err.currentVersion).toBe(current.version);
-    expect(await stored(orderId)).toEqual(before);
-    expect(pushes()).toEqual([]);
+    await expectNothingChanged(before);
   });
 
   it("lets only one of two saves from the same version through at once; the other gets 409", async () => {
-    const api = settingsApi(owner);
-    const current = await json<SettingsResponse>(await api.get(orderId));
-    const before = await stored(orderId);
+    const { api, current, before } = await beforeSaving();
     const answers = await Promise.all(["First greeting.", "Second greeting."].map((greeting) => api.put(orderId, { baseVersion: current.version, settings: { ...current.settings, greeting } })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const after = await stored(orderId);
@@ -151,9 +156,7 @@ describe("saving", () => {
   });
 
   it("refuses bad input with the field named, storing nothing", async () => {
-    const api = settingsApi(owner);
-    const current = await json<SettingsResponse>(await api.get(orderId));
-    const before = await stored(orderId);
+    const { api, current, before } = await beforeSaving();
     const bad = async (body: unknown) => {
       const err = await errorOf(await api.put(orderId, body));
       expect(err.status).toBe(400);
@@ -167,14 +170,11 @@ describe("saving", () => {
     expect(await bad({ baseVersion: "one", settings: current.settings })).toMatch(/^baseVersion: /);
     expect(await bad("{not json")).toBe("Request body must be valid JSON");
     expect(await bad({})).toMatch(/baseVersion/);
-    expect(await stored(orderId)).toEqual(before);
-    expect(pushes()).toEqual([]);
+    await expectNothingChanged(before);
   });
 
   it("refuses overlapping hours, naming the day, storing nothing", async () => {
-    const api = settingsApi(owner);
-    const current = await json<SettingsResponse>(await api.get(orderId));
-    const before = await stored(orderId);
+    const { api, current, before } = await beforeSaving();
     const hours = {
       ...current.settings.hours,
       mon: [
@@ -336,8 +336,7 @@ describe("who may do what", () => {
       await api.preview(orderId, "not a time"),
     ];
     for (const res of answers) expect(await errorOf(res)).toEqual({ status: 404, message: "AI employee not found" });
-    expect(await stored(orderId)).toEqual(before);
-    expect(pushes()).toEqual([]);
+    await expectNothingChanged(before);
   });
 
   it("lets an operator admin save from the console, shown as 'operator'", async () => {

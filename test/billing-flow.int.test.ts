@@ -21,6 +21,7 @@ import { GET as getUser } from "@app/api/auth/user/route";
 import { advanceSandboxClock } from "@/features/billing/sandbox/store.server";
 import { rollOverDueSubscriptions } from "@/features/billing/sandbox-rollover.server";
 import { call, completeSubscriptionAs, createUser, type TestUser } from "./http-helpers";
+import { insertInteraction } from "./interactions-fixtures";
 
 async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
@@ -105,22 +106,7 @@ describe("customer billing API on the sandbox provider", () => {
 
   it("completes checkout: trialing 14 days, order claimed and linked, trial_started notified", async () => {
     // A call the AI employee took before it was claimed (no customer yet): Alice's once she claims it.
-    const db0 = await getDb();
-    const earlyCall = `early-${randomUUID()}`;
-    await db0.insert(interactions).values({
-      id: earlyCall,
-      sourceKey: "platform:default",
-      externalId: earlyCall,
-      aiReadyOrderId: aliceOrder,
-      channel: "phone",
-      direction: "inbound",
-      outcome: "answered",
-      startedAt: new Date(),
-      durationMs: 60_000,
-      unitsMilli: 1000,
-      unitRule: "call",
-      source: "api",
-    });
+    const earlyCall = await insertInteraction({ orderId: aliceOrder, accountId: null }, { id: `early-${randomUUID()}`, startedAt: new Date(), fromNumber: null, unitRule: "call" });
     const si = await confirmedSetupIntent(alice);
     expect(si.status).toBe("succeeded");
 

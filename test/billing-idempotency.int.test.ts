@@ -7,7 +7,7 @@ import type { CustomerSubscription } from "@/features/billing/api-types";
 import { createTestSubscription } from "@/features/test-tools/test-tools.server";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { call, type TestUser } from "./http-helpers";
-import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
+import { offerSmallMonthlyPrice, stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -68,19 +68,7 @@ describe("idempotency keys against a loopback Stripe", () => {
   });
 
   it("the admin test tool starts a subscription without a trial and sends no trial_period_days", async () => {
-    api.on("GET", "/v1/billing/meters", { body: list([]) });
-    api.on("GET", "/v1/prices", {
-      body: list([
-        {
-          id: "price_small_m",
-          object: "price",
-          lookup_key: "plan_small_monthly",
-          unit_amount: 14900,
-          recurring: { interval: "month", usage_type: "licensed", meter: null },
-          product: { id: "prod_s", object: "product", name: "Small Plan" },
-        },
-      ]),
-    });
+    offerSmallMonthlyPrice(api);
     api.on("POST", "/v1/subscriptions", { body: { ...remote, id: "sub_tool_1", customer: "cus_tool", trial_start: null, trial_end: null } });
     const result = await createTestSubscription({ customerId: "cus_tool", testPriceId: "price_small_m" });
     expect(result).toMatchObject({ status: 200, body: { success: true, subscription: { id: "sub_tool_1" } } });

@@ -11,7 +11,7 @@ import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as createPortalSession } from "@app/api/create-portal-session/route";
 import { POST as cancelSubscription } from "@app/api/cancel-subscription/route";
 import { call, type TestUser } from "./http-helpers";
-import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
+import { offerSmallMonthlyPrice, stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -140,19 +140,7 @@ describe("provider errors in API responses (Stripe mode, loopback API)", () => {
   });
 
   it("the admin test tool answers our own message, not the provider's", async () => {
-    api.on("GET", "/v1/billing/meters", { body: list([]) });
-    api.on("GET", "/v1/prices", {
-      body: list([
-        {
-          id: "price_small_m",
-          object: "price",
-          lookup_key: "plan_small_monthly",
-          unit_amount: 14900,
-          recurring: { interval: "month", usage_type: "licensed", meter: null },
-          product: { id: "prod_s", object: "product", name: "Small Plan" },
-        },
-      ]),
-    });
+    offerSmallMonthlyPrice(api);
     api.on("POST", "/v1/subscriptions", { status: 400, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such customer: 'cus_test_tool'" } } });
     const result = await createTestSubscription({ customerId: "cus_test_tool", testPriceId: "price_small_m" });
     expect(result.status).toBe(502);

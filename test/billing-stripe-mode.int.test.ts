@@ -15,6 +15,7 @@ import { POST as webhook } from "@app/api/stripe/webhook/route";
 import { GET as billingHistory } from "@app/api/billing-history/route";
 import { BASE, call, completeSubscriptionAs, type TestUser } from "./http-helpers";
 import { stripeModeCustomer, stripeSubscriptionJson } from "./checkout-helpers";
+import { paidInvoiceJson } from "@/features/billing/provider/testing/stripe-json";
 
 const T0 = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -94,26 +95,7 @@ describe("billing in Stripe mode (loopback API)", () => {
         items: stripeSubscriptionJson({ id: "sub_live_1", customer, status: "active", created: T0, periodStart: T0 + 14 * DAY, periodEnd: T0 + 44 * DAY }).items,
       }),
     ];
-    remote.invoices = [
-      {
-        id: "in_live_1",
-        object: "invoice",
-        customer,
-        status: "paid",
-        description: null,
-        amount_due: 14900,
-        amount_paid: 14900,
-        currency: "usd",
-        hosted_invoice_url: "https://invoice.stripe.com/i/in_live_1",
-        invoice_pdf: "https://pay.stripe.com/invoice/in_live_1/pdf",
-        period_start: T0,
-        period_end: T0 + 14 * DAY,
-        created: T0 + 14 * DAY,
-        metadata: {},
-        parent: { type: "subscription_details", subscription_details: { subscription: "sub_live_1" } },
-        lines: { object: "list", data: [{ description: "1 × Small Plan (at $149.00 / month)" }] },
-      },
-    ];
+    remote.invoices = [paidInvoiceJson({ id: "in_live_1", customer, subscription: "sub_live_1", periodStart: T0 })];
     const payload = JSON.stringify({
       id: "evt_live_paid",
       object: "event",

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, memberNotificationPrefs, notificationOptOuts, notificationRules, organization } from "@/db/schema";
+import { memberNotificationPrefs, notificationOptOuts, notificationRules, organization } from "@/db/schema";
 import { MAX_RULES, type PreferencesView, type RuleView } from "@/features/call-alerts/rule.schema";
 import { unsubscribeToken } from "@/features/call-alerts/unsubscribe-token.server";
 import * as rulesRoute from "@app/api/notification-rules/route";
@@ -14,6 +14,7 @@ import UnsubscribePage from "@app/unsubscribe/page";
 import { memberOf } from "./account-helpers";
 import { call, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee } from "./interactions-fixtures";
+import { insertOrder } from "./order-fixtures";
 
 /** Issue 25: the notification rules API, members' own preferences, and the unsubscribe link (POST and page). */
 
@@ -323,18 +324,7 @@ describe("the unsubscribe link", () => {
 
 describe("AI employees named by a rule", () => {
   it("may be any of the account's, not another's", async () => {
-    const db = await getDb();
-    const second = randomUUID();
-    await db.insert(aiReadyOrders).values({
-      id: second,
-      aiEmployeeName: "Max",
-      aiPhoneNumber: "+1 (555) 010-7799",
-      customerEmail: a.owner.email,
-      webChatUrl: "https://chat.example.com/max",
-      status: "claimed",
-      accountId: a.accountId,
-      claimedByUserId: a.owner.id,
-    });
+    const second = await insertOrder("Max", "+1 (555) 010-7799", { customerEmail: a.owner.email, status: "claimed", accountId: a.accountId, claimedByUserId: a.owner.id });
     const res = await create(a.owner, { name: "Max only", channel: "email", condition: "urgent", aiEmployeeIds: [second], extraRecipients: ["x@example.com"] });
     expect(res.status).toBe(201);
     const rule = (await res.json()) as RuleView;

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { enqueueJob, jobStatus, startJobs } from "@/lib/jobs";
 import { drainJobs, makeJobsDue, runDueJobs } from "@/lib/jobs/testing.server";
-import { aiReadyOrders, callNotifications, emailMessages, interactions, organization } from "@/db/schema";
+import { callNotifications, interactions, organization } from "@/db/schema";
 import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
 import { queueSms } from "@/features/sms/sms.server";
 import { MAX_SMS_LENGTH } from "@/features/sms/port";
@@ -19,6 +19,8 @@ import * as unsubscribeRoute from "@app/api/unsubscribe/route";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type IngestAnswer } from "./interactions-fixtures";
 import { deliverRetell, retellFixture, withRetellKey } from "./retell-helpers";
+import { mailsTo } from "./outbox";
+import { insertOrder } from "./order-fixtures";
 
 /**
  * Issue 25: the per-call notifications, through the real ingestion (the
@@ -85,13 +87,7 @@ async function idsOf(externalIds: string[]): Promise<Map<string, string>> {
 }
 
 /** The call notification e-mails in the outbox for `to`. */
-async function mailTo(to: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, to), eq(emailMessages.kind, "call-alert")));
-}
+const mailTo = (to: string) => mailsTo(to, "call-alert");
 
 /** The calls each e-mail to `to` is about (the id in its call link). */
 async function callsMailedTo(to: string): Promise<string[]> {
@@ -182,14 +178,8 @@ describe("conditions", () => {
 
   it("a rule covers only the AI employees it names; a disabled rule and another account's rule reach nobody; an account without rules gets no job", async () => {
     const c = await customer();
-    const db = await getDb();
-    const second = randomUUID();
-    await db.insert(aiReadyOrders).values({
-      id: second,
-      aiEmployeeName: "Max",
-      aiPhoneNumber: "+1 (555) 010-7788",
+    const second = await insertOrder("Max", "+1 (555) 010-7788", {
       customerEmail: c.user.email,
-      webChatUrl: "https://chat.example.com/max",
       status: "claimed",
       accountId: c.user.id,
       claimedByUserId: c.user.id,

@@ -19,6 +19,7 @@ import AppointmentsPage from "@app/(portal)/calls/appointments/page";
 import { call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type IngestAnswer } from "./interactions-fixtures";
 import { deliverRetell, retellFixture, retellRows, withRetellKey } from "./retell-helpers";
+import { markupText } from "./markup-text";
 
 /**
  * Issue 23, "Calls read as people speak" (ADR 0117, 0118): times in the
@@ -51,12 +52,7 @@ let clinic: Customer;
 let other: Customer;
 withRetellKey();
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = markupText;
 
 async function render(element: Promise<unknown>): Promise<string> {
   return renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, (await element) as ReactElement));

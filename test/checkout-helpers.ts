@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { paymentCustomers } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
 import { StripeProvider } from "@/features/billing/provider/stripe-provider.server";
-import type { LoopbackStripe } from "@/features/billing/provider/testing/loopback-stripe";
+import { list, type LoopbackStripe } from "@/features/billing/provider/testing/loopback-stripe";
 import { POST as createSetupIntent } from "@app/api/create-setup-intent/route";
 import { POST as confirmSetup } from "@app/api/sandbox/confirm-setup/route";
 import { call, createUser, type TestUser } from "./http-helpers";
@@ -61,4 +61,21 @@ export function stripeSubscriptionJson(s: { id: string; customer: string; status
       data: [{ id: "si_1", current_period_start: s.periodStart ?? s.created, current_period_end: s.periodEnd, price: { id: "price_small_m", lookup_key: "plan_small_monthly" } }],
     },
   };
+}
+
+/** The provider's catalogue as the admin test tool reads it: no meters and one price, Small monthly (`price_small_m`). */
+export function offerSmallMonthlyPrice(api: LoopbackStripe): void {
+  api.on("GET", "/v1/billing/meters", { body: list([]) });
+  api.on("GET", "/v1/prices", {
+    body: list([
+      {
+        id: "price_small_m",
+        object: "price",
+        lookup_key: "plan_small_monthly",
+        unit_amount: 14900,
+        recurring: { interval: "month", usage_type: "licensed", meter: null },
+        product: { id: "prod_s", object: "product", name: "Small Plan" },
+      },
+    ]),
+  });
 }

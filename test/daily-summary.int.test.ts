@@ -1,15 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { jobQueue } from "@/lib/jobs/jobs.server";
-import { dailySummaries, emailMessages, interactions, memberNotificationPrefs, organization, subscriptions } from "@/db/schema";
+import { dailySummaries, interactions, memberNotificationPrefs, organization, subscriptions } from "@/db/schema";
 import { usageMonth, usageAnchor } from "@/features/usage/usage-month";
 import { dailySummaryJob, runDailySummaries, scheduleDailySummaries } from "@/features/call-alerts/daily-summary.server";
 import { readUnsubscribeToken } from "@/features/call-alerts/unsubscribe-token.server";
 import { createUser } from "./http-helpers";
 import { memberOf } from "./account-helpers";
 import { customerWithAiEmployee, insertInteraction } from "./interactions-fixtures";
+import { mailsTo } from "./outbox";
 
 /** Issue 25: the daily summary at 08:00 in the account's time zone, about yesterday (ADR 0131). */
 
@@ -29,12 +30,15 @@ function record(b: Business, startedAt: string | Date, over: Partial<typeof inte
   return insertInteraction(b, { startedAt: new Date(startedAt), unitRule: "call", ...over });
 }
 
-async function summariesTo(email: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "daily-summary")));
+const summariesTo = (email: string) => mailsTo(email, "daily-summary");
+
+/** Runs the summaries at `offHour`, when none is due for `b`, then at `dueHour`; the one summary `b`'s owner then has. */
+async function sentOnlyAt(b: Business, offHour: string, dueHour: string) {
+  await runDailySummaries(new Date(offHour));
+  expect(await summariesTo(b.ownerEmail)).toHaveLength(0);
+  await runDailySummaries(new Date(dueHour));
+  const [mail] = await summariesTo(b.ownerEmail);
+  return mail!;
 }
 
 async function rowsOf(accountId: string) {
@@ -119,12 +123,10 @@ describe("the daily summary", () => {
     await record(b, "2026-03-08T05:30:00Z"); // 00:30 on 8 March (EST)
     await record(b, "2026-03-09T03:59:00Z"); // 23:59 on 8 March (EDT)
     await record(b, "2026-03-09T04:00:00Z"); // 00:00 on 9 March: today
-    await runDailySummaries(new Date("2026-03-09T13:00:00Z")); // 09:00 EDT
-    expect(await summariesTo(b.ownerEmail)).toHaveLength(0);
-    await runDailySummaries(new Date("2026-03-09T12:00:00Z")); // 08:00 EDT
-    const [mail] = await summariesTo(b.ownerEmail);
-    expect(mail!.subject).toContain("Sunday, March 8, 2026");
-    expect(mail!.text).toContain("2 calls: 2 answered.");
+    // Not at 09:00 EDT; at 08:00 EDT.
+    const mail = await sentOnlyAt(b, "2026-03-09T13:00:00Z", "2026-03-09T12:00:00Z");
+    expect(mail.subject).toContain("Sunday, March 8, 2026");
+    expect(mail.text).toContain("2 calls: 2 answered.");
     expect(await rowsOf(b.accountId)).toEqual([expect.objectContaining({ day: "2026-03-08", status: "sent" })]);
   });
 
@@ -136,12 +138,10 @@ describe("the daily summary", () => {
     await record(b, "2026-11-01T06:30:00Z"); // 01:30 EST, the hour again
     await record(b, "2026-11-02T04:59:00Z"); // 23:59 on 1 November (EST)
     await record(b, "2026-11-02T05:00:00Z"); // 00:00 on 2 November: today
-    await runDailySummaries(new Date("2026-11-02T12:00:00Z")); // 07:00 EST
-    expect(await summariesTo(b.ownerEmail)).toHaveLength(0);
-    await runDailySummaries(new Date("2026-11-02T13:00:00Z")); // 08:00 EST
-    const [mail] = await summariesTo(b.ownerEmail);
-    expect(mail!.subject).toContain("Sunday, November 1, 2026");
-    expect(mail!.text).toContain("4 calls: 4 answered.");
+    // Not at 07:00 EST; at 08:00 EST.
+    const mail = await sentOnlyAt(b, "2026-11-02T12:00:00Z", "2026-11-02T13:00:00Z");
+    expect(mail.subject).toContain("Sunday, November 1, 2026");
+    expect(mail.text).toContain("4 calls: 4 answered.");
   });
 
   it("follows a half-hour zone (Asia/Kolkata, 08:00 = 02:30Z), and says when the plan's units are unlimited", async () => {

@@ -26,7 +26,7 @@ async function server(opts: Parameters<typeof startSmtpServer>[0] = {}): Promise
   return s;
 }
 
-function useSmtp(url: string | undefined): void {
+function setSmtpUrl(url: string | undefined): void {
   if (url === undefined) delete process.env.SMTP_URL;
   else process.env.SMTP_URL = url;
   resetConfigForTests();
@@ -62,7 +62,7 @@ beforeAll(async () => {
   await startJobs({ jobs: [emailDeliveryJob], workers: false });
 });
 afterEach(async () => {
-  useSmtp(undefined);
+  setSmtpUrl(undefined);
   // Each test starts with no delivery waiting for a retry from the one before.
   const { boss } = jobQueue();
   const waiting = await boss.findJobs(EMAIL_DELIVERY_JOB, { queued: true });
@@ -80,7 +80,7 @@ afterAll(async () => {
 
 describe("queueing", () => {
   it("without SMTP_URL the e-mail stays in the outbox and no delivery job is queued", async () => {
-    useSmtp(undefined);
+    setSmtpUrl(undefined);
     const { id } = await queue();
     expect((await row(id)).status).toBe("outbox");
     expect(await jobStatus(emailDeliveryJob, deliveryKey(id))).toBeNull();
@@ -88,7 +88,7 @@ describe("queueing", () => {
 
   it("with SMTP_URL the row and its delivery job are stored in the caller's transaction, or neither", async () => {
     const smtp = await server();
-    useSmtp(smtp.url());
+    setSmtpUrl(smtp.url());
     const db = await getDb();
     let id = "";
     await expect(
@@ -111,7 +111,7 @@ describe("queueing", () => {
 
   it("the same key queues one e-mail", async () => {
     const smtp = await server();
-    useSmtp(smtp.url());
+    setSmtpUrl(smtp.url());
     const db = await getDb();
     const key = `k-${randomUUID()}`;
     const m = mail();
@@ -127,7 +127,7 @@ describe("queueing", () => {
 describe("connections and AUTH", () => {
   it("delivers over a plain connection, with a stable Message-ID, and marks the row sent", async () => {
     const smtp = await server();
-    useSmtp(smtp.url());
+    setSmtpUrl(smtp.url());
     const { id, message } = await queue();
     await drainJobs();
     expect(smtp.received).toHaveLength(1);
@@ -147,30 +147,30 @@ describe("connections and AUTH", () => {
     expect(await jobStatus(emailDeliveryJob, deliveryKey(id))).toBe("completed");
   });
 
-  it("upgrades with STARTTLS (self-signed certificate accepted only through the URL) and logs in with AUTH PLAIN", async () => {
-    const auth = { user: "mailer@ai-employees.test", pass: "p@ss:w/rd %secret" };
+  /** Sends one message through a server that wants STARTTLS and `auth` (self-signed certificate accepted only through the URL), logging in with `method`. */
+  async function sentLoggedIn(auth: { user: string; pass: string }, method: "PLAIN" | "LOGIN") {
     const smtp = await server({ starttls: true, auth });
-    useSmtp(smtp.url({ ...auth, query: "requireTLS=true&tls.rejectUnauthorized=false&authMethod=PLAIN" }));
+    setSmtpUrl(smtp.url({ ...auth, query: `requireTLS=true&tls.rejectUnauthorized=false&authMethod=${method}` }));
     const { id } = await queue();
     await drainJobs();
     expect((await row(id)).status).toBe("sent");
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]).toMatchObject({ secure: true, user: auth.user });
+    return smtp.received;
+  }
+
+  it("upgrades with STARTTLS (self-signed certificate accepted only through the URL) and logs in with AUTH PLAIN", async () => {
+    const received = await sentLoggedIn({ user: "mailer@ai-employees.test", pass: "p@ss:w/rd %secret" }, "PLAIN");
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ secure: true, user: "mailer@ai-employees.test" });
   });
 
   it("logs in with AUTH LOGIN over STARTTLS", async () => {
-    const auth = { user: "mailer", pass: "another secret" };
-    const smtp = await server({ starttls: true, auth });
-    useSmtp(smtp.url({ ...auth, query: "requireTLS=true&tls.rejectUnauthorized=false&authMethod=LOGIN" }));
-    const { id } = await queue();
-    await drainJobs();
-    expect((await row(id)).status).toBe("sent");
-    expect(smtp.received[0]).toMatchObject({ secure: true, user: "mailer" });
+    const received = await sentLoggedIn({ user: "mailer", pass: "another secret" }, "LOGIN");
+    expect(received[0]).toMatchObject({ secure: true, user: "mailer" });
   });
 
   it("delivers over smtps:// (TLS from the first byte)", async () => {
     const smtp = await server({ implicitTls: true });
-    useSmtp(smtp.url({ scheme: "smtps", query: "tls.rejectUnauthorized=false" }));
+    setSmtpUrl(smtp.url({ scheme: "smtps", query: "tls.rejectUnauthorized=false" }));
     const { id } = await queue();
     await drainJobs();
     expect((await row(id)).status).toBe("sent");
@@ -179,7 +179,7 @@ describe("connections and AUTH", () => {
 
   it("without the URL's consent a self-signed certificate is refused: the e-mail waits and is retried, with the reason", async () => {
     const smtp = await server({ starttls: true });
-    useSmtp(smtp.url({ query: "requireTLS=true" }));
+    setSmtpUrl(smtp.url({ query: "requireTLS=true" }));
     const { id } = await queue();
     await runDueJobs();
     const r = await row(id);
@@ -191,13 +191,13 @@ describe("connections and AUTH", () => {
 
   it("a wrong password is retried (an operator fixes it), with the server's answer on the row", async () => {
     const smtp = await server({ auth: { user: "mailer", pass: "right" } });
-    useSmtp(smtp.url({ user: "mailer", pass: "wrong" }));
+    setSmtpUrl(smtp.url({ user: "mailer", pass: "wrong" }));
     const { id } = await queue();
     await runDueJobs();
     expect((await deliveryJob(id)).state).toBe("retry");
     expect((await row(id)).error).toMatch(/535/);
 
-    useSmtp(smtp.url({ user: "mailer", pass: "right" }));
+    setSmtpUrl(smtp.url({ user: "mailer", pass: "right" }));
     await makeJobsDue();
     await drainJobs();
     expect((await row(id)).status).toBe("sent");
@@ -208,7 +208,7 @@ describe("connections and AUTH", () => {
 describe("refusals and outages", () => {
   it("a rejected recipient (550) marks the e-mail failed with the server's answer, after one attempt", async () => {
     const smtp = await server({ onRecipient: (a) => (a.startsWith("nobody") ? [550, "5.1.1 <nobody@example.com>: Recipient address rejected: User unknown"] : null) });
-    useSmtp(smtp.url());
+    setSmtpUrl(smtp.url());
     const { id } = await queue(mail({ to: "nobody@example.com" }));
     await runDueJobs();
     const r = await row(id);
@@ -225,7 +225,7 @@ describe("refusals and outages", () => {
   it("a temporary refusal (451) is retried with backoff and delivered once accepted", async () => {
     let refuse = true;
     const smtp = await server({ onRecipient: () => (refuse ? [451, "4.7.1 Greylisted, try again later"] : null) });
-    useSmtp(smtp.url());
+    setSmtpUrl(smtp.url());
     const { id } = await queue();
     await runDueJobs();
     const job = await deliveryJob(id);
@@ -244,7 +244,7 @@ describe("refusals and outages", () => {
 
   it("a server that is down and then comes back gets the e-mail once, after a retry", async () => {
     const port = await freePort();
-    useSmtp(`smtp://127.0.0.1:${port}`);
+    setSmtpUrl(`smtp://127.0.0.1:${port}`);
     const { id, message } = await queue();
     await runDueJobs();
     expect((await deliveryJob(id)).state).toBe("retry");
@@ -269,7 +269,7 @@ describe("refusals and outages", () => {
     const silent = await startSilentServer();
     try {
       // The default greeting timeout (5 s) applies: the URL sets none.
-      useSmtp(`smtp://127.0.0.1:${silent.port}`);
+      setSmtpUrl(`smtp://127.0.0.1:${silent.port}`);
       const { id } = await queue();
       const started = Date.now();
       await runDueJobs();
@@ -286,7 +286,7 @@ describe("refusals and outages", () => {
 
   it("the last attempt marks the e-mail failed and the job dead", async () => {
     const port = await freePort();
-    useSmtp(`smtp://127.0.0.1:${port}`);
+    setSmtpUrl(`smtp://127.0.0.1:${port}`);
     const db = await getDb();
     const { id } = await queueEmail(db, mail());
     // Two attempts in all for this one (the kind allows 20).
@@ -303,7 +303,7 @@ describe("refusals and outages", () => {
 describe("never twice", () => {
   it("a delivery job that runs again for a sent e-mail sends nothing", async () => {
     const smtp = await server();
-    useSmtp(smtp.url());
+    setSmtpUrl(smtp.url());
     const { id } = await queue();
     await drainJobs();
     expect(smtp.received).toHaveLength(1);

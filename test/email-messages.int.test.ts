@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { contactMessages, emailMessages, user } from "@/db/schema";
@@ -16,6 +16,7 @@ import { orderSetupEmail } from "@/features/orders/emails";
 import { POST as contactPost } from "@app/api/contact/route";
 import { TEST_PASSWORD } from "./http-helpers";
 import { freePort, startSilentServer, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "./smtp-test-server";
+import { mailsTo } from "./outbox";
 
 /**
  * The messages that arrive at a real SMTP server (smtp-server, parsed with
@@ -40,13 +41,6 @@ function useSmtp(url: string | undefined): void {
 
 const arrivedFor = (to: string): ReceivedMail[] => smtp.received.filter((m) => m.envelopeTo.includes(to));
 
-async function rowsFor(to: string, kind: string) {
-  return (await getDb())
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, to), eq(emailMessages.kind, kind)));
-}
-
 /** What every message has: the envelope and headers, both parts, the Message-ID of its row. */
 async function expectDelivered(m: ReceivedMail, expected: { to: string; subject: string; text: string; html: string; kind: string }) {
   expect(m.envelopeFrom).toBe("hello@ai-employees.test");
@@ -56,7 +50,7 @@ async function expectDelivered(m: ReceivedMail, expected: { to: string; subject:
   expect(m.parsed.subject).toBe(expected.subject);
   expect(m.parsed.text?.replace(/\n$/, "")).toBe(expected.text);
   expect(m.parsed.html).toBe(expected.html);
-  const [row] = await rowsFor(expected.to, expected.kind);
+  const [row] = await mailsTo(expected.to, expected.kind);
   expect(row?.status).toBe("sent");
   expect(m.parsed.messageId).toBe(messageIdFor(row!.id));
 }
@@ -92,7 +86,7 @@ describe("verification and account e-mails", () => {
     );
     expect(res.status).toBe(200);
     // The request queued the e-mail; nothing went over SMTP yet.
-    expect((await rowsFor(email, "verify-email"))[0]?.status).toBe("queued");
+    expect((await mailsTo(email, "verify-email"))[0]?.status).toBe("queued");
     expect(arrivedFor(email)).toHaveLength(0);
 
     await drainJobs();

@@ -96,6 +96,18 @@ async function rollups(accountIds: string[]) {
 
 const ids = () => customers.map((c) => c.user.id);
 
+/** Matches the rollup row of `accountId` with the key (day, hour, outcome, channel, transfer destination) of `row`. */
+function sameRow(accountId: string, row: typeof interactionRollups.$inferSelect) {
+  return and(
+    eq(interactionRollups.accountId, accountId),
+    eq(interactionRollups.day, row.day),
+    eq(interactionRollups.hour, row.hour),
+    eq(interactionRollups.outcome, row.outcome),
+    eq(interactionRollups.channel, row.channel),
+    eq(interactionRollups.transferDestination, row.transferDestination),
+  );
+}
+
 describe("insight rollups", () => {
   it("equal a full recount after seeded random ingestion, re-ingestion, spam credits and their review, retention, moves and deletions", async () => {
     const rnd = rng(26);
@@ -189,31 +201,11 @@ describe("insight rollups", () => {
         await db
           .update(interactionRollups)
           .set({ interactions: sql`interactions + 5`, unitsMilli: 1 })
-          .where(
-            and(
-              eq(interactionRollups.accountId, target),
-              eq(interactionRollups.day, first!.day),
-              eq(interactionRollups.hour, first!.hour),
-              eq(interactionRollups.outcome, first!.outcome),
-              eq(interactionRollups.channel, first!.channel),
-              eq(interactionRollups.transferDestination, first!.transferDestination),
-            ),
-          )
+          .where(sameRow(target, first!))
           .returning()
       ).length,
     ).toBe(1);
-    await db
-      .delete(interactionRollups)
-      .where(
-        and(
-          eq(interactionRollups.accountId, target),
-          eq(interactionRollups.day, second!.day),
-          eq(interactionRollups.hour, second!.hour),
-          eq(interactionRollups.outcome, second!.outcome),
-          eq(interactionRollups.channel, second!.channel),
-          eq(interactionRollups.transferDestination, second!.transferDestination),
-        ),
-      );
+    await db.delete(interactionRollups).where(sameRow(target, second!));
     await db.insert(interactionRollups).values({ ...first!, day: "2001-01-01", interactions: 3 });
     expect(await rollups(ids())).not.toEqual(exact);
 

@@ -1,4 +1,3 @@
-import type { ReactElement } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import InsightsRoute from "@app/(portal)/insights/page";
 import { InsightsPage } from "@/features/insights/components/insights-page";
@@ -8,6 +7,7 @@ import { addDays, todayIn } from "@/features/insights/insights-view";
 import { memberOf } from "./account-helpers";
 import { customerWithAiEmployee } from "./interactions-fixtures";
 import type { TestUser } from "./http-helpers";
+import { renderPageAs } from "./page-render";
 
 /**
  * /insights (issue 26): who may open it, the view it draws from its address,
@@ -20,10 +20,7 @@ vi.mock("next/headers", () => ({ headers: async () => request.headers, cookies: 
 
 type Props = Parameters<typeof InsightsPage>[0];
 
-async function render(cookie: string | null, params: Record<string, string> = {}): Promise<ReactElement> {
-  request.headers = new Headers(cookie ? { cookie } : {});
-  return (await InsightsRoute({ searchParams: Promise.resolve(params) })) as ReactElement;
-}
+const render = (cookie: string | null, params?: Record<string, string>) => renderPageAs(request, InsightsRoute, cookie, params);
 const screen = async (cookie: string, params: Record<string, string> = {}) => {
   const el = await render(cookie, params);
   expect(el.type).toBe(InsightsPage);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db";
+import { startJobs } from "@/lib/jobs";
 import { aiReadyOrders, interactions, subscriptions } from "@/db/schema";
 import * as apiKeys from "@app/api/admin/api-keys/route";
 import * as ingest from "@app/api/v1/interactions/route";
@@ -80,7 +81,7 @@ export async function insertSubscription(accountId: string, over: Partial<typeof
  * +15550100200, 1 unit; `over` sets any other column. Its id (also its
  * externalId).
  */
-export async function insertInteraction(order: { orderId: string; accountId: string }, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
+export async function insertInteraction(order: { orderId: string; accountId: string | null }, over: Partial<typeof interactions.$inferInsert> = {}): Promise<string> {
   const id = over.id ?? randomUUID();
   const db = await getDb();
   await db.insert(interactions).values({
@@ -108,6 +109,13 @@ export async function newApiKey(admin: TestUser): Promise<string> {
   const res = await call(apiKeys.POST, { method: "POST", path: "/api/admin/api-keys", body: { name: "platform" }, cookie: admin.cookie });
   if (res.status !== 201) throw new Error(`API key not created: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { key: string }).key;
+}
+
+/** Starts the job queue for `jobs` without workers (the tests run due jobs themselves), and makes an admin with an API key to ingest records. */
+export async function adminKeyWithJobs(jobs: Parameters<typeof startJobs>[0]["jobs"]): Promise<{ admin: TestUser; key: string }> {
+  await startJobs({ jobs, workers: false });
+  const admin = await createUser({ role: "admin" });
+  return { admin, key: await newApiKey(admin) };
 }
 
 export type IngestAnswer = { results: { id: string | null; status: string; units: number | null; message: string | null }[] };

@@ -147,18 +147,13 @@ describe("joining an issuer account to an existing password account", () => {
     expect((await me(app)).body).toMatchObject({ id: existing.id, email: existing.email });
   });
 
-  it("refuses, with the sign-in-failed page, when the password account has not verified the address", async () => {
-    const existing = await createUser({ verified: false, email: `localunv-${randomUUID().slice(0, 6)}@example.com` });
-    oidc.setAccount({ sub: `localunv-${existing.id}`, email: existing.email, emailVerified: true });
-    const { res, app } = await signInThroughIssuer(`localunv-${existing.id}`);
-    expectSignInFailed(res, "account_not_linked");
-    expect((await me(app)).status).toBe(401);
-  });
-
-  it("refuses when the issuer has not verified the address", async () => {
-    const existing = await createUser({ verified: true, email: `issuerunv-${randomUUID().slice(0, 6)}@example.com` });
-    oidc.setAccount({ sub: `issuerunv-${existing.id}`, email: existing.email, emailVerified: false });
-    const { res, app } = await signInThroughIssuer(`issuerunv-${existing.id}`);
+  it.each([
+    ["refuses, with the sign-in-failed page, when the password account has not verified the address", "localunv", { password: false, issuer: true }],
+    ["refuses when the issuer has not verified the address", "issuerunv", { password: true, issuer: false }],
+  ])("%s", async (_title, prefix, verified) => {
+    const existing = await createUser({ verified: verified.password, email: `${prefix}-${randomUUID().slice(0, 6)}@example.com` });
+    oidc.setAccount({ sub: `${prefix}-${existing.id}`, email: existing.email, emailVerified: verified.issuer });
+    const { res, app } = await signInThroughIssuer(`${prefix}-${existing.id}`);
     expectSignInFailed(res, "account_not_linked");
     expect((await me(app)).status).toBe(401);
   });

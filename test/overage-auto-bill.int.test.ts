@@ -4,14 +4,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { overageEntries, overageLineItems } from "@/db/schema";
-import { startJobs } from "@/lib/jobs";
 import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
 import { overageBillJob } from "@/features/overage/overage.server";
 import { autoBillOverage } from "@/features/overage/auto-bill.server";
 import * as autoBill from "@app/api/admin/subscriptions/[id]/auto-bill-overage/route";
 import * as period from "@app/api/admin/subscription-period/route";
-import { call, createUser, type TestUser } from "./http-helpers";
-import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
+import { call, type TestUser } from "./http-helpers";
+import { adminKeyWithJobs, customerWithAiEmployee, phoneRecord, postInteractions } from "./interactions-fixtures";
 
 /** Issue 13: the admin's usage preview in units, and overage billed at the end of each usage month (ADR 0146). */
 
@@ -19,9 +18,7 @@ let admin: TestUser;
 let key: string;
 
 beforeAll(async () => {
-  await startJobs({ jobs: [usageAlertsJob, overageBillJob], workers: false });
-  admin = await createUser({ role: "admin" });
-  key = await newApiKey(admin);
+  ({ admin, key } = await adminKeyWithJobs([usageAlertsJob, overageBillJob]));
 });
 
 /** A Small monthly subscription whose first usage month ended ten days ago, with 126 units in it and 5 in the current month. */

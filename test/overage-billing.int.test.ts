@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { invoices, overageEntries, paymentCustomers } from "@/db/schema";
+import { invoices, overageEntries } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { stopJobWorkers } from "@/lib/jobs/jobs.server";
 import { drainJobs, makeJobsDue } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
 import { ProviderError } from "@/features/billing/provider/port";
-import type { StripePricesResponse, AdminSubscription } from "@/features/billing/admin-api-types";
+import type { StripePricesResponse } from "@/features/billing/admin-api-types";
 import type { OverageEntryView } from "@/features/overage/overage.schema";
 import { FakeProvider } from "@/features/usage/testing/fake-provider";
 import { seedSubscription } from "@/features/usage/testing/seed";
@@ -18,8 +18,8 @@ import * as lineItems from "@app/api/admin/overage-entries/[id]/line-items/route
 import * as submit from "@app/api/admin/overage-entries/[id]/submit/route";
 import * as history from "@app/api/admin/overage-entries/subscription/[id]/route";
 import * as prices from "@app/api/admin/stripe-prices/route";
-import * as subsList from "@app/api/admin/subscriptions/route";
 import { call, createUser, type TestUser } from "./http-helpers";
+import { subscriptionWithCycle } from "./overage-fixtures";
 
 let admin: TestUser;
 let customer: TestUser;
@@ -38,18 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => setProviderForTests(undefined));
 
-async function activeSub() {
-  const customerId = `cus_ov_${Math.random().toString(36).slice(2, 8)}`;
-  const db = await getDb();
-  await db
-    .insert(paymentCustomers)
-    .values({ accountId: customer.id, providerCustomerId: customerId })
-    .onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
-  const sub = await seedSubscription({ accountId: customer.id, customerId });
-  const list = (await (await call(subsList.GET, { path: "/api/admin/subscriptions", cookie: admin.cookie })).json()) as AdminSubscription[];
-  const view = list.find((s) => s.id === sub.id)!;
-  return { sub, cycle: view.stripeData.billingCycles.find((c) => c.isCurrent)! };
-}
+const activeSub = () => subscriptionWithCycle(admin, customer, "ov");
 
 async function startEntry(body: Record<string, unknown>) {
   return call(entries.POST, { method: "POST", path: "/api/admin/overage-entries", cookie: admin.cookie, body });

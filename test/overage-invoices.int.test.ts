@@ -147,6 +147,15 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
     await addLineItem(entry.id, { stripePriceId: TEXT.id, quantity: 10, unitPrice: 99 });
     return { sub, entry };
   }
+  /** Submits a new entry of two lines whose second (text) line the provider refuses; the answer and what was asked of the provider meanwhile. */
+  async function submitRefusedHalfWay(billNow: boolean) {
+    refuseProduct = "prod_text";
+    declines = false;
+    const { sub, entry } = await entryWithTwoLines(billNow);
+    const n = api.requests.length;
+    const result = await submitIt(entry.id);
+    return { sub, entry, result, requests: since(n) };
+  }
   async function submitIt(entryId: string) {
     const res = await call(submit.POST, { method: "POST", path: `/api/admin/overage-entries/${entryId}/submit`, cookie: admin.cookie, params: { id: entryId }, body: {} });
     expect(res.status).toBe(200);
@@ -213,33 +222,25 @@ describe("overage invoices in Stripe mode (loopback API)", () => {
   });
 
   it("bill now: a refusal half-way deletes the draft, so the failed entry leaves nothing to bill", async () => {
-    refuseProduct = "prod_text";
-    declines = false;
-    const { sub, entry } = await entryWithTwoLines(true);
-    const n = api.requests.length;
-    const result = await submitIt(entry.id);
+    const { sub, entry, result, requests } = await submitRefusedHalfWay(true);
     expect(result).toMatchObject({ status: "failed", invoiceUrl: null });
     expect(result.message).toBe("The overage could not be billed. See History for details.");
-    const draft = since(n).find((r) => r.method === "POST" && r.path === "/v1/invoices")!;
+    const draft = requests.find((r) => r.method === "POST" && r.path === "/v1/invoices")!;
     expect(draft).toBeDefined();
-    const deleted = since(n).filter((r) => r.method === "DELETE");
+    const deleted = requests.filter((r) => r.method === "DELETE");
     expect(deleted.map((r) => r.path)).toEqual([expect.stringMatching(/^\/v1\/invoices\/in_ov_\d+$/)]);
-    expect(since(n).some((r) => r.path.endsWith("/finalize"))).toBe(false);
+    expect(requests.some((r) => r.path.endsWith("/finalize"))).toBe(false);
     expect([...remote.values()].filter((i) => (i.metadata as Record<string, string>).overage_entry_id === entry.id)).toEqual([]);
     expect((await historyOf(sub.id))[0]).toMatchObject({ id: entry.id, status: "failed", stripeInvoiceUrl: null });
   });
 
   it("next invoice: a refusal half-way deletes the pending item already made for the entry", async () => {
-    refuseProduct = "prod_text";
-    declines = false;
-    const { sub, entry } = await entryWithTwoLines(false);
-    const n = api.requests.length;
-    const result = await submitIt(entry.id);
+    const { sub, entry, result, requests } = await submitRefusedHalfWay(false);
     expect(result).toMatchObject({ status: "failed", billNow: false });
-    const made = items(since(n));
+    const made = items(requests);
     expect(made).toHaveLength(2);
     expect(made[0]!.params).toMatchObject({ subscription: sub.providerSubscriptionId, "price_data[product]": "prod_phone" });
-    const deleted = since(n).filter((r) => r.method === "DELETE");
+    const deleted = requests.filter((r) => r.method === "DELETE");
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.path).toMatch(/^\/v1\/invoiceitems\/ii_ov_\d+$/);
     expect((await historyOf(sub.id))[0]).toMatchObject({ id: entry.id, status: "failed" });

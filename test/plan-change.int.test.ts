@@ -139,6 +139,15 @@ describe("plan changes on the Stripe fake", () => {
 
   const deliverEvents = () => deliverFakeEvents(fake, SECRET);
 
+  /** A new owner subscribed to `planId` monthly on the fake with a card (pm_card_visa): the owner and the subscription's id. */
+  async function subscribedOnFake(planId: string) {
+    const owner = await createUser();
+    const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
+    await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
+    const body = { setupIntentId: si.setupIntentId, planId, billing: "monthly", aiEmployeeId: null };
+    return { owner, subId: (await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, body))).subscription.id };
+  }
+
   beforeAll(async () => {
     await startJobs({ jobs: [billingSyncJob], workers: false });
     provider = await stripeOnFake(fake, { secretKey: "sk_test_plan_change", webhookSecret: SECRET });
@@ -150,12 +159,7 @@ describe("plan changes on the Stripe fake", () => {
   });
 
   it("a plan change made in the portal is mirrored by the webhook sync; a cancel drops a pending downgrade", async () => {
-    const owner = await createUser();
-    const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
-    await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
-    const subId = (
-      await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null }))
-    ).subscription.id;
+    const { owner, subId } = await subscribedOnFake("medium");
     // Past the trial (during a trial every change is made at once).
     fake.advanceClock(new Date(fake.clockTime().getTime() + 15 * DAY));
     await deliverEvents();
@@ -177,12 +181,7 @@ describe("plan changes on the Stripe fake", () => {
   });
 
   planChangeWalk("on the fake", async () => {
-    const owner = await createUser();
-    const si = await json<{ setupIntentId: string }>(await call(createSetupIntent, { method: "POST", path: "/api/create-setup-intent", cookie: owner.cookie, body: {} }));
-    await provider.stripe.setupIntents.confirm(si.setupIntentId, { payment_method: "pm_card_visa" });
-    const subId = (
-      await json<{ subscription: CustomerSubscription }>(await completeSubscriptionAs(owner, { setupIntentId: si.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null }))
-    ).subscription.id;
+    const { owner, subId } = await subscribedOnFake("small");
     await deliverEvents();
     return {
       owner,

@@ -209,17 +209,28 @@ describe("retell fake: documented rules", () => {
     expect((await send("POST", "/create-agent", retellAgentBody(spec, await createdLlm(), KEY_OF_VERSION))).status).toBe(201);
   });
 
-  it("transfer_call: transfer_destination and transfer_option are required; a predefined number is E.164 (or a dynamic variable, or ignore_e164_validation)", async () => {
-    const noOption = without(transferTool(), "transfer_option");
-    const noDestination = without(transferTool(), "transfer_destination");
-    const refused: [unknown, string][] = [
-      [noOption, "general_tools[0].transfer_option is required"],
-      [noDestination, "general_tools[0].transfer_destination is required"],
-      [transferTool({ transfer_destination: { type: "predefined", number: "415-555-0111" } }), "general_tools[0].transfer_destination.number must be in E.164 format (e.g. +14155551234)"],
-      [transferTool({ transfer_destination: { type: "predefined", number: "+014155550111" } }), "general_tools[0].transfer_destination.number must be in E.164 format (e.g. +14155551234)"],
-      [transferTool({ transfer_destination: { type: "predefined" } }), "general_tools[0].transfer_destination.number is required"],
-    ];
-    for (const [tool, message] of refused) expect((await send("POST", "/create-retell-llm", llmWith([tool]))).json.message).toBe(message);
+  it.each([
+    // transfer_call: transfer_destination and transfer_option are required; a predefined number is E.164.
+    [[without(transferTool(), "transfer_option")], "general_tools[0].transfer_option is required"],
+    [[without(transferTool(), "transfer_destination")], "general_tools[0].transfer_destination is required"],
+    [[transferTool({ transfer_destination: { type: "predefined", number: "415-555-0111" } })], "general_tools[0].transfer_destination.number must be in E.164 format (e.g. +14155551234)"],
+    [[transferTool({ transfer_destination: { type: "predefined", number: "+014155550111" } })], "general_tools[0].transfer_destination.number must be in E.164 format (e.g. +14155551234)"],
+    [[transferTool({ transfer_destination: { type: "predefined" } })], "general_tools[0].transfer_destination.number is required"],
+    // Cal.com tools need cal_api_key and event_type_id (a number or a dynamic variable); timezone is IANA.
+    [[without(calTool(), "cal_api_key")], "general_tools[0].cal_api_key is required"],
+    [[without(calTool(), "event_type_id")], "general_tools[0].event_type_id is required"],
+    [[calTool({ event_type_id: "abc" })], "general_tools[0].event_type_id must be a Cal.com event type id (a number) or a dynamic variable"],
+    [[calTool({ type: "book_appointment_cal", timezone: "Mars/Olympus" })], "general_tools[0].timezone must be an IANA time zone"],
+    // Tool names: a-z, A-Z, 0-9, _ and - only, at most 64 characters, unique; end_call needs its name.
+    [[transferTool({ name: "transfer to sales" })], "general_tools[0].name must use a-z, A-Z, 0-9, _ and - only, at most 64 characters"],
+    [[transferTool({ name: "t".repeat(65) })], "general_tools[0].name must use a-z, A-Z, 0-9, _ and - only, at most 64 characters"],
+    [[transferTool(), calTool({ name: "transfer_front_desk" })], 'general_tools[1].name "transfer_front_desk" is not unique among the tools'],
+    [[{ type: "end_call" }], "general_tools[0].name is required"],
+  ])("refuses an LLM with the tools %j: %s", async (tools: unknown[], message) => {
+    expect((await send("POST", "/create-retell-llm", llmWith(tools))).json.message).toBe(message);
+  });
+
+  it("transfer_call: accepts a predefined number in E.164, a dynamic variable, or any number with ignore_e164_validation", async () => {
     for (const tool of [
       transferTool(),
       transferTool({ transfer_destination: { type: "predefined", number: "{{transfer_number}}" } }),
@@ -238,27 +249,11 @@ describe("retell fake: documented rules", () => {
       expect((await send("POST", "/create-retell-llm", llmWith([transferTool({ transfer_option: { type: "cold_transfer", transfer_ring_duration_ms: ms } })]))).status).toBe(201);
   });
 
-  it("Cal.com tools need cal_api_key and event_type_id (a number or a dynamic variable); timezone is IANA", async () => {
-    const noKey = without(calTool(), "cal_api_key");
-    const noEvent = without(calTool(), "event_type_id");
-    const refused: [unknown, string][] = [
-      [noKey, "general_tools[0].cal_api_key is required"],
-      [noEvent, "general_tools[0].event_type_id is required"],
-      [calTool({ event_type_id: "abc" }), "general_tools[0].event_type_id must be a Cal.com event type id (a number) or a dynamic variable"],
-      [calTool({ type: "book_appointment_cal", timezone: "Mars/Olympus" }), "general_tools[0].timezone must be an IANA time zone"],
-    ];
-    for (const [tool, message] of refused) expect((await send("POST", "/create-retell-llm", llmWith([tool]))).json.message).toBe(message);
+  it("Cal.com tools with a key, a numeric event type or a dynamic variable, and an IANA time zone are accepted", async () => {
     expect((await send("POST", "/create-retell-llm", llmWith([calTool(), calTool({ type: "book_appointment_cal", name: "book", event_type_id: "{{event_type}}" })]))).status).toBe(201);
   });
 
-  it("tool names: a-z, A-Z, 0-9, _ and - only, at most 64 characters, unique; end_call needs its name", async () => {
-    const refused: [unknown[], string][] = [
-      [[transferTool({ name: "transfer to sales" })], "general_tools[0].name must use a-z, A-Z, 0-9, _ and - only, at most 64 characters"],
-      [[transferTool({ name: "t".repeat(65) })], "general_tools[0].name must use a-z, A-Z, 0-9, _ and - only, at most 64 characters"],
-      [[transferTool(), calTool({ name: "transfer_front_desk" })], 'general_tools[1].name "transfer_front_desk" is not unique among the tools'],
-      [[{ type: "end_call" }], "general_tools[0].name is required"],
-    ];
-    for (const [tools, message] of refused) expect((await send("POST", "/create-retell-llm", llmWith(tools))).json.message).toBe(message);
+  it("tool names of 64 characters, and end_call with its name, are accepted", async () => {
     expect((await send("POST", "/create-retell-llm", llmWith([transferTool({ name: "t".repeat(64) }), { type: "end_call", name: "end_call" }]))).status).toBe(201);
   });
 

@@ -57,6 +57,15 @@ function putTo(url: string, bytes: Buffer, contentType = "image/png", headers: R
   return fetch(url, { method: "PUT", body: new Uint8Array(bytes), headers: { "content-type": contentType, ...headers } });
 }
 
+/** A local port nothing listens on (it was listened on, then closed). */
+async function closedPort(): Promise<number> {
+  const closed = net.createServer();
+  await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+  const port = (closed.address() as net.AddressInfo).port;
+  await new Promise((r) => closed.close(r));
+  return port;
+}
+
 function serveFromApp(objectPath: string): Promise<Response> {
   const key = objectPath.replace(/^\/api\/objects\//, "");
   return serve.GET(new Request(new URL(objectPath, BASE)), { params: Promise.resolve({ key: key.split("/") }) });
@@ -181,11 +190,7 @@ describe("an avatar is checked in the bucket before it is attached to an order",
   });
 
   it("when the bucket cannot be reached, serving and attaching answer 503 with a message (not 500)", async () => {
-    const closed = net.createServer();
-    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
-    const port = (closed.address() as net.AddressInfo).port;
-    await new Promise((r) => closed.close(r));
-    useEnv({ ...s3.env(), S3_ENDPOINT: `http://127.0.0.1:${port}` });
+    useEnv({ ...s3.env(), S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
     const path = `/api/objects/avatars/${randomUUID()}.png`;
     const served = await serveFromApp(path);
     expect(served.status).toBe(503);
@@ -232,11 +237,7 @@ describe("s3StartCheck", () => {
   });
 
   it("names S3_ENDPOINT when nothing listens there, and when it does not answer in time", async () => {
-    const closed = net.createServer();
-    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
-    const port = (closed.address() as net.AddressInfo).port;
-    await new Promise((r) => closed.close(r));
-    useEnv({ ...s3.env(), S3_ENDPOINT: `http://127.0.0.1:${port}` });
+    useEnv({ ...s3.env(), S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
     expect(await s3StartCheck()).toMatch(/^S3_ENDPOINT: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
 
     // A server that accepts the connection and never answers.

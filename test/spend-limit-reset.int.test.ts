@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/features/ai-settings/platform-sync.server", async (original) => ({ ...(await original<object>()), enqueueSettingsPush: vi.fn(async () => {}) }));
 
-import { enqueueJob, startJobs } from "@/lib/jobs";
+import { enqueueJob } from "@/lib/jobs";
 import { getDb } from "@/lib/db";
 import { drainJobs } from "@/lib/jobs/testing.server";
 import { enqueueSettingsPush } from "@/features/ai-settings/platform-sync.server";
@@ -10,8 +10,8 @@ import { usageAlertsJob } from "@/features/interactions/usage-alerts.server";
 import { resetSpendMonths, spendMonthResetJob } from "@/features/interactions/spend-month-reset.server";
 import { spendLimitLines } from "@/features/interactions/spend-status.server";
 import { POST as advanceClock } from "@app/api/admin/sandbox-clock/route";
-import { call, createUser, type TestUser } from "./http-helpers";
-import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions } from "./interactions-fixtures";
+import { call, type TestUser } from "./http-helpers";
+import { adminKeyWithJobs, customerWithAiEmployee, phoneRecord, postInteractions } from "./interactions-fixtures";
 import { setSpendLimit, spendEmails, spendNotices, spendState } from "./spend-limit-fixtures";
 
 /** Issue 24: messages only ends with its usage month; the every-minute job switches back by the product's (sandbox) clock. */
@@ -20,9 +20,7 @@ let admin: TestUser;
 let key: string;
 
 beforeAll(async () => {
-  await startJobs({ jobs: [usageAlertsJob, spendMonthResetJob], workers: false });
-  admin = await createUser({ role: "admin" });
-  key = await newApiKey(admin);
+  ({ admin, key } = await adminKeyWithJobs([usageAlertsJob, spendMonthResetJob]));
 });
 
 const pushes = (orderId: string) =>

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { emailMessages, subscriptions } from "@/db/schema";
+import { subscriptions } from "@/db/schema";
 import { startJobs } from "@/lib/jobs";
 import { setProviderForTests } from "@/features/billing/provider";
 import { syncAccount } from "@/features/billing/sync.server";
@@ -14,6 +14,7 @@ import { POST as createSubscription } from "@app/api/create-subscription/route";
 import { confirmCard } from "./checkout-helpers";
 import { call, completeSubscriptionAs, createUser, json, type TestUser } from "./http-helpers";
 import { deliverSignedEvent, stripeEventPayload, stripeOnFake } from "./stripe-fake-webhooks";
+import { mailsTo } from "./outbox";
 
 /**
  * Issue 23: the e-mails customers expect around a free trial, branded with
@@ -22,13 +23,7 @@ import { deliverSignedEvent, stripeEventPayload, stripeOnFake } from "./stripe-f
  * sandbox's clock).
  */
 
-async function mailsTo(u: TestUser, kind: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, u.email), eq(emailMessages.kind, kind)));
-}
+const mailsOf = (u: TestUser, kind: string) => mailsTo(u.email, kind);
 
 async function providerSubscriptionOf(u: TestUser): Promise<{ id: string; customer: string }> {
   const db = await getDb();
@@ -48,14 +43,14 @@ describe("trial e-mails (sandbox)", () => {
       await call(createSubscription, { method: "POST", path: "/api/create-subscription", cookie: tina.cookie, body: { planId: "medium", billing: "monthly" } }),
     );
     // The page opened: no e-mail yet.
-    expect(await mailsTo(tina, "trial-started")).toEqual([]);
+    expect(await mailsOf(tina, "trial-started")).toEqual([]);
     await json(await confirmCard(tina, start.clientSecret));
     const body = { setupIntentId: start.setupIntentId, planId: "medium", billing: "monthly", aiEmployeeId: null, trial: true };
     await json(await completeSubscriptionAs(tina, body));
     // A repeated completion and later syncs send nothing more.
     await json(await completeSubscriptionAs(tina, body));
     await syncAccount(tina.id);
-    const mails = await mailsTo(tina, "trial-started");
+    const mails = await mailsOf(tina, "trial-started");
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe("Your HumanFocus AI free trial of the Medium plan has started");
@@ -69,11 +64,11 @@ describe("trial e-mails (sandbox)", () => {
 
   it("'trial ends in 3 days' goes out once, when the sandbox clock is three days from the trial's end", async () => {
     expect(await queueDueTrialEndingEmails()).toBe(0);
-    expect(await mailsTo(tina, "trial-ending")).toEqual([]);
+    expect(await mailsOf(tina, "trial-ending")).toEqual([]);
     await advanceSandboxClock(11.5);
     expect(await queueDueTrialEndingEmails()).toBeGreaterThanOrEqual(1);
     expect(await queueDueTrialEndingEmails()).toBe(0);
-    const mails = await mailsTo(tina, "trial-ending");
+    const mails = await mailsOf(tina, "trial-ending");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Your HumanFocus AI free trial ends on /);
     expect(mails[0]!.text).toContain("Your free trial of the Medium plan ends on");
@@ -106,14 +101,14 @@ describe("trial e-mails (Stripe adapter, stateful fake)", () => {
     );
     await provider.stripe.setupIntents.confirm(start.setupIntentId, { payment_method: "pm_card_visa" });
     await json(await completeSubscriptionAs(u, { setupIntentId: start.setupIntentId, planId: "small", billing: "monthly", aiEmployeeId: null, trial: true }));
-    expect(await mailsTo(u, "trial-started")).toHaveLength(1);
-    expect(await mailsTo(u, "trial-ending")).toEqual([]);
+    expect(await mailsOf(u, "trial-started")).toHaveLength(1);
+    expect(await mailsOf(u, "trial-ending")).toEqual([]);
 
     const sub = await providerSubscriptionOf(u);
     await trialWillEnd(sub);
     // Stripe may deliver the event again, or a second one: still one reminder.
     await trialWillEnd(sub);
-    const reminders = await mailsTo(u, "trial-ending");
+    const reminders = await mailsOf(u, "trial-ending");
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text).toContain("Hi Sam,");
     expect(reminders[0]!.text).toContain("Your free trial of the Small plan ends on");

@@ -45,6 +45,12 @@ async function newSubscription() {
   return { sub, cycleId: current.id };
 }
 
+/** A new fake provider, in use from now on. */
+function useNewFake(): void {
+  fake = new FakeProvider();
+  setProviderForTests(fake);
+}
+
 async function add(body: Record<string, unknown>, handler = addUsage.POST) {
   return call(handler, { method: "POST", path: "/api/admin/add-usage", cookie: admin.cookie, body });
 }
@@ -60,8 +66,7 @@ afterEach(() => setProviderForTests(undefined));
 
 describe("usage reaches the provider exactly once", () => {
   it("records usage and its job in one go; the provider failing 3 times then succeeding reports each category once", async () => {
-    fake = new FakeProvider();
-    setProviderForTests(fake);
+    useNewFake();
     const { sub, cycleId } = await newSubscription();
     fake.failNext.meter = 3;
 
@@ -100,8 +105,7 @@ describe("usage reaches the provider exactly once", () => {
   });
 
   it("an answer lost after the provider processed the event (slow / answered twice) is not counted twice", async () => {
-    fake = new FakeProvider();
-    setProviderForTests(fake);
+    useNewFake();
     const { sub, cycleId } = await newSubscription();
     fake.loseAnswerNext = 2;
     const res = await add({ subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 4, phoneOutboundUsage: 3, textInboundUsage: 0, textOutboundUsage: 0 });
@@ -120,8 +124,7 @@ describe("usage reaches the provider exactly once", () => {
   });
 
   it("a crash after the commit and before the report loses nothing: a restarted worker reports once", async () => {
-    fake = new FakeProvider();
-    setProviderForTests(fake);
+    useNewFake();
     const { sub, cycleId } = await newSubscription();
     const res = await add({ subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 0, phoneOutboundUsage: 0, textInboundUsage: 9, textOutboundUsage: 0 });
     const { usageRecord } = (await res.json()) as AddUsageResponse;
@@ -142,8 +145,7 @@ describe("usage reaches the provider exactly once", () => {
   });
 
   it("a crash after some events went out and before the record was marked re-sends with the same identifiers", async () => {
-    fake = new FakeProvider();
-    setProviderForTests(fake);
+    useNewFake();
     const { sub, cycleId } = await newSubscription();
     const res = await add({ subscriptionId: sub.id, billingCycleId: cycleId, phoneInboundUsage: 1, phoneOutboundUsage: 2, textInboundUsage: 3, textOutboundUsage: 4 });
     const { usageRecord } = (await res.json()) as AddUsageResponse;
@@ -167,8 +169,7 @@ describe("usage reaches the provider exactly once", () => {
   });
 
   it("add-meter-usage answers whether the report reached the provider", async () => {
-    fake = new FakeProvider();
-    setProviderForTests(fake);
+    useNewFake();
     // Workers in this process, as in the server.
     await startJobs({ jobs: [usageReportJob], pollingIntervalSeconds: 0.5 });
     try {

@@ -69,6 +69,15 @@ async function storedRow(id: string) {
   return row;
 }
 
+/** The audit log entries of the account for `action` on the endpoint at `url`. */
+async function auditOf(action: string, url: string) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, action), eq(auditEvents.detail, url)));
+}
+
 async function endpointCount(account: string): Promise<number> {
   const db = await getDb();
   const [{ n }] = (await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, account))) as [{ n: number }];
@@ -116,11 +125,7 @@ describe("creating and listing", () => {
 
   it("records the creation in the audit log", async () => {
     const out = await created({ url: "https://audit.example.com/hook" });
-    const db = await getDb();
-    const entries = await db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.created"), eq(auditEvents.detail, out.url)));
+    const entries = await auditOf("webhook_endpoint.created", out.url);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.actorUserId).toBe(owner.id);
   });
@@ -304,10 +309,7 @@ describe("changing, deleting, rotating", () => {
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId))).toHaveLength(0);
     expect((await remove(out.id)).status).toBe(404);
     expect((await patch(out.id, { enabled: true })).status).toBe(404);
-    const audit = await db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.deleted"), eq(auditEvents.detail, out.url)));
+    const audit = await auditOf("webhook_endpoint.deleted", out.url);
     expect(audit).toHaveLength(1);
   });
 
@@ -342,11 +344,7 @@ describe("changing, deleting, rotating", () => {
     expect(openEndpointSecret(row2.secret)).toBe(again.secret);
     expect(openEndpointSecret(row2.previousSecret!)).toBe(rotated.secret);
 
-    const db = await getDb();
-    const audit = await db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "webhook_endpoint.secret_rotated"), eq(auditEvents.detail, out.url)));
+    const audit = await auditOf("webhook_endpoint.secret_rotated", out.url);
     expect(audit).toHaveLength(2);
   });
 });

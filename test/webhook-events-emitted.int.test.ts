@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { startJobs } from "@/lib/jobs";
 import { drainJobs } from "@/lib/jobs/testing.server";
-import { aiReadyOrders, interactions, invoices, subscriptions, webhookEndpoints } from "@/db/schema";
+import { interactions, invoices, subscriptions, webhookEndpoints } from "@/db/schema";
 import { emitWebhookEvents, type EmitInput } from "@/features/webhooks/emit.server";
 import { EVENT_DATA_SCHEMAS } from "@/features/webhooks/events.schema";
 import { WEBHOOK_EVENT_TYPES } from "@/features/webhooks/event-types";
@@ -32,6 +32,7 @@ import { POST as stripeWebhook } from "@app/api/stripe/webhook/route";
 import { BASE, call, createUser, type TestUser } from "./http-helpers";
 import { customerWithAiEmployee, newApiKey, phoneRecord, postInteractions, type IngestAnswer } from "./interactions-fixtures";
 import { deliverRetell, retellFixture, withRetellKey } from "./retell-helpers";
+import { insertOrder } from "./order-fixtures";
 
 /**
  * Issue 25 (ADR 0128): each change a customer's tools hear of calls
@@ -165,16 +166,7 @@ describe("ingestion", () => {
   });
 
   it("emits nothing for the records of an AI employee no account has claimed", async () => {
-    const db = await getDb();
-    const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({
-      id: orderId,
-      aiEmployeeName: "Unclaimed",
-      aiPhoneNumber: "+1 555 010 7788",
-      customerEmail: "later@example.com",
-      webChatUrl: "https://chat.example.com/u",
-      createdAt: new Date(Date.now() - 86_400_000),
-    });
+    const orderId = await insertOrder("Unclaimed", "+1 555 010 7788", { customerEmail: "later@example.com", createdAt: new Date(Date.now() - 86_400_000) });
     const answer = await ingest(key, [phoneRecord(orderId)]);
     expect(answer.results[0]!.status).toBe("created");
     expect(emit).not.toHaveBeenCalled();

@@ -112,16 +112,10 @@ export async function emit(events: EmitInput[]): Promise<string[]> {
   return db.transaction((tx) => emitWebhookEvents(tx, events));
 }
 
+/** An endpoint's deliveries, oldest first. */
 export async function deliveriesOf(endpointId: string) {
   const db = await getDb();
   return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
-}
-
-export async function deliveryOfEvent(eventId: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
-  if (!row) throw new Error(`no delivery for ${eventId}`);
-  return row;
 }
 
 /** A delivery's logged attempts, oldest first. */
@@ -130,11 +124,18 @@ export async function attemptsOf(deliveryId: string) {
   return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
 }
 
+/** The first of `rows`; fails saying `missing` when there is none. */
+function found<T>(rows: T[], missing: string): T {
+  if (!rows[0]) throw new Error(missing);
+  return rows[0];
+}
+
+export async function deliveryOfEvent(eventId: string) {
+  return found(await (await getDb()).select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)), `no delivery for ${eventId}`);
+}
+
 export async function endpointRow(endpointId: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
-  if (!row) throw new Error(`no endpoint ${endpointId}`);
-  return row;
+  return found(await (await getDb()).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)), `no endpoint ${endpointId}`);
 }
 
 /** Changes an endpoint's row as time passing would (failing_since further back, a slow-down over, a rotation's 24 h gone); checks one row changed. */

@@ -51,6 +51,13 @@ async function customerOnDashboard(ctx: OidcJourneyContext): Promise<{ context: 
   return { context, page };
 }
 
+/** Takes the page's screenshot `name`, checks it has no accessibility violations, and closes its browser context. */
+async function screenshotCheckedAndClose(context: BrowserContext, page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await expectNoAxeViolations(page);
+  await context.close();
+}
+
 /** Confirms the issuer's logout page (RP-initiated logout) and lands on our home page, signed out. */
 async function confirmIssuerLogout(ctx: OidcJourneyContext, context: BrowserContext, page: Page): Promise<void> {
   const { baseUrl, oidc } = ctx();
@@ -78,9 +85,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     await expect.poll(() => page.getByRole("menu").textContent()).toContain(CUSTOMER.email);
     expect(await page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
     await page.keyboard.press("Escape");
-    await screenshot(page, "oidc-billing-signed-in-desktop");
-    await expectNoAxeViolations(page);
-    await context.close();
+    await screenshotCheckedAndClose(context, page, "oidc-billing-signed-in-desktop");
   });
 
   it("at 390 px: signs in from /login and, as an address in ADMIN_EMAILS the issuer verified, reaches the admin console", async () => {
@@ -91,9 +96,7 @@ export function oidcSignInJourney(ctx: OidcJourneyContext): void {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).first().isVisible()).toBe(true);
     const me = await context.request.get(`${baseUrl}/api/auth/user`);
     expect(await me.json()).toMatchObject({ email: OIDC_JOURNEY_ADMIN.email, emailVerified: true, role: "admin" });
-    await screenshot(page, "oidc-admin-signed-in-390");
-    await expectNoAxeViolations(page);
-    await context.close();
+    await screenshotCheckedAndClose(context, page, "oidc-admin-signed-in-390");
   });
 
   it("a tampered callback shows the sign-in-failed page with a way back, not an error; desktop and 390 px", async () => {

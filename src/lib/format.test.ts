@@ -40,13 +40,8 @@ describe("formatMoney", () => {
 
 describe("formatUnits (the one unit formatter)", () => {
   it("groups thousands and keeps up to three decimals, without trailing zeros", () => {
-    expect(formatUnits(2900)).toBe("2,900");
-    expect(formatUnits(1234.5)).toBe("1,234.5");
-    expect(formatUnits(0.15)).toBe("0.15");
-    expect(formatUnits(0.02)).toBe("0.02");
-    expect(formatUnits(96.5)).toBe("96.5");
-    expect(formatUnits(120)).toBe("120");
-    expect(formatUnits(0)).toBe("0");
+    const units = [2900, 1234.5, 0.15, 0.02, 96.5, 120, 0];
+    expect(units.map((n) => formatUnits(n))).toEqual(["2,900", "1,234.5", "0.15", "0.02", "96.5", "120", "0"]);
   });
   it("shows every thousandth a sum of units can carry", () => {
     expect(formatUnits(12345.678)).toBe("12,345.678");

@@ -1,10 +1,10 @@
-import type { ReactElement } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import ProfileRoute from "@app/(portal)/profile/page";
 import { ProfilePage } from "@/features/account-care/profile-page";
 import { RedirectToLogin } from "@/features/auth/components/redirect-to-login";
 import { createUser, type TestUser } from "../http-helpers";
 import { memberOf } from "../account-helpers";
+import { renderPageAs } from "../page-render";
 
 /**
  * /profile (issue 22): anonymous visitors go to the login; a signed-in user
@@ -17,10 +17,7 @@ vi.mock("next/headers", () => ({ headers: async () => request.headers, cookies: 
 
 type PageProps = Parameters<typeof ProfilePage>[0];
 
-async function render(cookie: string | null, params: Record<string, string> = {}): Promise<ReactElement> {
-  request.headers = new Headers(cookie ? { cookie } : {});
-  return (await ProfileRoute({ searchParams: Promise.resolve(params) })) as ReactElement;
-}
+const render = (cookie: string | null, params?: Record<string, string>) => renderPageAs(request, ProfileRoute, cookie, params);
 
 describe("/profile", () => {
   let owner: TestUser;

@@ -1,45 +1,29 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "@/features/auth/auth.server";
 import { currentAccount } from "@/features/accounts/current-account.server";
-import { auditLogPage } from "@/features/accounts/audit-log.server";
 import { AccountPage } from "@/features/accounts/components/account-page";
-import { invitationViews, memberViews, timeZoneChoices, viewerOf, type FullOrganization } from "@/features/accounts/components/account-page-data";
+import { loadAccountScreen } from "@app/(portal)/account/data.server";
 import { getCurrentUser } from "@/features/auth/current-user.server";
 import type { TestUser } from "../http-helpers";
 import { addMember, createOwner, invite, newAddress, type Owner } from "./account-helpers";
+import { markupText } from "../markup-text";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined, push: () => undefined }) }));
+const request = vi.hoisted(() => ({ headers: new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => request.headers, cookies: async () => ({ get: () => undefined, getAll: () => [] }) }));
 
-const text = (markup: string) =>
-  markup
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = markupText;
 
 /** The text of the pending invitations list. */
 const pendingSection = (page: string) => page.slice(page.indexOf("Pending invitations"), page.indexOf("Business details"));
 
-/** /account as `who` sees it: the data the page reads (better-auth's get-full-organization, the audit log), rendered. */
+/** /account as `who` sees it: the data the page loads (better-auth's get-full-organization, the audit log), rendered without the delete section. */
 async function pageAs(who: TestUser): Promise<string> {
-  const user = (await getCurrentUser(new Headers({ cookie: who.cookie })))!;
+  request.headers = new Headers({ cookie: who.cookie });
+  const user = (await getCurrentUser(request.headers))!;
   const account = (await currentAccount(user))!;
-  const auth = await getAuth();
-  const full = (await auth.api.getFullOrganization({ headers: new Headers({ cookie: who.cookie }), query: { organizationId: account.id } })) as unknown as FullOrganization;
-  const viewer = viewerOf(account.role, full);
-  const audit = viewer.canManage ? { ...(await auditLogPage(account.id, null)), newerHref: null, olderHref: null } : null;
-  return renderToStaticMarkup(
-    createElement(AccountPage, {
-      account: { id: account.id, name: account.name, billingEmail: account.billingEmail, timeZone: account.timeZone },
-      viewer,
-      members: memberViews(full, user.id, account.timeZone),
-      invitations: viewer.canManage ? invitationViews(full, account.timeZone) : [],
-      timeZones: viewer.canEditDetails ? timeZoneChoices(account.timeZone) : [],
-      audit,
-    }),
-  );
+  return renderToStaticMarkup(createElement(AccountPage, (await loadAccountScreen({ user, account }, {}))!));
 }
 
 /** Issue 22: /account shows each role what it may do, and hides the rest. */

@@ -8,16 +8,12 @@ import { invitationPageState, maskEmail, type InvitationPageState } from "@/feat
 import { InvitationView, invitationLinks } from "@/features/accounts/components/invitation-view";
 import { createUser } from "../http-helpers";
 import { createOwner, invite, newAddress, org, type Owner } from "./account-helpers";
-
-/** The text a visitor reads: the markup without its tags. */
-const text = (state: InvitationPageState) =>
-  renderToStaticMarkup(createElement(InvitationView, { state }))
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+import { markupText } from "../markup-text";
 
 const html = (state: InvitationPageState) => renderToStaticMarkup(createElement(InvitationView, { state }));
+
+/** The text a visitor reads: the markup without its tags. */
+const text = (state: InvitationPageState) => markupText(html(state));
 
 async function setInvitation(id: string, values: Partial<typeof invitation.$inferInsert>) {
   const db = await getDb();
@@ -83,12 +79,17 @@ describe("the invitation page", () => {
     expect(page).toContain("Decline");
   });
 
+  /** A staff invitation to a new address named after `name`, accepted or declined by the person it went to; its id and the page state they then see. */
+  async function answeredByInvitee(action: "accept-invitation" | "reject-invitation", name: string) {
+    const email = newAddress(name);
+    const id = await invite(owner, owner.accountId, email, "staff");
+    const invitee = await createUser({ email });
+    expect((await org(action, { invitationId: id }, invitee)).status).toBe(200);
+    return { id, state: await invitationPageState(id, { id: invitee.id, email: invitee.email }) };
+  }
+
   it("used, expired, cancelled and declined invitations each say so", async () => {
-    const usedEmail = newAddress("used");
-    const used = await invite(owner, owner.accountId, usedEmail, "staff");
-    const usedBy = await createUser({ email: usedEmail });
-    expect((await org("accept-invitation", { invitationId: used }, usedBy)).status).toBe(200);
-    const usedState = await invitationPageState(used, { id: usedBy.id, email: usedBy.email });
+    const { id: used, state: usedState } = await answeredByInvitee("accept-invitation", "used");
     expect(usedState.kind).toBe("used");
     expect(text(usedState)).toContain("This invitation was already used.");
     expect(html(usedState)).toContain('href="/dashboard"');
@@ -108,11 +109,7 @@ describe("the invitation page", () => {
     expect(cancelledState.kind).toBe("cancelled");
     expect(text(cancelledState)).toContain("This invitation was cancelled.");
 
-    const declinedEmail = newAddress("no-thanks");
-    const declined = await invite(owner, owner.accountId, declinedEmail, "staff");
-    const decliner = await createUser({ email: declinedEmail });
-    expect((await org("reject-invitation", { invitationId: declined }, decliner)).status).toBe(200);
-    const declinedState = await invitationPageState(declined, { id: decliner.id, email: decliner.email });
+    const { state: declinedState } = await answeredByInvitee("reject-invitation", "no-thanks");
     expect(declinedState.kind).toBe("declined");
     expect(text(declinedState)).toContain("This invitation was declined.");
   });

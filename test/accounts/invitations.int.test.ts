@@ -1,19 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { emailMessages, invitation, member } from "@/db/schema";
+import { invitation, member } from "@/db/schema";
 import { accountsOf } from "@/features/accounts/current-account.server";
 import { resendWaitMessage, RESEND_GAP_SECONDS } from "@/features/accounts/invitation-rules";
 import { createUser } from "../http-helpers";
 import { accountOfCookie, addMember, createOwner, invitationRow, invite, membership, newAddress, org, orgChangingRows, rowsChangedBy, type Owner } from "./account-helpers";
+import { mailsTo } from "../outbox";
 
-async function emailsTo(to: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, to), eq(emailMessages.kind, "account-invitation")));
-}
+const emailsTo = (to: string) => mailsTo(to, "account-invitation");
 
 describe("invitations (issue 22)", () => {
   let owner: Owner;

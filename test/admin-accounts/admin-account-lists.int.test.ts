@@ -9,6 +9,8 @@ import * as subscriptionList from "@app/api/admin/subscriptions/route";
 import * as orderList from "@app/api/admin/ai-ready-orders/route";
 import { call, createUser, type TestUser } from "../http-helpers";
 import { insertSubscription } from "../interactions-fixtures";
+import { insertOrder } from "../order-fixtures";
+import { setAccountFields } from "../account-helpers";
 
 /**
  * Issue 22, the operator's console (ADR 0110): the admin Subscriptions and
@@ -60,15 +62,9 @@ beforeAll(async () => {
   admin = await createUser({ role: "admin" });
   ada = await createUser({ firstName: "Ada" });
   bo = await createUser({ firstName: "Bo" });
+  await setAccountFields(ada.id, { name: `Ada Dental ${token}` });
+  await setAccountFields(bo.id, { name: `Bo Plumbing ${token}` });
   const db = await getDb();
-  await db
-    .update(organization)
-    .set({ name: `Ada Dental ${token}` })
-    .where(eq(organization.id, ada.id));
-  await db
-    .update(organization)
-    .set({ name: `Bo Plumbing ${token}` })
-    .where(eq(organization.id, bo.id));
   // Account A also has an older manager and a newer second owner: the owner the lists name is the oldest owner, Ada.
   for (const [role, at] of [
     ["manager", new Date("2020-01-01T00:00:00Z")],
@@ -87,14 +83,11 @@ beforeAll(async () => {
     const n = accountId === ada.id ? 7 : 3;
     for (let i = 0; i < n; i++) {
       const subId = randomUUID();
-      const orderId = randomUUID();
       // Two rows of each account share a timestamp: the id breaks the tie.
       const createdAt = new Date(base + Math.max(i, 1) * 60_000 + (accountId === ada.id ? 0 : 30_000));
-      await db.insert(aiReadyOrders).values({
-        id: orderId,
-        aiEmployeeName: `Agent${i} ${token}`,
-        aiPhoneNumber: `+1 555 ${String(8000000 + i)}`,
-        customerEmail: `c${i}-${token}@example.com`,
+      const email = `c${i}-${token}@example.com`;
+      const orderId = await insertOrder(`Agent${i} ${token}`, `+1 555 ${String(8000000 + i)}`, {
+        customerEmail: email,
         webChatUrl: "https://chat.example.com/x",
         status: "active",
         subscriptionId: subId,
@@ -113,14 +106,7 @@ beforeAll(async () => {
       orders.push(orderId);
     }
   }
-  pendingOrder = randomUUID();
-  await db.insert(aiReadyOrders).values({
-    id: pendingOrder,
-    aiEmployeeName: `Pending ${token}`,
-    aiPhoneNumber: "+1 555 8009999",
-    customerEmail: `pending-${token}@example.com`,
-    webChatUrl: "https://chat.example.com/x",
-  });
+  pendingOrder = await insertOrder(`Pending ${token}`, "+1 555 8009999", { customerEmail: `pending-${token}@example.com`, webChatUrl: "https://chat.example.com/x" });
 });
 
 describe("the admin Subscriptions list names the business account and its owner", () => {

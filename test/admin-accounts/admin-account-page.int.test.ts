@@ -3,16 +3,16 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
-import { invitation, member, organization } from "@/db/schema";
+import { invitation, member } from "@/db/schema";
 import { getAuth } from "@/features/auth/auth.server";
 import { getAdminAccount, type AdminAccountView } from "@/features/admin-accounts/admin-account.server";
 import * as accountApi from "@app/api/admin/accounts/[id]/route";
 import AccountPage from "@app/admin/accounts/[id]/page";
 import { call, createUser, type TestUser } from "../http-helpers";
 import { insertSubscription } from "../interactions-fixtures";
+import { setAccountFields } from "../account-helpers";
 
 /**
  * Issue 22, the operator's console (ADR 0110): a read-only page shows one
@@ -50,11 +50,8 @@ beforeAll(async () => {
   owner = await createUser({ firstName: "Olga" });
   staff = await createUser({ firstName: "Sam" });
   stranger = await createUser({ firstName: "Stan" });
+  await setAccountFields(owner.id, { name: `Clinic ${token}`, billingEmail: `billing-${token}@example.com`, timeZone: "Europe/Berlin" });
   const db = await getDb();
-  await db
-    .update(organization)
-    .set({ name: `Clinic ${token}`, billingEmail: `billing-${token}@example.com`, timeZone: "Europe/Berlin" })
-    .where(eq(organization.id, owner.id));
   await db.insert(member).values({ id: randomUUID(), organizationId: owner.id, userId: staff.id, role: "staff", createdAt: new Date(Date.now() + 1000) });
   const invite = (email: string, status: string, expiresAt: Date, role = "manager") =>
     db.insert(invitation).values({ id: randomUUID(), organizationId: owner.id, email, role, status, expiresAt, inviterId: owner.id });

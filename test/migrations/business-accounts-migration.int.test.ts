@@ -13,6 +13,8 @@ import { migrate } from "./run-migrations";
 
 let db: PGlite;
 const rows = async <T>(q: string) => (await db.query<T>(q)).rows;
+/** The account of each row of `table`, by the row's id. */
+const accountsById = async (table: string) => Object.fromEntries((await rows<{ id: string; account_id: string | null }>(`select id, account_id from ${table}`)).map((r) => [r.id, r.account_id]));
 
 beforeAll(async () => {
   db = new PGlite("memory://", { extensions: { pg_trgm } });
@@ -64,17 +66,10 @@ describe("migrations 0012 and 0013 (business accounts)", () => {
   });
 
   it("keep every subscription, invoice, notice, usage record and payment customer with its owner's account", async () => {
-    expect(await rows("select id, account_id from subscriptions order by id")).toEqual([
-      { id: "sub-ann", account_id: "u-ann" },
-      { id: "sub-ann-old", account_id: "u-ann" },
-      { id: "sub-bob", account_id: "u-bob" },
-    ]);
-    expect(await rows("select id, account_id from invoices order by id")).toEqual([
-      { id: "inv-ann", account_id: "u-ann" },
-      { id: "inv-bob", account_id: "u-bob" },
-    ]);
-    expect(await rows("select id, account_id from customer_notices")).toEqual([{ id: "n-ann", account_id: "u-ann" }]);
-    expect(await rows("select id, account_id from usage_records")).toEqual([{ id: "use-bob", account_id: "u-bob" }]);
+    expect(await accountsById("subscriptions")).toEqual({ "sub-ann": "u-ann", "sub-ann-old": "u-ann", "sub-bob": "u-bob" });
+    expect(await accountsById("invoices")).toEqual({ "inv-ann": "u-ann", "inv-bob": "u-bob" });
+    expect(await accountsById("customer_notices")).toEqual({ "n-ann": "u-ann" });
+    expect(await accountsById("usage_records")).toEqual({ "use-bob": "u-bob" });
     expect(await rows("select account_id, provider_customer_id from payment_customers order by account_id")).toEqual([
       { account_id: "u-ann", provider_customer_id: "cus_ann" },
       { account_id: "u-bob", provider_customer_id: "cus_bob" },
@@ -82,11 +77,7 @@ describe("migrations 0012 and 0013 (business accounts)", () => {
   });
 
   it("keep every call with its owner's account, and unclaimed ones with none", async () => {
-    expect(await rows("select id, account_id from interactions order by id")).toEqual([
-      { id: "i-ann", account_id: "u-ann" },
-      { id: "i-bob", account_id: "u-bob" },
-      { id: "i-unclaimed", account_id: null },
-    ]);
+    expect(await accountsById("interactions")).toEqual({ "i-ann": "u-ann", "i-bob": "u-bob", "i-unclaimed": null });
   });
 
   it("give claimed orders their claimer's account and leave pending ones unclaimed; a customer key writes for the account", async () => {

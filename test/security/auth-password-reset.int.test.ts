@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { isValidElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { ResetLinkInvalid, ResetPasswordForm } from "@/features/auth/reset-password-form";
@@ -9,6 +9,7 @@ import * as authRoute from "@app/api/auth/[...all]/route";
 import * as me from "@app/api/auth/user/route";
 import ResetPasswordPage from "@app/reset-password/page";
 import { authPost, BASE, call, cookieFrom, createUser, TEST_PASSWORD } from "../http-helpers";
+import { mailsTo } from "../outbox";
 
 /**
  * "Forgot password?" (ADR 0104): better-auth's request-password-reset and
@@ -23,13 +24,7 @@ const requestReset = (email: string, address?: string, extra: Record<string, unk
 const resetPassword = (token: string, newPassword: string) => authPost("/reset-password", { token, newPassword });
 const signIn = (email: string, password: string, address?: string) => authPost("/sign-in/email", { email, password }, { address });
 
-async function resetMails(email: string) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "reset-password")));
-}
+const resetMails = (email: string) => mailsTo(email, "reset-password");
 
 /** The link of the newest reset e-mail to this address. */
 async function latestLink(email: string): Promise<string> {

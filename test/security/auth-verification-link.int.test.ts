@@ -1,20 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getAuth } from "@/features/auth/auth.server";
 import { getDb } from "@/lib/db";
 import { emailMessages, user } from "@/db/schema";
 import { GET as getUser } from "@app/api/auth/user/route";
 import { authPost, BASE, call, cookieFrom, createUser, TEST_PASSWORD } from "../http-helpers";
+import { mailsTo } from "../outbox";
 
 const post = (path: string, body: unknown, cookie?: string) => authPost(path, body, { cookie });
 
 async function latestLink(email: string): Promise<string> {
-  const db = await getDb();
-  const mails = await db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.to, email), eq(emailMessages.kind, "verify-email")));
+  const mails = await mailsTo(email, "verify-email");
   const last = mails.sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
   const link = /https?:\/\/[^\s"<]+verify-email[^\s"<]+/.exec(last?.text ?? "")?.[0];
   if (!link) throw new Error(`no verification link for ${email}`);

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, interactions } from "@/db/schema";
+import { interactions } from "@/db/schema";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 import { GET as busy } from "@app/busy/route";
 import CallsPage from "@app/(portal)/calls/page";
 import { BASE, createUser, type TestUser } from "../http-helpers";
+import { insertOrder } from "../order-fixtures";
 
 /**
  * Issue 21, timeouts (ADR 0105): a statement timeout on a server-rendered page
@@ -86,17 +87,8 @@ describe.skipIf(!process.env.DATABASE_URL)("the call log page when its query hit
 
   beforeAll(async () => {
     customer = await createUser();
+    const orderId = await insertOrder("Nova", "+15555550177", { customerEmail: customer.email, status: "claimed", claimedByUserId: customer.id });
     const db = await getDb();
-    const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({
-      id: orderId,
-      aiEmployeeName: "Nova",
-      aiPhoneNumber: "+15555550177",
-      customerEmail: customer.email,
-      webChatUrl: "https://chat.example.com/nova",
-      status: "claimed",
-      claimedByUserId: customer.id,
-    });
     const id = `busy-${randomUUID()}`;
     await db.insert(interactions).values({
       id,

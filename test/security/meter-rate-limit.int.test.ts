@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, interactions, meterReports, subscriptions } from "@/db/schema";
+import { interactions, meterReports, subscriptions } from "@/db/schema";
 import { nextWaitingRun, startJobs } from "@/lib/jobs";
 import { makeJobsDue, runDueJobs } from "@/lib/jobs/testing.server";
 import { setProviderForTests } from "@/features/billing/provider";
@@ -15,6 +15,7 @@ import { unitsFor } from "@/features/plans/units";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
 import { createUser } from "../http-helpers";
 import { stripeOnFake } from "../stripe-fake-webhooks";
+import { insertOrder } from "../order-fixtures";
 
 /**
  * Issue 21, meters (ADR 0105): the meter reports did not back off after the
@@ -43,17 +44,7 @@ describe("meter reports back off after the provider's rate limit (Stripe adapter
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, u.id));
     expect(sub!.status).toBe("active");
     subscriptionId = sub!.id;
-    const orderId = randomUUID();
-    await db.insert(aiReadyOrders).values({
-      id: orderId,
-      aiEmployeeName: "Nova",
-      aiPhoneNumber: "+15555550188",
-      customerEmail: u.email,
-      webChatUrl: "https://chat.example.com/nova",
-      status: "active",
-      subscriptionId,
-      claimedByUserId: u.id,
-    });
+    const orderId = await insertOrder("Nova", "+15555550188", { customerEmail: u.email, status: "active", subscriptionId, claimedByUserId: u.id });
 
     // This month: 3 inbound and 2 outbound calls of 1 unit each.
     const month = usageMonth(usageAnchor(sub!), new Date()).start;

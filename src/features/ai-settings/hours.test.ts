@@ -5,6 +5,7 @@ import type { ClosedDay, WeeklyHours } from "./settings.schema";
 const closedWeek = (): WeeklyHours => ({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
 const week = (patch: Partial<WeeklyHours>): WeeklyHours => ({ ...closedWeek(), ...patch });
 const nineToFive = [{ open: "09:00", close: "17:00" }];
+const r = (open: string, close: string) => ({ open, close });
 
 describe("hoursProblems", () => {
   it("accepts ordinary hours, several ranges a day, and a range running past midnight into a free morning", () => {
@@ -34,64 +35,22 @@ describe("hoursProblems", () => {
     expect(hoursProblems(week({ fri: [{ open: "22:00", close: "02:00" }], sat: [{ open: "02:00", close: "06:00" }] }), [])).toEqual([]);
   });
 
-  it("refuses an empty range, naming the day and the range", () => {
-    expect(hoursProblems(week({ mon: [...nineToFive, { open: "13:00", close: "13:00" }] }), [])).toEqual([
-      { path: ["hours", "mon", 1, "close"], message: "Monday's hours 2 are empty: opening and closing are the same time" },
-    ]);
-  });
-
-  it("refuses overlapping ranges on a day, in either order", () => {
-    expect(
-      hoursProblems(
-        week({
-          mon: [
-            { open: "09:00", close: "13:00" },
-            { open: "12:00", close: "17:00" },
-          ],
-        }),
-        [],
-      ),
-    ).toEqual([{ path: ["hours", "mon", 1, "open"], message: "Monday's hours 2 overlap hours 1" }]);
-    expect(
-      hoursProblems(
-        week({
-          tue: [
-            { open: "12:00", close: "17:00" },
-            { open: "08:00", close: "20:00" },
-          ],
-        }),
-        [],
-      ),
-    ).toEqual([{ path: ["hours", "tue", 1, "open"], message: "Tuesday's hours 2 overlap hours 1" }]);
-  });
-
-  it("refuses a range running past midnight over the next day's early hours, Sunday into Monday too", () => {
-    expect(hoursProblems(week({ fri: [{ open: "22:00", close: "02:00" }], sat: [{ open: "01:00", close: "05:00" }] }), [])).toEqual([
-      { path: ["hours", "fri", 0, "close"], message: "Friday's hours 1 (22:00–02:00) run past midnight into Saturday's hours 1 (01:00–05:00)" },
-    ]);
-    expect(hoursProblems(week({ sun: [{ open: "20:00", close: "09:30" }], mon: nineToFive }), [])).toEqual([
-      { path: ["hours", "sun", 0, "close"], message: "Sunday's hours 1 (20:00–09:30) run past midnight into Monday's hours 1 (09:00–17:00)" },
-    ]);
-  });
-
-  it("refuses a range running past midnight that overlaps a later range the same evening", () => {
-    expect(
-      hoursProblems(
-        week({
-          sat: [
-            { open: "18:00", close: "24:00" },
-            { open: "23:00", close: "01:00" },
-          ],
-        }),
-        [],
-      ),
-    ).toEqual([{ path: ["hours", "sat", 1, "open"], message: "Saturday's hours 2 overlap hours 1" }]);
-  });
-
-  it("refuses opening at 24:00", () => {
-    expect(hoursProblems(week({ wed: [{ open: "24:00", close: "02:00" }] }), [])).toEqual([
-      { path: ["hours", "wed", 0, "open"], message: "Wednesday's hours 1 cannot open at 24:00: open at 00:00 on Thursday instead" },
-    ]);
+  // Each refused week names one problem: what is wrong, then where (the day, the range, its field).
+  it.each([
+    // An empty range.
+    ["Monday's hours 2 are empty: opening and closing are the same time", { mon: [...nineToFive, r("13:00", "13:00")] }, "mon", 1, "close"],
+    // Overlapping ranges on a day, in either order.
+    ["Monday's hours 2 overlap hours 1", { mon: [r("09:00", "13:00"), r("12:00", "17:00")] }, "mon", 1, "open"],
+    ["Tuesday's hours 2 overlap hours 1", { tue: [r("12:00", "17:00"), r("08:00", "20:00")] }, "tue", 1, "open"],
+    // A range running past midnight over the next day's early hours, Sunday into Monday too.
+    ["Friday's hours 1 (22:00–02:00) run past midnight into Saturday's hours 1 (01:00–05:00)", { fri: [r("22:00", "02:00")], sat: [r("01:00", "05:00")] }, "fri", 0, "close"],
+    ["Sunday's hours 1 (20:00–09:30) run past midnight into Monday's hours 1 (09:00–17:00)", { sun: [r("20:00", "09:30")], mon: nineToFive }, "sun", 0, "close"],
+    // A range running past midnight that overlaps a later range the same evening.
+    ["Saturday's hours 2 overlap hours 1", { sat: [r("18:00", "24:00"), r("23:00", "01:00")] }, "sat", 1, "open"],
+    // Opening at 24:00.
+    ["Wednesday's hours 1 cannot open at 24:00: open at 00:00 on Thursday instead", { wed: [r("24:00", "02:00")] }, "wed", 0, "open"],
+  ])("refuses: %s", (message, patch: Partial<WeeklyHours>, day, index, field) => {
+    expect(hoursProblems(week(patch), [])).toEqual([{ path: ["hours", day, index, field], message }]);
   });
 
   it("refuses the same closed day twice", () => {

@@ -78,13 +78,8 @@ describe("settingsDocumentSchema refuses", () => {
   });
 
   it("a closed day given twice", () => {
-    const doc = {
-      ...base(),
-      closedDays: [
-        { date: "2026-07-04", label: "Independence Day" },
-        { date: "2026-07-04", label: "Fourth" },
-      ],
-    };
+    const fourth = (label: string) => ({ date: "2026-07-04", label });
+    const doc = { ...base(), closedDays: [fourth("Independence Day"), fourth("Fourth")] };
     expect(refusal(doc)).toBe("closedDays.1.date: Closed day 2 repeats 2026-07-04, already closed day 1");
   });
 

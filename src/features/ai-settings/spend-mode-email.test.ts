@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emailLinks } from "@/features/email/testing/email-links";
 import { spendModeEmail } from "./spend-mode-email";
 import { spendLimitText } from "./spend-mode-text";
+import { expectEmail } from "@/features/email/testing/expect-email";
 
 const base = { firstName: "Dana", aiEmployeeName: "Nova", aiEmployeeId: "ord_1", baseUrl: "https://app.example.com" };
 const settings = "https://app.example.com/ai-employees/ord_1/settings";
@@ -18,12 +19,11 @@ describe("spend limit texts", () => {
 describe("spend limit e-mails", () => {
   it("messages only: the limit, the units, until when, and the link to change it", async () => {
     const mail = await spendModeEmail("dana@example.com", { ...base, to: "messages_only", limitText: "take messages only at 100%", usedUnits: "120", includedUnits: 120, until: "Dec 3, 2026" });
-    expect(mail).toMatchObject({ to: "dana@example.com", kind: "spend-limit", subject: "Spend limit reached: Nova is taking messages only" });
-    for (const part of [mail.text, mail.html]) {
-      expect(part).toContain("Hi Dana,");
-      expect(part).toContain("Nova has reached the spend limit you set: take messages only at 100%. 120 of the 120 included units are used this usage month.");
-      expect(part).toContain("Until Dec 3, 2026, when the next usage month starts, Nova takes a message on every call");
-    }
+    expectEmail(mail, { to: "dana@example.com", kind: "spend-limit", subject: "Spend limit reached: Nova is taking messages only" }, [
+      "Hi Dana,",
+      "Nova has reached the spend limit you set: take messages only at 100%. 120 of the 120 included units are used this usage month.",
+      "Until Dec 3, 2026, when the next usage month starts, Nova takes a message on every call",
+    ]);
     expect(emailLinks(mail)).toEqual({ text: [settings, settings], html: [settings, settings] });
   });
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { emailLinks } from "@/features/email/testing/email-links";
 import { dunningEmail } from "./dunning-email";
+import { expectEmail } from "@/features/email/testing/expect-email";
 
 describe("payment-failed (dunning) e-mail", () => {
   it("names the AI employee and plan, and links to Billing & Account (absolute) to update the card", async () => {
     const mail = await dunningEmail({ email: "dan@example.com", firstName: "Dan", planName: "Professional", aiEmployeeName: "Nova" }, "https://app.example.com");
-    expect(mail).toMatchObject({ to: "dan@example.com", kind: "payment-failed", subject: "Payment failed for your Professional plan" });
-    for (const part of [mail.text, mail.html]) {
-      expect(part).toContain("Hi Dan,");
-      expect(part).toContain("We could not collect the payment for your AI employee Nova (Professional plan). The subscription is past due.");
-      expect(part).toContain("Update your payment method to keep your AI employee running");
-    }
+    expectEmail(mail, { to: "dan@example.com", kind: "payment-failed", subject: "Payment failed for your Professional plan" }, [
+      "Hi Dan,",
+      "We could not collect the payment for your AI employee Nova (Professional plan). The subscription is past due.",
+      "Update your payment method to keep your AI employee running",
+    ]);
     expect(mail.text).toContain("Billing & Account: https://app.example.com/billing");
     const billing = ["https://app.example.com/billing", "https://app.example.com/billing"];
     expect(emailLinks(mail)).toEqual({ text: billing, html: billing });

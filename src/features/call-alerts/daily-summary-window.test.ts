@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { addDays, startOfLocalDay, summaryWindow } from "./daily-summary-window";
 
 const at = (iso: string) => new Date(iso);
-const hours = (w: { start: Date; end: Date }) => (w.end.getTime() - w.start.getTime()) / 3_600_000;
+
+/** The summary's window at `now` in `zone`, its instants as ISO strings, with its length in hours. */
+function windowAt(now: string, zone: string) {
+  const w = summaryWindow(at(now), zone);
+  return { ...w, start: w.start.toISOString(), end: w.end.toISOString(), hours: (w.end.getTime() - w.start.getTime()) / 3_600_000 };
+}
 
 describe("the daily summary's window (ADR 0131)", () => {
   it("is due from 08:00 to 08:14 local time, not at 07:45 or 08:15", () => {
@@ -18,32 +23,28 @@ describe("the daily summary's window (ADR 0131)", () => {
     expect(summaryWindow(at("2026-03-07T12:00:00Z"), "America/New_York").due).toBe(false);
     expect(summaryWindow(at("2026-03-08T12:00:00Z"), "America/New_York").due).toBe(true);
     expect(summaryWindow(at("2026-03-08T13:00:00Z"), "America/New_York").due).toBe(false);
-    const w = summaryWindow(at("2026-03-09T12:00:00Z"), "America/New_York");
-    expect(w).toMatchObject({ due: true, day: "2026-03-08", zone: "America/New_York" });
-    expect(w.start.toISOString()).toBe("2026-03-08T05:00:00.000Z");
-    expect(w.end.toISOString()).toBe("2026-03-09T04:00:00.000Z");
-    expect(hours(w)).toBe(23);
+    expect(windowAt("2026-03-09T12:00:00Z", "America/New_York")).toMatchObject({
+      due: true,
+      day: "2026-03-08",
+      zone: "America/New_York",
+      start: "2026-03-08T05:00:00.000Z",
+      end: "2026-03-09T04:00:00.000Z",
+      hours: 23,
+    });
   });
 
   it("follows it across the November change: 12:00Z before it, 13:00Z after it, and a 25-hour day", () => {
     expect(summaryWindow(at("2026-10-31T12:00:00Z"), "America/New_York").due).toBe(true);
     expect(summaryWindow(at("2026-11-01T13:00:00Z"), "America/New_York").due).toBe(true);
     expect(summaryWindow(at("2026-11-01T12:00:00Z"), "America/New_York").due).toBe(false);
-    const w = summaryWindow(at("2026-11-02T13:00:00Z"), "America/New_York");
-    expect(w.day).toBe("2026-11-01");
-    expect(w.start.toISOString()).toBe("2026-11-01T04:00:00.000Z");
-    expect(w.end.toISOString()).toBe("2026-11-02T05:00:00.000Z");
-    expect(hours(w)).toBe(25);
+    expect(windowAt("2026-11-02T13:00:00Z", "America/New_York")).toMatchObject({ day: "2026-11-01", start: "2026-11-01T04:00:00.000Z", end: "2026-11-02T05:00:00.000Z", hours: 25 });
   });
 
   it("handles half-hour zones: Kolkata's 08:00 is 02:30Z", () => {
     expect(summaryWindow(at("2026-03-10T02:30:00Z"), "Asia/Kolkata").due).toBe(true);
     expect(summaryWindow(at("2026-03-10T02:15:00Z"), "Asia/Kolkata").due).toBe(false);
     expect(summaryWindow(at("2026-03-10T02:45:00Z"), "Asia/Kolkata").due).toBe(false);
-    const w = summaryWindow(at("2026-03-10T02:30:00Z"), "Asia/Kolkata");
-    expect(w.day).toBe("2026-03-09");
-    expect(w.start.toISOString()).toBe("2026-03-08T18:30:00.000Z");
-    expect(hours(w)).toBe(24);
+    expect(windowAt("2026-03-10T02:30:00Z", "Asia/Kolkata")).toMatchObject({ day: "2026-03-09", start: "2026-03-08T18:30:00.000Z", hours: 24 });
     // Nepal (+05:45) too: every zone's 08:00 falls on a quarter hour, where the cron runs.
     expect(summaryWindow(at("2026-03-10T02:15:00Z"), "Asia/Kathmandu").due).toBe(true);
   });

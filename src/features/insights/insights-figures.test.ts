@@ -34,22 +34,20 @@ describe("the projection sentence", () => {
 });
 
 describe("the revenue estimate", () => {
-  it("counts each appointment as a job and the other calls caught at the booking rate", () => {
-    // 12 after hours + 8 busy = 20 caught; 5 appointments; 15 others × 30% = 4.5; 9.5 jobs × $150.
-    expect(revenueEstimate({ answeredAfterHours: 12, answeredBusyHours: 8, appointments: 5, jobValueCents: 15_000, bookingRatePercent: 30 })).toEqual({
-      callsCaught: 20,
-      otherCalls: 15,
-      estimatedJobs: 9.5,
-      valueCents: 142_500,
-    });
-  });
-  it("never counts negative calls when appointments outnumber the calls caught", () => {
-    expect(revenueEstimate({ answeredAfterHours: 1, answeredBusyHours: 0, appointments: 4, jobValueCents: 10_000, bookingRatePercent: 50 })).toEqual({
-      callsCaught: 1,
-      otherCalls: 0,
-      estimatedJobs: 4,
-      valueCents: 40_000,
-    });
+  it.each([
+    {
+      // 12 after hours + 8 busy = 20 caught; 5 appointments; 15 others × 30% = 4.5; 9.5 jobs × $150.
+      name: "counts each appointment as a job and the other calls caught at the booking rate",
+      input: { answeredAfterHours: 12, answeredBusyHours: 8, appointments: 5, jobValueCents: 15_000, bookingRatePercent: 30 },
+      expected: { callsCaught: 20, otherCalls: 15, estimatedJobs: 9.5, valueCents: 142_500 },
+    },
+    {
+      name: "never counts negative calls when appointments outnumber the calls caught",
+      input: { answeredAfterHours: 1, answeredBusyHours: 0, appointments: 4, jobValueCents: 10_000, bookingRatePercent: 50 },
+      expected: { callsCaught: 1, otherCalls: 0, estimatedJobs: 4, valueCents: 40_000 },
+    },
+  ])("$name", ({ input, expected }) => {
+    expect(revenueEstimate(input)).toEqual(expected);
   });
   it("follows both inputs: a zero booking rate leaves the appointments, a zero job value nothing", () => {
     expect(revenueEstimate({ answeredAfterHours: 10, answeredBusyHours: 10, appointments: 2, jobValueCents: 20_000, bookingRatePercent: 0 }).valueCents).toBe(40_000);

@@ -35,31 +35,29 @@ function fields(line: string, separator: "," | ";"): string[] {
 const runsAsFormula = (field: string) => /^[=+\-@]/.test(field);
 
 describe("csvCell", () => {
-  it("leaves plain text and numbers as they are; null is empty", () => {
-    expect(csvCell("Booked a repair")).toBe("Booked a repair");
-    expect(csvCell(0.15)).toBe("0.15");
-    expect(csvCell(-2)).toBe("-2");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(undefined)).toBe("");
-  });
-
-  it("quotes commas, semicolons, tabs, quotes and line breaks, doubling quotes (RFC 4180)", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell("a;b")).toBe('"a;b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
-    expect(csvCell("cr\r")).toBe('"cr\r"');
-  });
-
-  it("neutralises formulas: = + - @ first, after spaces, and a leading tab get a leading single quote", () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvCell("+15550100200")).toBe("'+15550100200");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("  =1+1")).toBe("'  =1+1");
-    expect(csvCell("\tx")).toBe('"\'\tx"');
-    expect(csvCell("a=b")).toBe("a=b");
-  });
+  it.each([
+    // Plain text and numbers as they are; null is empty.
+    ["Booked a repair", "Booked a repair"],
+    [0.15, "0.15"],
+    [-2, "-2"],
+    [null, ""],
+    [undefined, ""],
+    // Commas, semicolons, tabs, quotes and line breaks are quoted, quotes doubled (RFC 4180).
+    ["a,b", '"a,b"'],
+    ["a;b", '"a;b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["line 1\nline 2", '"line 1\nline 2"'],
+    ["cr\r", '"cr\r"'],
+    // Formulas are neutralised: = + - @ first get a leading single quote,
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
+    ["+15550100200", "'+15550100200"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    // and so do they after spaces, and a leading tab; elsewhere they are text.
+    ["  =1+1", "'  =1+1"],
+    ["\tx", '"\'\tx"'],
+    ["a=b", "a=b"],
+  ])("writes %j as %j", (value, cell) => expect(csvCell(value)).toBe(cell));
 
   it("a semicolon cannot start a formula in a semicolon locale: x;=cmd|' /C calc'!A0 is text in either reading", () => {
     const attack = "x;=cmd|' /C calc'!A0";

@@ -1,19 +1,18 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { overageEntries, overageLineItems, paymentCustomers } from "@/db/schema";
+import { overageEntries, overageLineItems } from "@/db/schema";
 import { setProviderForTests } from "@/features/billing/provider";
 import { meteredLookupKey } from "@/features/billing/provider/prices";
 import { METER_EVENT_NAMES } from "@/features/billing/provider/port";
-import type { StripePricesResponse, AdminSubscription } from "@/features/billing/admin-api-types";
+import type { StripePricesResponse } from "@/features/billing/admin-api-types";
 import type { OverageEntryView } from "@/features/overage/overage.schema";
 import { FakeProvider } from "@/features/usage/testing/fake-provider";
-import { seedSubscription } from "@/features/usage/testing/seed";
 import * as entries from "@app/api/admin/overage-entries/route";
 import * as lineItems from "@app/api/admin/overage-entries/[id]/line-items/route";
 import * as prices from "@app/api/admin/stripe-prices/route";
-import * as subsList from "@app/api/admin/subscriptions/route";
 import { call, createUser, type TestUser } from "../../../test/http-helpers";
+import { subscriptionWithCycle } from "../../../test/overage-fixtures";
 
 let admin: TestUser;
 let customer: TestUser;
@@ -53,15 +52,7 @@ beforeEach(() => {
 afterEach(() => setProviderForTests(undefined));
 
 async function smallEntry() {
-  const customerId = `cus_op_${Math.random().toString(36).slice(2, 8)}`;
-  const db = await getDb();
-  await db
-    .insert(paymentCustomers)
-    .values({ accountId: customer.id, providerCustomerId: customerId })
-    .onConflictDoUpdate({ target: paymentCustomers.accountId, set: { providerCustomerId: customerId } });
-  const sub = await seedSubscription({ accountId: customer.id, customerId });
-  const list = (await (await call(subsList.GET, { path: "/api/admin/subscriptions", cookie: admin.cookie })).json()) as AdminSubscription[];
-  const cycle = list.find((s) => s.id === sub.id)!.stripeData.billingCycles.find((c) => c.isCurrent)!;
+  const { sub, cycle } = await subscriptionWithCycle(admin, customer, "op");
   const res = await call(entries.POST, {
     method: "POST",
     path: "/api/admin/overage-entries",

@@ -17,6 +17,10 @@ const text = (element: Parameters<typeof renderToStaticMarkup>[0]) =>
 
 const SMALL_API_PLAN = { id: "small", name: "Small", monthlyPrice: 14_900, annualPrice: 160_800, phoneSessionLimit: 120, textSessionLimit: 120 };
 
+/** /checkout's terms and summary of the Small monthly plan, with or without the free trial. */
+const checkoutText = (trial: boolean) =>
+  text(createElement("div", null, createElement(CheckoutTerms, { planName: "Small", trial }), createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial })));
+
 /**
  * Issue 21 (ADR 0105): once a customer's one free trial is used, /subscribe,
  * /checkout and the plan chooser on /billing say that the subscription starts
@@ -41,26 +45,12 @@ describe("the pages say whether the free trial is still there before they ask fo
   });
 
   it("/checkout: 'Price after trial' and the trial's details, or charged today and the billing details", () => {
-    const trial = text(
-      createElement(
-        "div",
-        null,
-        createElement(CheckoutTerms, { planName: "Small", trial: true }),
-        createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial: true }),
-      ),
-    );
+    const trial = checkoutText(true);
     expect(trial).toContain("Start your 14-day free trial for the Small plan");
     expect(trial).toContain("Price after trial");
     expect(trial).toContain("No charges until the trial ends");
 
-    const paid = text(
-      createElement(
-        "div",
-        null,
-        createElement(CheckoutTerms, { planName: "Small", trial: false }),
-        createElement(CheckoutSummary, { planId: "small", plan: SMALL_API_PLAN, billing: "monthly", trial: false }),
-      ),
-    );
+    const paid = checkoutText(false);
     expect(paid).toContain(FREE_TRIAL_USED);
     expect(paid).toContain("Charged today");
     expect(paid).toContain("$149.00 charged today, then every month");

@@ -3,17 +3,22 @@ import { deriveBillingCycles, currentPeriod, monthOfPeriod } from "./billing-cyc
 
 const d = (s: string) => new Date(s);
 
+/** A mirrored subscription created at `createdAt`, with its trial and its current period (ISO start and end) where given. */
+function mirror(status: string, billing: "monthly" | "annual", createdAt: string, trial: [string, string] | null, period: [string, string] | null) {
+  return {
+    status,
+    billing,
+    createdAt: d(createdAt),
+    trialStart: trial && d(trial[0]),
+    trialEnd: trial && d(trial[1]),
+    currentPeriodStart: period && d(period[0]),
+    currentPeriodEnd: period && d(period[1]),
+  };
+}
+
 describe("billing cycles derived from the mirror", () => {
   it("a trialing subscription has no paid cycles, only its trial window when asked", () => {
-    const sub = {
-      status: "trialing",
-      billing: "monthly" as const,
-      createdAt: d("2026-11-01T10:00:00Z"),
-      trialStart: d("2026-11-01T10:00:00Z"),
-      trialEnd: d("2026-11-15T10:00:00Z"),
-      currentPeriodStart: d("2026-11-01T10:00:00Z"),
-      currentPeriodEnd: d("2026-11-15T10:00:00Z"),
-    };
+    const sub = mirror("trialing", "monthly", "2026-11-01T10:00:00Z", ["2026-11-01T10:00:00Z", "2026-11-15T10:00:00Z"], ["2026-11-01T10:00:00Z", "2026-11-15T10:00:00Z"]);
     expect(deriveBillingCycles(sub)).toEqual([]);
     const withTrial = deriveBillingCycles(sub, { includeTrial: true });
     expect(withTrial).toHaveLength(1);
@@ -22,15 +27,7 @@ describe("billing cycles derived from the mirror", () => {
   });
 
   it("an active monthly subscription lists the current cycle then earlier ones back to the trial end, newest first", () => {
-    const sub = {
-      status: "active",
-      billing: "monthly" as const,
-      createdAt: d("2026-08-01T10:00:00Z"),
-      trialStart: d("2026-08-01T10:00:00Z"),
-      trialEnd: d("2026-08-15T10:00:00Z"),
-      currentPeriodStart: d("2026-11-15T10:00:00Z"),
-      currentPeriodEnd: d("2026-12-15T10:00:00Z"),
-    };
+    const sub = mirror("active", "monthly", "2026-08-01T10:00:00Z", ["2026-08-01T10:00:00Z", "2026-08-15T10:00:00Z"], ["2026-11-15T10:00:00Z", "2026-12-15T10:00:00Z"]);
     const cycles = deriveBillingCycles(sub);
     expect(cycles.map((c) => [c.periodStart.toISOString().slice(0, 10), c.periodEnd.toISOString().slice(0, 10), c.isCurrent])).toEqual([
       ["2026-11-15", "2026-12-15", true],
@@ -43,30 +40,14 @@ describe("billing cycles derived from the mirror", () => {
   });
 
   it("annual billing steps back a year; a partial first period is kept", () => {
-    const sub = {
-      status: "active",
-      billing: "annual" as const,
-      createdAt: d("2025-03-10T00:00:00Z"),
-      trialStart: null,
-      trialEnd: null,
-      currentPeriodStart: d("2026-06-01T00:00:00Z"),
-      currentPeriodEnd: d("2027-06-01T00:00:00Z"),
-    };
+    const sub = mirror("active", "annual", "2025-03-10T00:00:00Z", null, ["2026-06-01T00:00:00Z", "2027-06-01T00:00:00Z"]);
     const cycles = deriveBillingCycles(sub);
     expect(cycles.map((c) => c.periodStart.toISOString().slice(0, 10))).toEqual(["2026-06-01", "2025-06-01", "2025-03-10"]);
     expect(cycles[2]!.periodEnd.toISOString().slice(0, 10)).toBe("2025-06-01");
   });
 
   it("without mirrored period fields a trialing subscription uses its trial window", () => {
-    const sub = {
-      status: "trialing",
-      billing: "monthly" as const,
-      createdAt: d("2026-11-01T00:00:00Z"),
-      trialStart: d("2026-11-01T00:00:00Z"),
-      trialEnd: d("2026-11-15T00:00:00Z"),
-      currentPeriodStart: null,
-      currentPeriodEnd: null,
-    };
+    const sub = mirror("trialing", "monthly", "2026-11-01T00:00:00Z", ["2026-11-01T00:00:00Z", "2026-11-15T00:00:00Z"], null);
     expect(currentPeriod(sub)).toEqual({ start: sub.trialStart, end: sub.trialEnd });
     expect(deriveBillingCycles({ ...sub, status: "cancelled", trialStart: null, trialEnd: null })).toEqual([]);
   });

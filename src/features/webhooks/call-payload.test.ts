@@ -4,6 +4,8 @@ import { EVENT_DATA_SCHEMAS, eventEnvelopeSchema } from "./events.schema";
 import { MAX_PAYLOAD_BYTES } from "./event-types";
 
 const BASE = "https://app.example.com";
+/** Where the call of row() is found in the API and in the portal. */
+const LINKS = { api: `${BASE}/api/interactions/6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b`, portal: `${BASE}/calls/6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b` };
 
 function row(over: Partial<CallRow> = {}): CallRow {
   return {
@@ -47,7 +49,7 @@ describe("call event data", () => {
       tags: ["appointment"],
       units: 1.5,
       spamReported: false,
-      links: { api: `${BASE}/api/interactions/6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b`, portal: `${BASE}/calls/6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b` },
+      links: LINKS,
     });
     expect(EVENT_DATA_SCHEMAS["call.completed"].parse(data)).toEqual(data);
     expect(data).not.toHaveProperty("transcript");
@@ -67,6 +69,7 @@ describe("call event data", () => {
 
   it("gives appointment.booked the call's id, caller and summary", () => {
     const data = appointmentBookedData(row(), BASE);
+    expect(EVENT_DATA_SCHEMAS["appointment.booked"].safeParse(data).success).toBe(true);
     expect(data).toEqual({
       callId: "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
       aiEmployeeId: "order-1",
@@ -74,9 +77,8 @@ describe("call event data", () => {
       callerName: "Dana Whitfield",
       from: "+12125550142",
       summary: "Booked a cleaning for Tuesday at 10:00.",
-      links: { api: `${BASE}/api/interactions/6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b`, portal: `${BASE}/calls/6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b` },
+      links: LINKS,
     });
-    expect(EVENT_DATA_SCHEMAS["appointment.booked"].safeParse(data).success).toBe(true);
   });
 
   it("keeps every payload under 20 KB: the longest summary, in characters that encode long, is cut with an ellipsis", () => {

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoopbackStripe, list } from "./testing/loopback-stripe";
+import { paidInvoiceJson } from "./testing/stripe-json";
 import { STRIPE_API_VERSION, StripeProvider } from "./stripe-provider.server";
 import { ProviderError } from "./port";
 
@@ -40,21 +41,8 @@ function subscriptionJson(over: Record<string, unknown> = {}) {
 
 function invoiceJson(over: Record<string, unknown> = {}) {
   return {
-    id: "in_1",
-    object: "invoice",
-    customer: "cus_1",
-    status: "paid",
-    description: null,
+    ...paidInvoiceJson({ id: "in_1", customer: "cus_1", subscription: "sub_1", periodStart: T0 }),
     number: "ABC-0001",
-    amount_due: 14900,
-    amount_paid: 14900,
-    currency: "usd",
-    hosted_invoice_url: "https://invoice.stripe.com/i/in_1",
-    invoice_pdf: "https://pay.stripe.com/invoice/in_1/pdf",
-    period_start: T0,
-    period_end: T0 + 14 * DAY,
-    created: T0 + 14 * DAY,
-    metadata: {},
     parent: { type: "subscription_details", subscription_details: { subscription: "sub_1", metadata: {} } },
     lines: { object: "list", data: [{ id: "il_1", description: "1 × Small Plan (at $149.00 / month)" }] },
     ...over,

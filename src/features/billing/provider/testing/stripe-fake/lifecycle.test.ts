@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StripeFake } from "./index";
+import { sdk } from "./sdk-for-tests";
 
 const DAY = 86_400;
 
@@ -13,7 +14,7 @@ describe("stripe fake: subscriptions on a test clock", () => {
 
   beforeEach(async () => {
     fake = await new StripeFake().start();
-    stripe = new Stripe("sk_test_fake", { host: "127.0.0.1", port: fake.api.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
+    stripe = sdk(fake);
     clock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.UTC(2026, 0, 10) / 1000) });
     const product = await stripe.products.create({ name: "Small Plan" });
     price = await stripe.prices.create({ currency: "usd", product: product.id, unit_amount: 14_900, recurring: { interval: "month" }, lookup_key: "plan_small_monthly" });

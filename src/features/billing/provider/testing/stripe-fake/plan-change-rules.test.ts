@@ -1,18 +1,9 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StripeFake } from "./index";
+import { refusal, sdk } from "./sdk-for-tests";
 
 const DAY = 86_400;
-
-async function refusal(p: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) return err;
-    throw err;
-  }
-  throw new Error("expected the fake to refuse the request");
-}
 
 /** The documented rules of plan changes the fake enforces (objects/plan-change.ts); removing one makes its test fail. */
 describe("stripe fake: plan changes and subscription schedules", () => {
@@ -24,7 +15,7 @@ describe("stripe fake: plan changes and subscription schedules", () => {
 
   beforeEach(async () => {
     fake = await new StripeFake({ defaultClock: new Date("2026-11-01T00:00:00Z") }).start();
-    stripe = new Stripe("sk_test_fake", { host: "127.0.0.1", port: fake.api.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
+    stripe = sdk(fake);
     const product = await stripe.products.create({ name: "Plans" });
     small = (await stripe.prices.create({ currency: "usd", product: product.id, unit_amount: 14_900, recurring: { interval: "month" } })).id;
     medium = (await stripe.prices.create({ currency: "usd", product: product.id, unit_amount: 42_000, recurring: { interval: "month" } })).id;

@@ -1,22 +1,9 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StripeFake } from "./index";
+import { refusal, sdk } from "./sdk-for-tests";
 
 const DAY = 86_400;
-
-function sdk(fake: StripeFake): Stripe {
-  return new Stripe("sk_test_fake", { host: "127.0.0.1", port: fake.api.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
-}
-
-async function refusal(p: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) return err;
-    throw err;
-  }
-  throw new Error("expected the fake to refuse the request");
-}
 
 /** Each documented rule the fake enforces; removing one makes its test fail. */
 describe("stripe fake: documented rules", () => {

@@ -9,6 +9,24 @@ import { afterSubscriptionInvoicePayment, previewRenewal } from "./subscription-
 import { subscriptionOrMissing } from "./subscriptions";
 import { previewChange } from "./plan-change";
 
+/** An invoice preview (the next invoice, or what a change prorates): a draft without an id, of `amount` for `sub`'s customer, with the fields of its kind. */
+export function previewInvoice(sub: Obj, amount: number, fields: Json): Json {
+  return {
+    id: null,
+    object: "invoice",
+    amount_due: amount,
+    amount_paid: 0,
+    amount_remaining: amount,
+    currency: "usd",
+    customer: sub.customer,
+    livemode: false,
+    status: "draft",
+    subtotal: amount,
+    total: amount,
+    ...fields,
+  };
+}
+
 export type LineInput = {
   amount: number;
   quantity: number;

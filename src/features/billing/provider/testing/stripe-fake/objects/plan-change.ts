@@ -4,7 +4,7 @@ import { emit } from "../events";
 import { expand, expandList, type Router } from "../router";
 import { copy, type FakeState, type Json, type Obj } from "../state";
 import { priceOrMissing } from "./catalogue";
-import { addLine, attemptPayment, finalize, newInvoice } from "./invoices";
+import { addLine, attemptPayment, finalize, newInvoice, previewInvoice } from "./invoices";
 import { addInterval, periodEnd, setPeriod } from "./subscription-cycle";
 
 /**
@@ -112,23 +112,12 @@ export function previewChange(state: FakeState, sub: Obj, details: Params): Json
     0,
     p.lines.reduce((n, l) => n + l.amount, 0),
   );
-  return {
-    id: null,
-    object: "invoice",
-    amount_due: amount,
-    amount_paid: 0,
-    amount_remaining: amount,
+  return previewInvoice(sub, amount, {
     billing_reason: "subscription_update",
     created: at,
-    currency: "usd",
-    customer: sub.customer,
     parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: sub.id, subscription_proration_date: at } },
     lines: { object: "list", data: p.lines.map((l) => ({ object: "line_item", amount: l.amount, description: l.description, period: l.period })), has_more: false, url: "/v1/invoices/upcoming/lines" },
-    livemode: false,
-    status: "draft",
-    subtotal: amount,
-    total: amount,
-  };
+  });
 }
 
 /** subscriptions.update with items: swap prices, and with always_invoice invoice and charge the proration at once. */

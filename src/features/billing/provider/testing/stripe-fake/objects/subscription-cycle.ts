@@ -1,7 +1,7 @@
 import { invalid } from "../errors";
 import { emit } from "../events";
 import { copy, type FakeState, type Json, type Obj } from "../state";
-import { addLine, attemptPayment, finalize, newInvoice, pullPendingItems, subscriptionOfInvoice } from "./invoices";
+import { addLine, attemptPayment, finalize, newInvoice, previewInvoice, pullPendingItems, subscriptionOfInvoice } from "./invoices";
 import { applySchedulePhase, applyScheduledPrices } from "./plan-change";
 
 /**
@@ -224,24 +224,13 @@ export function previewRenewal(state: FakeState, sub: Obj): Json {
       lines.push({ object: "line_item", amount: item.amount, quantity: item.quantity, period: item.period, description: item.description });
     }
   }
-  return {
-    id: null,
-    object: "invoice",
-    amount_due: amount,
-    amount_paid: 0,
-    amount_remaining: amount,
+  return previewInvoice(sub, amount, {
     billing_reason: "upcoming",
     created: state.now(sub.customer as string),
-    currency: "usd",
-    customer: sub.customer,
     lines: { object: "list", data: lines, has_more: false, url: "/v1/invoices/upcoming/lines" },
-    livemode: false,
     next_payment_attempt: end + 3600,
     parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: sub.id } },
     period_end: end,
     period_start: previous.start,
-    status: "draft",
-    subtotal: amount,
-    total: amount,
-  };
+  });
 }
