@@ -3,12 +3,17 @@ export function ColumnHeaders({ columns }: { columns: readonly (readonly [label:
   return (
     <thead>
       <tr className="border-b border-slate-200 text-slate-700">
-        {columns.map(([label, align]) => (
-          <th key={label} scope="col" className={align === "right" ? "py-2 text-right font-medium" : "py-2 font-medium"}>
-            {label}
-          </th>
-        ))}
+        <HeaderCells columns={columns.map(([label, align]) => [label, align === "right" ? "py-2 text-right font-medium" : "py-2 font-medium"])} />
       </tr>
     </thead>
   );
+}
+
+/** A header row's cells, one `<th scope="col">` a column: `[label, className]` each. */
+export function HeaderCells({ columns }: { columns: readonly (readonly [label: string, className: string])[] }) {
+  return columns.map(([label, className]) => (
+    <th key={label} scope="col" className={className}>
+      {label}
+    </th>
+  ));
 }

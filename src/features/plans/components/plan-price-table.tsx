@@ -1,5 +1,8 @@
 import { PLANS, formatCents, formatDollars } from "@/features/plans/catalogue";
 import { cn } from "@/lib/ui/cn";
+import { HeaderCells } from "@/lib/ui/column-headers";
+
+const COLUMNS = ["Plan", "Monthly billing", "Annual billing (per month)", "Included units", "Extra unit (monthly / annual)"];
 
 /**
  * Every plan's monthly and annual price, included units and extra-unit price,
@@ -16,21 +19,7 @@ export function PlanPriceTable({ className }: { className?: string }) {
           <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50">
-              <th scope="col" className="p-3 font-semibold">
-                Plan
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Monthly billing
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Annual billing (per month)
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Included units
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Extra unit (monthly / annual)
-              </th>
+              <HeaderCells columns={COLUMNS.map((label) => [label, "p-3 font-semibold"])} />
             </tr>
           </thead>
           <tbody>

@@ -1,5 +1,6 @@
 import { UNIT_CHART } from "@/features/plans/units";
 import { cn } from "@/lib/ui/cn";
+import { HeaderCells } from "@/lib/ui/column-headers";
 
 /** The unit calculation chart (spec 9), shared by the pricing page and the billing plan chooser. */
 export function UnitChartTable({ className }: { className?: string }) {
@@ -8,12 +9,12 @@ export function UnitChartTable({ className }: { className?: string }) {
       <caption className="sr-only">Units per call or conversation</caption>
       <thead>
         <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Usage
-          </th>
-          <th scope="col" className="py-2 text-right font-semibold">
-            Units
-          </th>
+          <HeaderCells
+            columns={[
+              ["Usage", "py-2 pr-4 font-semibold"],
+              ["Units", "py-2 text-right font-semibold"],
+            ]}
+          />
         </tr>
       </thead>
       <tbody>
