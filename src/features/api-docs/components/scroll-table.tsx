@@ -1,3 +1,5 @@
+import { HeaderCells } from "@/lib/ui/column-headers";
+
 /** A table that scrolls sideways on a narrow screen (and can take the keyboard's focus to do so). */
 export function ScrollTable({ caption, children, head }: { caption: string; head: readonly string[]; children: React.ReactNode }) {
   return (
@@ -6,11 +8,7 @@ export function ScrollTable({ caption, children, head }: { caption: string; head
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-900">
           <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
+            <HeaderCells columns={head.map((h) => [h, "px-3 py-2 font-semibold"])} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 align-top text-slate-800">{children}</tbody>

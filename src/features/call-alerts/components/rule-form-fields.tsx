@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { Controller, useFormContext, useFormState, type FieldError } from "react-hook-form";
-import { Input, Label, Select, Textarea } from "@/lib/ui/input";
+import { Input, Label, Options, Select, Textarea } from "@/lib/ui/input";
 import { cn } from "@/lib/ui/cn";
 import type { RuleFormField, RuleFormValues } from "./rule-form-values";
 
@@ -81,11 +81,7 @@ export function RuleSelectField({ field, label, options }: { field: "condition";
         {label}
       </Label>
       <Select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, false, Boolean(error))} {...register(field)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
       <Notes id={id} error={error} />
     </div>

@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { Button } from "@/lib/ui/button";
 import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
-import { Label, Select } from "@/lib/ui/input";
+import { Label, Options, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import type { EndpointView, SecretRotated } from "../endpoint.schema";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../event-types";
@@ -34,11 +34,7 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
           Test event type
         </Label>
         <Select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as WebhookEventType)} className="sm:w-64">
-          {WEBHOOK_EVENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options options={WEBHOOK_EVENT_TYPES} />
         </Select>
       </div>
       <Button type="button" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
