@@ -1,4 +1,4 @@
-import { HeaderCells } from "@/lib/ui/column-headers";
+import { TableHead } from "@/lib/ui/column-headers";
 import type { HeatCell } from "../insights-figures";
 import { ChartFrame, tableIdOf } from "./chart-frame";
 import { WEEKDAYS, WEEKDAY_LONG, WEEKDAY_SHORT, formatCount, hourLabel } from "./labels";
@@ -86,11 +86,7 @@ export function HeatMap({ heatmap, busy }: { heatmap: HeatCell[]; busy: HeatCell
         ) : (
           <table id={tableIdOf(id)} className="min-w-full text-sm">
             <caption className="sr-only">Hours with calls or messages, busiest first</caption>
-            <thead>
-              <tr>
-                <HeaderCells columns={RANKED_COLUMNS} />
-              </tr>
-            </thead>
+            <TableHead columns={RANKED_COLUMNS} />
             <tbody>
               {ranked.map((c) => (
                 <tr key={`${c.weekday}-${c.hour}`}>

@@ -13,7 +13,7 @@ import { SectionCard } from "@/lib/ui/card";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { FactList } from "@/lib/ui/field";
-import { HeaderCells } from "@/lib/ui/column-headers";
+import { TableHead } from "@/lib/ui/column-headers";
 import { SelectField } from "@/lib/ui/input";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
 import { ListShell } from "@/lib/ui/list-shell";
@@ -89,11 +89,7 @@ export function ManageOrders() {
         <div className="relative overflow-x-auto" data-testid="admin-orders-list">
           <table className="w-full min-w-[1000px] text-left text-sm">
             <caption className="sr-only">AI ready orders</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-              <tr>
-                <HeaderCells columns={ORDER_COLUMNS} />
-              </tr>
-            </thead>
+            <TableHead columns={ORDER_COLUMNS} className="border-b border-slate-200 text-xs uppercase text-slate-600" />
             <tbody>
               {orders.items.map((o) => (
                 <tr key={o.id} className="border-b border-slate-100 last:border-0" data-testid="order-row">

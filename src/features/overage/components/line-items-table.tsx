@@ -1,5 +1,5 @@
 import { formatCents } from "@/features/plans/catalogue";
-import { HeaderCells } from "@/lib/ui/column-headers";
+import { TableHead } from "@/lib/ui/column-headers";
 import type { OverageEntryView } from "../overage.schema";
 
 const COLUMNS = [
@@ -16,11 +16,7 @@ export function LineItemsTable({ entry }: { entry: OverageEntryView }) {
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Line items</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-          <tr>
-            <HeaderCells columns={COLUMNS} />
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} className="border-b border-slate-200 text-xs uppercase text-slate-600" />
         <tbody>
           {entry.lineItems.map((i) => (
             <tr key={i.id} className="border-b border-slate-100">

@@ -1,6 +1,6 @@
 import { PLANS, formatCents, formatDollars } from "@/features/plans/catalogue";
 import { cn } from "@/lib/ui/cn";
-import { HeaderCells } from "@/lib/ui/column-headers";
+import { TableHead } from "@/lib/ui/column-headers";
 
 const COLUMNS = ["Plan", "Monthly billing", "Annual billing (per month)", "Included units", "Extra unit (monthly / annual)"];
 
@@ -17,11 +17,7 @@ export function PlanPriceTable({ className }: { className?: string }) {
       <div role="region" aria-label="Plan prices" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600">
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
-          <thead>
-            <tr className="border-b border-slate-200 bg-slate-50">
-              <HeaderCells columns={COLUMNS.map((label) => [label, "p-3 font-semibold"])} />
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS.map((label) => [label, "p-3 font-semibold"])} rowClassName="border-b border-slate-200 bg-slate-50" />
           <tbody>
             {PLANS.map((p) => (
               <tr key={p.id} className="border-b border-slate-100">

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
-import { Button } from "@/lib/ui/button";
+import { BusyButton } from "@/lib/ui/button";
 import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
 import { Label, Options, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
@@ -37,9 +37,9 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
           <Options options={WEBHOOK_EVENT_TYPES} />
         </Select>
       </div>
-      <Button type="button" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
-        {send.isPending ? "Sending..." : "Send test event"}
-      </Button>
+      <BusyButton variant="outline" busy={send.isPending} busyLabel="Sending..." onClick={() => send.mutate()}>
+        Send test event
+      </BusyButton>
     </div>
   );
 }
