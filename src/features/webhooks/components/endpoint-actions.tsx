@@ -13,6 +13,25 @@ import { webhooksApi } from "./webhooks-client";
 
 const meta = { unauthorized: LOGGED_OUT };
 
+/**
+ * A request confirmed in a dialog: the ConfirmDialog's state, busy while the
+ * request runs; when it worked the dialog closes and `done` gets the answer,
+ * else the dialog shows why (`failed` when the error has no message).
+ */
+function useConfirmedRequest<T>(request: () => Promise<T>, done: (answer: T) => void, failed: string) {
+  const confirm = useConfirmState();
+  const mutation = useMutation({
+    mutationFn: request,
+    onSuccess: (answer) => {
+      confirm.close();
+      done(answer);
+    },
+    onError: (err) => confirm.setError(errorMessage(err, failed)),
+    meta,
+  });
+  return { ...confirm.props, busy: mutation.isPending, onConfirm: () => mutation.mutate() };
+}
+
 /** "Send test event": a sample of the chosen type, to this endpoint only; it shows in the deliveries. */
 export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
   const id = useId();
@@ -46,19 +65,10 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
 
 /** "Rotate secret", confirmed: a new secret (shown once); the old one keeps working for 24 hours. */
 export function RotateSecretButton({ endpoint, onRotated }: { endpoint: EndpointView; onRotated: (r: SecretRotated) => void }) {
-  const confirm = useConfirmState();
-  const rotate = useMutation({
-    mutationFn: () => webhooksApi.rotate(endpoint.id),
-    onSuccess: (r) => {
-      confirm.close();
-      onRotated(r);
-    },
-    onError: (err) => confirm.setError(errorMessage(err, "The secret could not be rotated.")),
-    meta,
-  });
+  const dialog = useConfirmedRequest(() => webhooksApi.rotate(endpoint.id), onRotated, "The secret could not be rotated.");
   return (
     <ConfirmDialog
-      {...confirm.props}
+      {...dialog}
       trigger="Rotate secret"
       title="Rotate the signing secret?"
       description={
@@ -70,27 +80,16 @@ export function RotateSecretButton({ endpoint, onRotated }: { endpoint: Endpoint
       cancel="Keep as it is"
       confirm="Rotate secret"
       busyLabel="Rotating..."
-      busy={rotate.isPending}
-      onConfirm={() => rotate.mutate()}
     />
   );
 }
 
 /** "Delete endpoint", confirmed: the endpoint and its delivery log go; nothing more is sent to it. */
 export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: EndpointView; onDeleted: () => void }) {
-  const confirm = useConfirmState();
-  const remove = useMutation({
-    mutationFn: () => webhooksApi.remove(endpoint.id),
-    onSuccess: () => {
-      confirm.close();
-      onDeleted();
-    },
-    onError: (err) => confirm.setError(errorMessage(err, "The endpoint could not be deleted.")),
-    meta,
-  });
+  const dialog = useConfirmedRequest(() => webhooksApi.remove(endpoint.id), onDeleted, "The endpoint could not be deleted.");
   return (
     <ConfirmDialog
-      {...confirm.props}
+      {...dialog}
       trigger="Delete endpoint"
       triggerProps={{ className: "border-red-300 text-red-800 hover:bg-red-50" }}
       title="Delete this endpoint?"
@@ -102,8 +101,6 @@ export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: Endpoi
       cancel="Keep as it is"
       confirm="Delete endpoint"
       busyLabel="Deleting..."
-      busy={remove.isPending}
-      onConfirm={() => remove.mutate()}
       destructive
     />
   );
