@@ -7,26 +7,23 @@ import { CalendarCheck, CalendarClock, CircleCheck, Clock, CreditCard, Gauge, Se
 import { BRAND } from "@/lib/brand";
 import { rows } from "@/lib/rows";
 
-/** A page's hero: the eyebrow above the heading, the heading, and the lead paragraph under it. */
-const hero = (eyebrow: string, title: string, lead: string) => ({ eyebrow, title, lead });
-
 // /about
 
-export const ABOUT_HERO = hero(
-  "About us",
-  BRAND.tagline,
-  "We started in a plumbing company's office where the phone rang all day and nobody could pick it up. Today our AI employees answer for businesses across the United States, so the people in them can focus on their customers.",
-);
+export const ABOUT_HERO = {
+  eyebrow: "About us",
+  title: BRAND.tagline,
+  lead: "We started in a plumbing company's office where the phone rang all day and nobody could pick it up. Today our AI employees answer for businesses across the United States, so the people in them can focus on their customers.",
+} as const;
 
 export const MISSION_FIGURES = rows(["value", "label"], ["10,000+", "Calls answered every day"], ["150+", "AI employees in service"], ["99.9%", "Uptime"], ["98%", "Customer satisfaction"]);
 
 // /AI_employees
 
-export const AI_EMPLOYEES_HERO = hero(
-  "AI Employees",
-  "Six AI employees, one subscription",
-  "Each plan includes every role below. Turn on the ones your business needs and your AI employee covers them around the clock.",
-);
+export const AI_EMPLOYEES_HERO = {
+  eyebrow: "AI Employees",
+  title: "Six AI employees, one subscription",
+  lead: "Each plan includes every role below. Turn on the ones your business needs and your AI employee covers them around the clock.",
+} as const;
 
 export const HOW_IT_WORKS_STEPS = rows(
   ["title", "body"],
@@ -46,7 +43,11 @@ export const CONTACT_NEXT_STEPS = rows(
 
 // /contact
 
-export const CONTACT_HERO = hero("Contact", "Let's talk about your calls", "Tell us about your business and what you need. We respond within 24 hours, Monday to Friday 9 AM to 6 PM EST.");
+export const CONTACT_HERO = {
+  eyebrow: "Contact",
+  title: "Let's talk about your calls",
+  lead: "Tell us about your business and what you need. We respond within 24 hours, Monday to Friday 9 AM to 6 PM EST.",
+} as const;
 
 export const CONTACT_QUICK_ACTIONS = rows(
   ["href", "icon", "title", "body"],
@@ -65,11 +66,11 @@ export const CONTACT_FAQ = rows(
 
 // /custom-services
 
-export const CUSTOM_SERVICES_HERO = hero(
-  "Custom services",
-  "Custom AI bots built around how your organization works",
-  "Beyond our standard AI employees, we design and run bots for home-services companies and for government and defense contractors.",
-);
+export const CUSTOM_SERVICES_HERO = {
+  eyebrow: "Custom services",
+  title: "Custom AI bots built around how your organization works",
+  lead: "Beyond our standard AI employees, we design and run bots for home-services companies and for government and defense contractors.",
+} as const;
 
 export const HOME_SERVICES_BOTS = rows(
   ["title", "body"],
@@ -99,11 +100,11 @@ export const SECURITY_FEATURES = [
 
 // /our-customers
 
-export const CUSTOMERS_HERO = hero(
-  "Our customers",
-  "Trusted by businesses that can't afford to miss a call",
-  "From single-truck contractors to multi-location practices, our customers answer every call and book more work.",
-);
+export const CUSTOMERS_HERO = {
+  eyebrow: "Our customers",
+  title: "Trusted by businesses that can't afford to miss a call",
+  lead: "From single-truck contractors to multi-location practices, our customers answer every call and book more work.",
+} as const;
 
 export const INDUSTRY_CARDS = rows(
   ["title", "body"],
@@ -117,24 +118,22 @@ export const INDUSTRY_CARDS = rows(
 
 // /pricing
 
-export const PRICING_HERO = hero(
-  "Pricing",
-  "Simple plans that cost less than one missed customer",
-  "Every plan includes 24/7 phone answering, website chat and SMS booking, with a 14-day free trial. Plans start at $149 a month.",
-);
+export const PRICING_HERO = {
+  eyebrow: "Pricing",
+  title: "Simple plans that cost less than one missed customer",
+  lead: "Every plan includes 24/7 phone answering, website chat and SMS booking, with a 14-day free trial. Plans start at $149 a month.",
+} as const;
 
-export const PRICING_BENEFITS = rows(
-  ["icon", "title", "body"],
-  [CalendarClock, "14-day free trial", "Try any plan for 14 days. Your card is only charged after the trial ends."],
-  [CreditCard, "No long-term contract", "Month to month, or annual to save 10%. Cancel anytime from your billing page."],
-  [Gauge, "Pay for what you use", "Units reset monthly. Go over and extra units are billed at your plan's rate, never a surprise flat fee."],
-  [Zap, "Spam never costs you", "Spam calls are disconnected within 30 seconds. Longer spam calls can be reported by session ID for a credit."],
-);
+export const PRICING_BENEFITS = [
+  { icon: CalendarClock, title: "14-day free trial", body: "Try any plan for 14 days. Your card is only charged after the trial ends." },
+  { icon: CreditCard, title: "No long-term contract", body: "Month to month, or annual to save 10%. Cancel anytime from your billing page." },
+  { icon: Gauge, title: "Pay for what you use", body: "Units reset monthly. Go over and extra units are billed at your plan's rate, never a surprise flat fee." },
+  { icon: Zap, title: "Spam never costs you", body: "Spam calls are disconnected within 30 seconds. Longer spam calls can be reported by session ID for a credit." },
+] as const;
 
-export const PRICING_SETUP = rows(
-  ["icon", "title", "body"],
-  [CircleCheck, "Basic setup: free", "Greeting, business knowledge, hours, service area and booking rules, configured by our team."],
-  [Wrench, "Advanced setup: $65 per hour", "CRM and scheduling integrations, custom workflows and the features marked with an asterisk."],
-  [Settings, "8 hours of maintenance a month", "Included on every plan: script updates, new services, seasonal hours and prompt tuning."],
-  [Clock, "Live in 24-48 hours", "Most AI employees take calls within 24 to 48 hours after your demo."],
-);
+export const PRICING_SETUP = [
+  { icon: CircleCheck, title: "Basic setup: free", body: "Greeting, business knowledge, hours, service area and booking rules, configured by our team." },
+  { icon: Wrench, title: "Advanced setup: $65 per hour", body: "CRM and scheduling integrations, custom workflows and the features marked with an asterisk." },
+  { icon: Settings, title: "8 hours of maintenance a month", body: "Included on every plan: script updates, new services, seasonal hours and prompt tuning." },
+  { icon: Clock, title: "Live in 24-48 hours", body: "Most AI employees take calls within 24 to 48 hours after your demo." },
+] as const;
