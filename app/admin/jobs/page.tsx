@@ -1,59 +1,17 @@
 import type { Metadata } from "next";
-import { formatDateTime } from "@/lib/format";
-import { AdminTable } from "@/lib/ui/admin-table";
-import { AdminSubPage } from "@/features/admin/components/admin-sub-page";
 import { requireAdmin } from "@/features/auth/guards.server";
-import { RetryJobButton } from "@/features/admin/components/retry-job-button";
-import { DEAD_JOB_RETENTION_SECONDS, FINISHED_JOB_RETENTION_SECONDS } from "@/lib/jobs";
+import { JobsScreen } from "@/features/admin/components/jobs-screen";
 import { busyOnTimeoutPage } from "@/lib/http/busy-page";
 import { loadJobsScreen } from "./data.server";
 
 export const metadata: Metadata = { title: "Jobs" };
-export const dynamic = "force-dynamic";
 
-const days = (seconds: number) => Math.round(seconds / 86_400);
-
-const COLUMNS = ["Kind", "Payload", "Last error", "Attempts", "Dead since", { label: "Action", hidden: true }] as const;
-
-/** /admin/jobs: durable jobs that failed every attempt ("dead"), newest first, each with a Retry button (admins only). */
-async function Page() {
+/**
+ * /admin/jobs: durable jobs that failed every attempt ("dead"), newest first, each with a Retry button (admins only).
+ * A database too slow for this page answers the busy page (503, Retry-After; ADR 0105).
+ */
+export default busyOnTimeoutPage(async function Page() {
   const access = await requireAdmin("/admin/jobs");
   if (!access.ok) return access.element;
-  const { dead } = await loadJobsScreen();
-  return (
-    <AdminSubPage
-      title="Jobs"
-      intro={
-        <>
-          Usage reports, overage invoices and e-mails run as durable jobs and are retried with growing delays. A job that failed every attempt is dead: it is listed here for{" "}
-          {days(DEAD_JOB_RETENTION_SECONDS)} days. Retry runs it again with fresh attempts; the provider sees the same idempotency key, so nothing is billed or reported twice. Finished jobs are
-          deleted after {days(FINISHED_JOB_RETENTION_SECONDS)} days.
-        </>
-      }
-    >
-      <h2 className="mt-8 text-xl font-semibold">Dead jobs</h2>
-      <AdminTable caption="Dead jobs, newest first" columns={COLUMNS} count={dead.length} empty="No dead jobs." minWidth="min-w-[860px]" className="mt-3" emptyClassName="mt-3">
-        {dead.map((j) => (
-          <tr key={j.id} className="border-b border-slate-100 align-top last:border-0" data-testid="dead-job-row">
-            <th scope="row" className="px-4 py-3 font-medium">
-              {j.kind}
-              {j.idempotencyKey ? <span className="block text-xs font-normal text-slate-600">key {j.idempotencyKey}</span> : null}
-            </th>
-            <td className="px-4 py-3">
-              <code className="break-all text-xs">{JSON.stringify(j.payload)}</code>
-            </td>
-            <td className="max-w-xs px-4 py-3 text-slate-700">{j.error ?? "—"}</td>
-            <td className="px-4 py-3">{j.attempts}</td>
-            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(j.deadAt)}</td>
-            <td className="px-4 py-3">
-              <RetryJobButton jobId={j.id} label={`${j.kind} job ${j.id.slice(0, 8)}`} />
-            </td>
-          </tr>
-        ))}
-      </AdminTable>
-    </AdminSubPage>
-  );
-}
-
-/** A database too slow for this page answers the busy page (503, Retry-After; ADR 0105). */
-export default busyOnTimeoutPage(Page);
+  return <JobsScreen {...await loadJobsScreen()} />;
+});

@@ -1,8 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { SubmitButton } from "@/lib/ui/button";
 import { InputField } from "@/lib/ui/input";
-import { FormMessage, useProfileSend } from "./form-message";
+import { SubmitWithOutcome, useProfileSend } from "./form-message";
 import { accountNameConfirmationProblem } from "./delete-account-confirmation";
 
 /**
@@ -38,10 +37,9 @@ export function DeleteAccountSection({ accountName, afterDelete = "/profile?acco
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
       />
-      <FormMessage outcome={outcome} />
-      <SubmitButton variant="destructive" busy={busy} busyLabel="Deleting...">
+      <SubmitWithOutcome outcome={outcome} variant="destructive" busy={busy} busyLabel="Deleting...">
         Delete business account
-      </SubmitButton>
+      </SubmitWithOutcome>
     </form>
   );
 }

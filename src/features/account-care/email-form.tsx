@@ -1,8 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { SubmitButton } from "@/lib/ui/button";
 import { InputField } from "@/lib/ui/input";
-import { FormMessage, useProfileSend } from "./form-message";
+import { SubmitWithOutcome, useProfileSend } from "./form-message";
 import { CHANGE_EMAIL_CALLBACK } from "./change-email-link";
 
 /**
@@ -29,10 +28,9 @@ export function EmailForm({ email, verified, initialOutcome }: { email: string; 
         Your login&apos;s address is <strong className="break-all">{email}</strong>.
       </p>
       <InputField id="new-email" label="New e-mail address" type="email" autoComplete="email" required maxLength={254} value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
-      <FormMessage outcome={outcome} />
-      <SubmitButton busy={busy} busyLabel="Sending...">
+      <SubmitWithOutcome outcome={outcome} busy={busy} busyLabel="Sending...">
         Send confirmation link
-      </SubmitButton>
+      </SubmitWithOutcome>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SubmitButton } from "@/lib/ui/button";
 import { FormAlert, FormStatus } from "@/lib/ui/form-alert";
 import { sendJson } from "./send-json";
 
@@ -8,6 +9,16 @@ type Outcome = { ok: boolean; text: string };
 export function FormMessage({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null;
   return outcome.ok ? <FormStatus className="border-green-200 bg-green-50 text-green-900">{outcome.text}</FormStatus> : <FormAlert>{outcome.text}</FormAlert>;
+}
+
+/** A profile form's end: its outcome, then its submit button (disabled and labelled `busyLabel` while busy). */
+export function SubmitWithOutcome({ outcome, ...button }: { outcome: Outcome | null } & React.ComponentProps<typeof SubmitButton>) {
+  return (
+    <>
+      <FormMessage outcome={outcome} />
+      <SubmitButton {...button} />
+    </>
+  );
 }
 
 /**

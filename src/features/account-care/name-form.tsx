@@ -1,9 +1,8 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { SubmitButton } from "@/lib/ui/button";
 import { InputField } from "@/lib/ui/input";
-import { FormMessage, useProfileSend } from "./form-message";
+import { SubmitWithOutcome, useProfileSend } from "./form-message";
 
 /**
  * "Your name": first and last name through better-auth's /update-user (its
@@ -29,10 +28,9 @@ export function NameForm({ firstName, lastName, email, maxLength }: { firstName:
         <InputField id="profile-first-name" label="First name" autoComplete="given-name" maxLength={maxLength} value={first} onChange={(e) => setFirst(e.target.value)} />
         <InputField id="profile-last-name" label="Last name" autoComplete="family-name" maxLength={maxLength} value={last} onChange={(e) => setLast(e.target.value)} />
       </div>
-      <FormMessage outcome={outcome} />
-      <SubmitButton busy={busy} busyLabel="Saving...">
+      <SubmitWithOutcome outcome={outcome} busy={busy} busyLabel="Saving...">
         Save name
-      </SubmitButton>
+      </SubmitWithOutcome>
     </form>
   );
 }

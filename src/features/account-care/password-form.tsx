@@ -1,9 +1,8 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { SubmitButton } from "@/lib/ui/button";
 import { InputField, Label } from "@/lib/ui/input";
-import { FormMessage, useProfileSend } from "./form-message";
+import { SubmitWithOutcome, useProfileSend } from "./form-message";
 
 /**
  * "Password": the current one and a new one through better-auth's
@@ -31,39 +30,19 @@ export function PasswordForm({ hint, minLength, maxLength }: { hint: string; min
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Change password">
-      <InputField
-        id="current-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={maxLength}
-        required
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
+      <PasswordInput id="current-password" label="Current password" autoComplete="current-password" maxLength={maxLength} value={current} onChange={setCurrent} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
+        <PasswordInput
           id="new-password"
           label="New password"
-          type="password"
           autoComplete="new-password"
           minLength={minLength}
           maxLength={maxLength}
-          required
           aria-describedby="new-password-hint"
           value={next}
-          onChange={(e) => setNext(e.target.value)}
+          onChange={setNext}
         />
-        <InputField
-          id="confirm-new-password"
-          label="Type it again"
-          type="password"
-          autoComplete="new-password"
-          maxLength={maxLength}
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <PasswordInput id="confirm-new-password" label="Type it again" autoComplete="new-password" maxLength={maxLength} value={confirm} onChange={setConfirm} />
       </div>
       <p id="new-password-hint" className="text-xs text-slate-600">
         {hint}
@@ -74,10 +53,14 @@ export function PasswordForm({ hint, minLength, maxLength }: { hint: string; min
           Sign out of other devices
         </Label>
       </div>
-      <FormMessage outcome={outcome} />
-      <SubmitButton busy={busy} busyLabel="Saving...">
+      <SubmitWithOutcome outcome={outcome} busy={busy} busyLabel="Saving...">
         Change password
-      </SubmitButton>
+      </SubmitWithOutcome>
     </form>
   );
+}
+
+/** A required password input whose value the form holds. */
+function PasswordInput({ onChange, ...props }: Omit<React.ComponentProps<typeof InputField>, "type" | "required" | "onChange"> & { value: string; onChange: (value: string) => void }) {
+  return <InputField type="password" required onChange={(e) => onChange(e.target.value)} {...props} />;
 }

@@ -1,11 +1,14 @@
+import { rows } from "@/lib/rows";
+
 /** The five tabs of /admin (spec 2), in order. `value` is also the ?tab= query value. */
-export const ADMIN_TABS = [
-  { value: "subscriptions", label: "Subscriptions" },
-  { value: "orders", label: "Create Orders" },
-  { value: "ai-ready-orders", label: "Manage Orders" },
-  { value: "test", label: "Test" },
-  { value: "notifications", label: "Notifications" },
-] as const;
+export const ADMIN_TABS = rows(
+  ["value", "label"],
+  ["subscriptions", "Subscriptions"],
+  ["orders", "Create Orders"],
+  ["ai-ready-orders", "Manage Orders"],
+  ["test", "Test"],
+  ["notifications", "Notifications"],
+);
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
 

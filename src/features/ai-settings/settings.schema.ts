@@ -1,4 +1,5 @@
 import { z } from "@/lib/zod";
+import { rows } from "@/lib/rows";
 import { isKnownTimeZone } from "@/lib/time-zone";
 import { hoursProblems } from "./hours";
 import { toE164 } from "./phone-numbers";
@@ -15,17 +16,18 @@ import { WEEKDAYS, type Weekday } from "./weekdays";
 export { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from "./weekdays";
 
 /** Languages the voice platform speaks (Retell's `language` values). */
-export const LANGUAGES = [
-  { value: "en-US", label: "English (US)" },
-  { value: "en-GB", label: "English (UK)" },
-  { value: "es-ES", label: "Spanish (Spain)" },
-  { value: "es-419", label: "Spanish (Latin America)" },
-  { value: "fr-FR", label: "French" },
-  { value: "de-DE", label: "German" },
-  { value: "pt-BR", label: "Portuguese (Brazil)" },
-  { value: "it-IT", label: "Italian" },
-  { value: "multi", label: "Multilingual (English and Spanish)" },
-] as const;
+export const LANGUAGES = rows(
+  ["value", "label"],
+  ["en-US", "English (US)"],
+  ["en-GB", "English (UK)"],
+  ["es-ES", "Spanish (Spain)"],
+  ["es-419", "Spanish (Latin America)"],
+  ["fr-FR", "French"],
+  ["de-DE", "German"],
+  ["pt-BR", "Portuguese (Brazil)"],
+  ["it-IT", "Italian"],
+  ["multi", "Multilingual (English and Spanish)"],
+);
 export type Language = (typeof LANGUAGES)[number]["value"];
 
 export const LIMITS = {

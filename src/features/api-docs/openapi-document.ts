@@ -1,6 +1,7 @@
 import "server-only";
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import { BRAND } from "@/lib/brand";
+import { rows } from "@/lib/rows";
 import { apiErrorSchema } from "./common";
 import { ingestionPaths } from "./ingestion-paths";
 import { interactionsPaths } from "./interactions-paths";
@@ -13,12 +14,13 @@ export type OpenApiDocument = ReturnType<typeof createDocument>;
 /** The document's version: raise it when an operation or a schema changes in a way clients see. */
 export const API_VERSION = "1.0.0";
 
-export const TAGS = [
-  { name: "Ingestion", description: "The voice and chat platform reports the AI employees' calls, texts and chats." },
-  { name: "Calls", description: "A business reads its calls, texts and chats, and exports them as CSV." },
-  { name: "Webhook endpoints", description: "Where a business's events are sent, and the log of what was sent (owners and managers)." },
-  { name: "Events", description: "What is sent to a webhook endpoint (see /docs/webhooks)." },
-] as const;
+export const TAGS = rows(
+  ["name", "description"],
+  ["Ingestion", "The voice and chat platform reports the AI employees' calls, texts and chats."],
+  ["Calls", "A business reads its calls, texts and chats, and exports them as CSV."],
+  ["Webhook endpoints", "Where a business's events are sent, and the log of what was sent (owners and managers)."],
+  ["Events", "What is sent to a webhook endpoint (see /docs/webhooks)."],
+);
 
 function build(baseUrl: string): OpenApiDocument {
   const spec: ZodOpenApiObject = {

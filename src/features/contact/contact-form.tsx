@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { api, ApiError } from "@/lib/api-client";
 import { Button } from "@/lib/ui/button";
-import { Input, Label, Select, Textarea } from "@/lib/ui/input";
+import { Input, Label, Options, Select, Textarea } from "@/lib/ui/input";
 import { BLACKLIST_WORDS, CONTACT_ERRORS, FIELD_LABELS, INQUIRY_SUBJECTS, type ContactErrorCode } from "./texts";
 
 type Props = {
@@ -106,11 +106,7 @@ export function ContactForm({ action, external, thankYouUrl, initialError, initi
           <option value="" disabled>
             Choose a subject
           </option>
-          {INQUIRY_SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options options={INQUIRY_SUBJECTS} />
         </Select>
       </div>
       <div className="grid gap-1.5">

@@ -1,16 +1,18 @@
 /** Marketing copy shared by several public pages. */
 import { hipaaClaims, hipaaPlanNames } from "@/features/plans/catalogue";
+import { rows } from "@/lib/rows";
 
 /** What HIPAA-ready means and on which plans: the catalogue decides (ADR 0121). */
 const hipaa = hipaaClaims();
 
-export const MARKETING_STATS = [
-  { value: "99.9%", label: "Uptime" },
-  { value: "10,000+", label: "Calls answered a day" },
-  { value: "150+", label: "AI employees at work" },
-  { value: "35%", label: "Average conversion increase" },
-  { value: "98%", label: "Customer satisfaction" },
-] as const;
+export const MARKETING_STATS = rows(
+  ["value", "label"],
+  ["99.9%", "Uptime"],
+  ["10,000+", "Calls answered a day"],
+  ["150+", "AI employees at work"],
+  ["35%", "Average conversion increase"],
+  ["98%", "Customer satisfaction"],
+);
 
 type MarketingStat = (typeof MARKETING_STATS)[number];
 
@@ -19,10 +21,7 @@ export function marketingStats(values: readonly MarketingStat["value"][]): Marke
   return values.map((v) => MARKETING_STATS.find((s) => s.value === v)).filter((s) => s !== undefined);
 }
 
-export const PROBLEM_STATS = [
-  { value: "60%", label: "of calls to small businesses go unanswered" },
-  { value: "120", label: "bookings a month lost by a typical service business to missed calls" },
-] as const;
+export const PROBLEM_STATS = rows(["value", "label"], ["60%", "of calls to small businesses go unanswered"], ["120", "bookings a month lost by a typical service business to missed calls"]);
 
 export type Feature = { icon: FeatureIcon; title: string; body: string };
 export type FeatureIcon = "phone" | "chat" | "sms" | "social" | "transfer" | "transcript" | "calendar" | "shield";
@@ -171,9 +170,10 @@ export const TEAM = [
   { name: "Kevin Park", role: "Lead Solutions Architect", bio: "Designs CRM integrations and the custom bots we build for government and defense contractors." },
 ] as const;
 
-export const CORE_VALUES = [
-  { title: "Human Focus", body: "Technology should give people their time back. Our AI handles the repetitive work so your team can do the work only people can do." },
-  { title: "Reliability", body: "A receptionist that is down is worse than none. We run on redundant infrastructure with a 99.9% uptime aim." },
-  { title: "Privacy by Default", body: "Customer conversations belong to you. We encrypt them, keep them only as long as needed and never sell them." },
-  { title: "Honest Pricing", body: "Clear plans, published unit rules and a 14-day free trial. No setup fees for basic setup and no long contracts." },
-] as const;
+export const CORE_VALUES = rows(
+  ["title", "body"],
+  ["Human Focus", "Technology should give people their time back. Our AI handles the repetitive work so your team can do the work only people can do."],
+  ["Reliability", "A receptionist that is down is worse than none. We run on redundant infrastructure with a 99.9% uptime aim."],
+  ["Privacy by Default", "Customer conversations belong to you. We encrypt them, keep them only as long as needed and never sell them."],
+  ["Honest Pricing", "Clear plans, published unit rules and a 14-day free trial. No setup fees for basic setup and no long contracts."],
+);

@@ -5,6 +5,7 @@
 import { hipaaPlanNames } from "@/features/plans/catalogue";
 import { CalendarCheck, CalendarClock, CircleCheck, Clock, CreditCard, Gauge, Settings, Wrench, Zap } from "lucide-react";
 import { BRAND } from "@/lib/brand";
+import { rows } from "@/lib/rows";
 
 // /about
 
@@ -14,12 +15,7 @@ export const ABOUT_HERO = {
   lead: "We started in a plumbing company's office where the phone rang all day and nobody could pick it up. Today our AI employees answer for businesses across the United States, so the people in them can focus on their customers.",
 } as const;
 
-export const MISSION_FIGURES = [
-  { value: "10,000+", label: "Calls answered every day" },
-  { value: "150+", label: "AI employees in service" },
-  { value: "99.9%", label: "Uptime" },
-  { value: "98%", label: "Customer satisfaction" },
-] as const;
+export const MISSION_FIGURES = rows(["value", "label"], ["10,000+", "Calls answered every day"], ["150+", "AI employees in service"], ["99.9%", "Uptime"], ["98%", "Customer satisfaction"]);
 
 // /AI_employees
 
@@ -29,19 +25,21 @@ export const AI_EMPLOYEES_HERO = {
   lead: "Each plan includes every role below. Turn on the ones your business needs and your AI employee covers them around the clock.",
 } as const;
 
-export const HOW_IT_WORKS_STEPS = [
-  { title: "Book a demo", body: "Tell us how your business works: services, prices, hours, service area and who takes which calls." },
-  { title: "We set it up", body: "Our team trains your AI employee and connects your phone number, calendar and website within 24 to 48 hours." },
-  { title: "It goes to work", body: "Every call, chat and text is answered. You get summaries, recordings and booked appointments." },
-] as const;
+export const HOW_IT_WORKS_STEPS = rows(
+  ["title", "body"],
+  ["Book a demo", "Tell us how your business works: services, prices, hours, service area and who takes which calls."],
+  ["We set it up", "Our team trains your AI employee and connects your phone number, calendar and website within 24 to 48 hours."],
+  ["It goes to work", "Every call, chat and text is answered. You get summaries, recordings and booked appointments."],
+);
 
 // /contact-thank-you
 
-export const CONTACT_NEXT_STEPS = [
-  { title: "Review", body: "A member of our team reads your message and looks up your business so we can give a useful answer." },
-  { title: "Response", body: "We reply within 24 hours, Monday to Friday 9 AM to 6 PM EST, by e-mail or phone, as you prefer." },
-  { title: "Schedule", body: "If it helps, we set up a demo or a consultation at a time that suits you." },
-] as const;
+export const CONTACT_NEXT_STEPS = rows(
+  ["title", "body"],
+  ["Review", "A member of our team reads your message and looks up your business so we can give a useful answer."],
+  ["Response", "We reply within 24 hours, Monday to Friday 9 AM to 6 PM EST, by e-mail or phone, as you prefer."],
+  ["Schedule", "If it helps, we set up a demo or a consultation at a time that suits you."],
+);
 
 // /contact
 
@@ -51,18 +49,20 @@ export const CONTACT_HERO = {
   lead: "Tell us about your business and what you need. We respond within 24 hours, Monday to Friday 9 AM to 6 PM EST.",
 } as const;
 
-export const CONTACT_QUICK_ACTIONS = [
-  { href: "/hire-ai-employee", icon: CalendarCheck, title: "Book a demo", body: "See an AI employee answer a call for your business." },
-  { href: "/pricing", icon: CreditCard, title: "See pricing", body: "Plans from $149 a month with a 14-day free trial." },
-  { href: "/custom-services", icon: Wrench, title: "Custom services", body: "Bots for home services, government and defense." },
-] as const;
+export const CONTACT_QUICK_ACTIONS = rows(
+  ["href", "icon", "title", "body"],
+  ["/hire-ai-employee", CalendarCheck, "Book a demo", "See an AI employee answer a call for your business."],
+  ["/pricing", CreditCard, "See pricing", "Plans from $149 a month with a 14-day free trial."],
+  ["/custom-services", Wrench, "Custom services", "Bots for home services, government and defense."],
+);
 
-export const CONTACT_FAQ = [
-  { q: "How quickly will you reply?", a: "We respond to every message within 24 hours, Monday to Friday 9 AM to 6 PM EST." },
-  { q: "How long does it take to go live?", a: "Most businesses go live within 1-2 weeks of signing up; basic setups often take calls within 24 to 48 hours after the demo." },
-  { q: "Do I need a new phone number?", a: "No. Keep your number and forward calls to your AI employee when you are busy, after hours or all the time." },
-  { q: "Can I talk to a person before I buy?", a: "Of course. Book a demo or call us and a member of our team will walk you through it." },
-] as const;
+export const CONTACT_FAQ = rows(
+  ["q", "a"],
+  ["How quickly will you reply?", "We respond to every message within 24 hours, Monday to Friday 9 AM to 6 PM EST."],
+  ["How long does it take to go live?", "Most businesses go live within 1-2 weeks of signing up; basic setups often take calls within 24 to 48 hours after the demo."],
+  ["Do I need a new phone number?", "No. Keep your number and forward calls to your AI employee when you are busy, after hours or all the time."],
+  ["Can I talk to a person before I buy?", "Of course. Book a demo or call us and a member of our team will walk you through it."],
+);
 
 // /custom-services
 
@@ -72,20 +72,22 @@ export const CUSTOM_SERVICES_HERO = {
   lead: "Beyond our standard AI employees, we design and run bots for home-services companies and for government and defense contractors.",
 } as const;
 
-export const HOME_SERVICES_BOTS = [
-  { title: "Emergency dispatch bot", body: "Triages no-heat, no-water and leak calls at night, books the on-call technician and texts the customer an arrival window." },
-  { title: "Estimate and quote bot", body: "Collects photos, measurements and job details by text so your estimators arrive with the right parts and price." },
-  { title: "Maintenance plan bot", body: "Reminds members about tune-ups, books seasonal visits and answers what their plan covers." },
-  { title: "Review and follow-up bot", body: "Checks in after every job, routes complaints to a manager and asks happy customers for a review." },
-] as const;
+export const HOME_SERVICES_BOTS = rows(
+  ["title", "body"],
+  ["Emergency dispatch bot", "Triages no-heat, no-water and leak calls at night, books the on-call technician and texts the customer an arrival window."],
+  ["Estimate and quote bot", "Collects photos, measurements and job details by text so your estimators arrive with the right parts and price."],
+  ["Maintenance plan bot", "Reminds members about tune-ups, books seasonal visits and answers what their plan covers."],
+  ["Review and follow-up bot", "Checks in after every job, routes complaints to a manager and asks happy customers for a review."],
+);
 
-export const GOVERNMENT_BOTS = [
-  { title: "HR bot", body: "Answers policy, leave and benefits questions for your workforce and walks new hires through onboarding." },
-  { title: "Operations bot", body: "Finds procedures, checklists and points of contact across programs so teams stop searching shared drives." },
-  { title: "Security bot", body: "Guides staff through security procedures, incident reporting steps and facility access requests." },
-  { title: "Proposal-writing bot", body: "Drafts compliant responses from your past performance library and maps them to RFP requirements." },
-  { title: "Manual support bot", body: "Answers questions from technical and maintenance manuals with the page reference, for field and depot teams." },
-] as const;
+export const GOVERNMENT_BOTS = rows(
+  ["title", "body"],
+  ["HR bot", "Answers policy, leave and benefits questions for your workforce and walks new hires through onboarding."],
+  ["Operations bot", "Finds procedures, checklists and points of contact across programs so teams stop searching shared drives."],
+  ["Security bot", "Guides staff through security procedures, incident reporting steps and facility access requests."],
+  ["Proposal-writing bot", "Drafts compliant responses from your past performance library and maps them to RFP requirements."],
+  ["Manual support bot", "Answers questions from technical and maintenance manuals with the page reference, for field and depot teams."],
+);
 
 export const SECURITY_FEATURES = [
   "Deployment in your own cloud tenancy or on premises",
@@ -104,14 +106,15 @@ export const CUSTOMERS_HERO = {
   lead: "From single-truck contractors to multi-location practices, our customers answer every call and book more work.",
 } as const;
 
-export const INDUSTRY_CARDS = [
-  { title: "Home Services & HVAC", body: "After-hours emergencies booked on the spot, technicians dispatched with a summary, no more voicemail tag." },
-  { title: "Dental & Medical Practices", body: `Appointment requests, reschedules and insurance questions, HIPAA-ready on the ${hipaaPlanNames()} plans.` },
-  { title: "Legal", body: "New-client intake at any hour, conflict-check details captured and consultations booked." },
-  { title: "Real Estate", body: "Buyer and renter inquiries qualified and showings booked while agents are out with clients." },
-  { title: "Restaurants", body: "Reservations, catering inquiries, hours and menu questions answered during the dinner rush." },
-  { title: "Cleaning Services", body: "Quotes, recurring bookings and move-out cleans scheduled by phone, chat or text." },
-] as const;
+export const INDUSTRY_CARDS = rows(
+  ["title", "body"],
+  ["Home Services & HVAC", "After-hours emergencies booked on the spot, technicians dispatched with a summary, no more voicemail tag."],
+  ["Dental & Medical Practices", `Appointment requests, reschedules and insurance questions, HIPAA-ready on the ${hipaaPlanNames()} plans.`],
+  ["Legal", "New-client intake at any hour, conflict-check details captured and consultations booked."],
+  ["Real Estate", "Buyer and renter inquiries qualified and showings booked while agents are out with clients."],
+  ["Restaurants", "Reservations, catering inquiries, hours and menu questions answered during the dinner rush."],
+  ["Cleaning Services", "Quotes, recurring bookings and move-out cleans scheduled by phone, chat or text."],
+);
 
 // /pricing
 

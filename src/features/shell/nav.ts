@@ -1,12 +1,15 @@
+import { rows } from "@/lib/rows";
+
 /** The marketing site's links (public pages). */
-export const NAV_LINKS = [
-  { href: "/AI_employees", label: "AI Employees" },
-  { href: "/pricing", label: "Pricing" },
-  { href: "/custom-services", label: "Services" },
-  { href: "/our-customers", label: "Customers" },
-  { href: "/about", label: "About" },
-  { href: "/contact", label: "Contact" },
-] as const;
+export const NAV_LINKS = rows(
+  ["href", "label"],
+  ["/AI_employees", "AI Employees"],
+  ["/pricing", "Pricing"],
+  ["/custom-services", "Services"],
+  ["/our-customers", "Customers"],
+  ["/about", "About"],
+  ["/contact", "Contact"],
+);
 
 export type SectionLink = {
   href: string;

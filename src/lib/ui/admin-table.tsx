@@ -17,6 +17,7 @@ export function AdminTable({
   regionLabel,
   className = "mt-6",
   emptyClassName = "mt-8",
+  testId,
   children,
 }: {
   caption: string;
@@ -29,6 +30,8 @@ export function AdminTable({
   regionLabel?: string;
   className?: string;
   emptyClassName?: string;
+  /** The table's data-testid. */
+  testId?: string;
   /** The rows. */
   children?: React.ReactNode;
 }) {
@@ -36,7 +39,7 @@ export function AdminTable({
   const region = regionLabel ? ({ role: "region", "aria-label": regionLabel, tabIndex: 0 } as const) : {};
   return (
     <div className={cn(className, "overflow-x-auto rounded-xl border border-slate-200 bg-white")} {...region}>
-      <table className={cn("w-full text-left text-sm", minWidth)}>
+      <table className={cn("w-full text-left text-sm", minWidth)} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
           <tr>

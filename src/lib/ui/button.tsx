@@ -33,11 +33,18 @@ export function Button({ className, variant, size, asChild = false, ...props }: 
   return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }
 
-/** A form's submit button: disabled while `busy`, and then labelled `busyLabel` ("Saving..."). */
-export function SubmitButton({ busy, busyLabel, children, ...props }: Omit<ButtonProps, "type" | "disabled"> & { busy: boolean; busyLabel: string }) {
+type BusyProps = { busy: boolean; busyLabel: string };
+
+/** A button that is disabled while `busy` (unless `disabled` says otherwise), and then labelled `busyLabel` ("Retrying..."). */
+export function BusyButton({ busy, busyLabel, children, type = "button", disabled = busy, ...props }: ButtonProps & BusyProps) {
   return (
-    <Button type="submit" disabled={busy} {...props}>
+    <Button type={type} disabled={disabled} {...props}>
       {busy ? busyLabel : children}
     </Button>
   );
+}
+
+/** A form's submit button: disabled while `busy`, and then labelled `busyLabel` ("Saving..."). */
+export function SubmitButton(props: Omit<ButtonProps, "type" | "disabled"> & BusyProps) {
+  return <BusyButton type="submit" {...props} />;
 }

@@ -9,3 +9,17 @@ export function Field({ label, value }: { label: string; value: React.ReactNode 
     </div>
   );
 }
+
+/** Labels beside their values in a grid description list (`className` lays out the `<dl>`): `[label, value]` a row. */
+export function FactList({ facts, className, labelClassName = "text-slate-600" }: { facts: readonly (readonly [string, React.ReactNode])[]; className: string; labelClassName?: string }) {
+  return (
+    <dl className={className}>
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className={labelClassName}>{label}</dt>
+          <dd className="text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

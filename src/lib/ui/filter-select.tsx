@@ -1,4 +1,4 @@
-import { Label, Select } from "./input";
+import { Label, Options, Select } from "./input";
 
 export type FilterOption = { value: string; label: string };
 
@@ -24,11 +24,7 @@ export function FilterSelect({
       <Label htmlFor={id}>{label}</Label>
       <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{any}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
     </div>
   );

@@ -17,6 +17,23 @@ export function Select({ className, ...props }: React.SelectHTMLAttributes<HTMLS
   return <select className={cn(field, "h-10", className)} {...props} />;
 }
 
+type OptionItem<V extends string> = V | { value: V; label: React.ReactNode; disabled?: boolean };
+
+/** A select's `<option>`s: a string is its own value, shown as `label(value)` (the value itself by default); an object names its label. */
+export function Options<V extends string>({ options, label = (value) => value }: { options: readonly OptionItem<V>[]; label?: (value: V) => React.ReactNode }) {
+  return options.map((o) =>
+    typeof o === "string" ? (
+      <option key={o} value={o}>
+        {label(o)}
+      </option>
+    ) : (
+      <option key={o.value} value={o.value} disabled={o.disabled}>
+        {o.label}
+      </option>
+    ),
+  );
+}
+
 /**
  * A labelled input in its own block. Given a hint, the hint is shown below
  * the input (id `<id>-hint`) and describes it; `children` follow the input.
@@ -55,11 +72,7 @@ export function SelectField({
       <Label htmlFor={id}>{label}</Label>
       <Select id={id} {...props}>
         <option value="">{none}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
       {children}
     </div>

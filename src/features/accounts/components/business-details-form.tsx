@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SubmitButton } from "@/lib/ui/button";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { Input, Label, Options, Select } from "@/lib/ui/input";
 import { orgPost } from "./org-api";
 import { Notice, type NoticeValue } from "./notice";
 import { businessDetailsFormSchema, type BusinessDetailsInput, type BusinessDetailsOutput } from "./member-forms.schema";
@@ -62,11 +62,7 @@ export function BusinessDetailsForm({ accountId, details, timeZones }: { account
       <div className="space-y-1.5">
         <Label htmlFor="business-time-zone">Time zone</Label>
         <Select id="business-time-zone" aria-describedby="business-time-zone-hint" {...form.register("timeZone")}>
-          {timeZones.map((z) => (
-            <option key={z} value={z}>
-              {z.replaceAll("_", " ")}
-            </option>
-          ))}
+          <Options options={timeZones} label={(z) => z.replaceAll("_", " ")} />
         </Select>
         <p id="business-time-zone-hint" className="text-sm text-slate-600">
           The account&apos;s days, months and the audit log are shown in this time zone.

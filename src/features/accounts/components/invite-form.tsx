@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SubmitButton } from "@/lib/ui/button";
-import { InputField, Label, Select } from "@/lib/ui/input";
+import { InputField, Label, Options, Select } from "@/lib/ui/input";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, isAccountRole } from "../permissions";
 import { orgPost } from "./org-api";
 import { Notice, type NoticeValue } from "./notice";
@@ -39,11 +39,7 @@ export function InviteForm({ accountId, viewer }: { accountId: string; viewer: V
         <div className="space-y-1.5">
           <Label htmlFor="invite-role">Role</Label>
           <Select id="invite-role" aria-describedby="invite-role-description" {...form.register("role")}>
-            {assignableRoles(viewer).map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <Options options={assignableRoles(viewer)} label={(r) => ROLE_LABELS[r]} />
           </Select>
         </div>
         <SubmitButton className="md:mt-6" busy={busy} busyLabel="Sending...">

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { SubmitButton } from "@/lib/ui/button";
-import { Select } from "@/lib/ui/input";
+import { Options, Select } from "@/lib/ui/input";
 import { ROLE_LABELS, isAccountRole } from "../permissions";
 import { orgPost } from "./org-api";
 import { Notice, type NoticeValue } from "./notice";
@@ -109,11 +109,7 @@ function RoleCell({ accountId, member, viewer, onDone, onError }: { accountId: s
         Role of {member.name}
       </label>
       <Select id={id} value={role} onChange={(e) => setRole(e.target.value)} className="h-9 w-auto min-w-28" disabled={busy}>
-        {options.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </option>
-        ))}
+        <Options options={options} label={(r) => ROLE_LABELS[r]} />
       </Select>
       {role !== member.role ? (
         <SubmitButton size="sm" busy={busy} busyLabel="Saving...">

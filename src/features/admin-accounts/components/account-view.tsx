@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
+import { AdminTable } from "@/lib/ui/admin-table";
 import { Field } from "@/lib/ui/field";
 import { ROLE_LABELS, isAccountRole } from "@/features/accounts/permissions";
 import { adminListHref } from "../account-ref";
@@ -12,8 +13,9 @@ export function roleLabel(role: string): string {
 }
 
 const linkClass = "font-medium text-brand-700 underline-offset-4 hover:underline";
-const thClass = "px-4 py-2";
 const tdClass = "px-4 py-3";
+/** Both tables: below their heading, wide enough for four columns (narrow screens scroll them). */
+const TABLE = { minWidth: "min-w-[640px]", className: "relative mt-3", emptyClassName: "mt-3" } as const;
 
 /**
  * The operator's read-only view of one business account (issue 22, ADR 0110):
@@ -47,98 +49,64 @@ export function AccountView({ account: a }: { account: AdminAccountView }) {
       </nav>
 
       <h2 className="mt-10 text-xl font-semibold">Members</h2>
-      {a.members.length === 0 ? (
-        <p className="mt-3 text-slate-700">No members.</p>
-      ) : (
-        <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`Members of ${a.name}`}>
-          <table className="w-full min-w-[640px] text-left text-sm" data-testid="admin-account-members">
-            <caption className="sr-only">Members of {a.name}, oldest first</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Name
-                </th>
-                <th scope="col" className={thClass}>
-                  E-mail
-                </th>
-                <th scope="col" className={thClass}>
-                  Role
-                </th>
-                <th scope="col" className={thClass}>
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.members.map((m) => (
-                <tr key={m.userId} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className={`${tdClass} font-medium`}>
-                    {m.name}
-                  </th>
-                  <td className={`${tdClass} break-all`}>{m.email}</td>
-                  <td className={tdClass}>{roleLabel(m.role)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(m.joinedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption={`Members of ${a.name}, oldest first`}
+        columns={["Name", "E-mail", "Role", "Joined"]}
+        count={a.members.length}
+        empty="No members."
+        regionLabel={`Members of ${a.name}`}
+        testId="admin-account-members"
+        {...TABLE}
+      >
+        {a.members.map((m) => (
+          <tr key={m.userId} className="border-b border-slate-100 last:border-0">
+            <th scope="row" className={`${tdClass} font-medium`}>
+              {m.name}
+            </th>
+            <td className={`${tdClass} break-all`}>{m.email}</td>
+            <td className={tdClass}>{roleLabel(m.role)}</td>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatDate(m.joinedAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
 
       <h2 className="mt-10 text-xl font-semibold">Pending invitations</h2>
-      {a.invitations.length === 0 ? (
-        <p className="mt-3 text-slate-700">No pending invitations.</p>
-      ) : (
-        <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`Pending invitations to ${a.name}`}>
-          <table className="w-full min-w-[640px] text-left text-sm" data-testid="admin-account-invitations">
-            <caption className="sr-only">Pending invitations to {a.name}, soonest to expire first</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className={thClass}>
-                  E-mail
-                </th>
-                <th scope="col" className={thClass}>
-                  Role
-                </th>
-                <th scope="col" className={thClass}>
-                  Invited by
-                </th>
-                <th scope="col" className={thClass}>
-                  Expires (UTC)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.invitations.map((i) => (
-                <tr key={i.id} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className={`${tdClass} break-all font-medium`}>
-                    {i.email}
-                  </th>
-                  <td className={tdClass}>{roleLabel(i.role)}</td>
-                  <td className={tdClass}>
-                    {i.invitedBy ? (
-                      <>
-                        {i.invitedBy.name}
-                        <span className="block break-all text-xs text-slate-600">{i.invitedBy.email}</span>
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={i.expiresAt}>{formatDateTime(i.expiresAt)}</time>
-                    {i.expired ? (
-                      <Badge variant="grey" className="ml-2">
-                        Expired
-                      </Badge>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption={`Pending invitations to ${a.name}, soonest to expire first`}
+        columns={["E-mail", "Role", "Invited by", "Expires (UTC)"]}
+        count={a.invitations.length}
+        empty="No pending invitations."
+        regionLabel={`Pending invitations to ${a.name}`}
+        testId="admin-account-invitations"
+        {...TABLE}
+      >
+        {a.invitations.map((i) => (
+          <tr key={i.id} className="border-b border-slate-100 last:border-0">
+            <th scope="row" className={`${tdClass} break-all font-medium`}>
+              {i.email}
+            </th>
+            <td className={tdClass}>{roleLabel(i.role)}</td>
+            <td className={tdClass}>
+              {i.invitedBy ? (
+                <>
+                  {i.invitedBy.name}
+                  <span className="block break-all text-xs text-slate-600">{i.invitedBy.email}</span>
+                </>
+              ) : (
+                "—"
+              )}
+            </td>
+            <td className={`${tdClass} whitespace-nowrap`}>
+              <time dateTime={i.expiresAt}>{formatDateTime(i.expiresAt)}</time>
+              {i.expired ? (
+                <Badge variant="grey" className="ml-2">
+                  Expired
+                </Badge>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

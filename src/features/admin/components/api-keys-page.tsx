@@ -6,6 +6,7 @@ import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/lib/ui/badge";
 import { Button } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
+import { FactList } from "@/lib/ui/field";
 import { ListShell } from "@/lib/ui/list-shell";
 import type { ApiKeyView } from "@/features/interactions/api-keys.server";
 import { CreateApiKey } from "./create-api-key-form";
@@ -70,14 +71,7 @@ function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () =
           <span className="break-all font-medium text-slate-900">{k.name}</span>
           {k.revokedAt ? <Badge variant="grey">Revoked</Badge> : <Badge variant="green">Active</Badge>}
         </p>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[repeat(4,auto)]">
-          {facts.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[repeat(4,auto)]" />
       </div>
       {k.revokedAt ? null : (
         <Button variant="outline" size="sm" className="self-start text-red-800 hover:bg-red-50" onClick={onRevoke} aria-label={`Revoke ${k.name}`}>

@@ -9,7 +9,7 @@ import { formatPhone } from "@/lib/phone-format";
 import { LOGGED_OUT } from "@/lib/unauthorized";
 import { SubmitButton } from "@/lib/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Input, Label, Select } from "@/lib/ui/input";
+import { Input, Label, Options, Select } from "@/lib/ui/input";
 import { WEEKDAYS, WEEKDAY_LABELS } from "../settings.schema";
 import { previewTimeSchema, type PreviewTimeInput, type PreviewTimeOutput } from "../test-forms.schema";
 import type { PreviewResponse } from "../settings-response";
@@ -58,11 +58,7 @@ export function CallerPreview({ apiBase, timeZone }: { apiBase: string; timeZone
                 <div>
                   <Label htmlFor={`${id}-day`}>Day</Label>
                   <Select id={`${id}-day`} {...form.register("day")}>
-                    {WEEKDAYS.map((d) => (
-                      <option key={d} value={d}>
-                        {WEEKDAY_LABELS[d]}
-                      </option>
-                    ))}
+                    <Options options={WEEKDAYS} label={(d) => WEEKDAY_LABELS[d]} />
                   </Select>
                 </div>
                 <div>

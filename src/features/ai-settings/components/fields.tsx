@@ -2,7 +2,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { get, useFormContext, useFormState } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib/ui/card";
-import { Input, Label, Select, Textarea } from "@/lib/ui/input";
+import { Input, Label, Options, Select, Textarea } from "@/lib/ui/input";
 import { cn } from "@/lib/ui/cn";
 import type { SettingsFormValues } from "./settings-form";
 
@@ -130,11 +130,7 @@ export function SelectField({
         {visible ?? label}
       </Label>
       <Select id={id} aria-label={visible ? label : undefined} aria-invalid={error ? true : undefined} aria-describedby={ids} {...register(name as never)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
       <FieldNotes id={id} hint={hint} error={error} />
     </div>

@@ -2,8 +2,9 @@
 
 import * as React from "react";
 import { useRouter } from "next/navigation";
-import { Button } from "@/lib/ui/button";
+import { BusyButton, Button } from "@/lib/ui/button";
 import { toast } from "@/lib/ui/toaster";
+import { useRefreshingAction } from "@/lib/ui/use-refreshing-action";
 import { apiPath, apiRequest, errorMessage } from "@/lib/api-client";
 import { PaymentSetupForm } from "../payment-form/payment-setup-form";
 
@@ -58,46 +59,32 @@ export function UpdateCardPanel({ hasCard }: { hasCard: boolean }) {
 
 /** Sandbox portal: cancel a subscription at the end of its period. */
 export function CancelAtPeriodEndButton({ subscriptionId, planName }: { subscriptionId: string; planName: string }) {
-  const router = useRouter();
-  const [busy, setBusy] = React.useState(false);
-  async function cancel() {
-    setBusy(true);
-    try {
-      await apiRequest("POST", "/api/cancel-subscription", { subscriptionId });
-      toast({ title: "Subscription Cancelled", description: "Your subscription will be cancelled at the end of the current billing period." });
-      router.refresh();
-    } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to cancel subscription"), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useRefreshingAction();
+  const cancel = () =>
+    run({
+      send: () => apiRequest("POST", "/api/cancel-subscription", { subscriptionId }),
+      done: { title: "Subscription Cancelled", description: "Your subscription will be cancelled at the end of the current billing period." },
+      failed: { title: "Error", fallback: "Failed to cancel subscription" },
+    });
   return (
-    <Button type="button" variant="destructive" size="sm" onClick={cancel} disabled={busy} aria-label={`Cancel at period end: ${planName} plan`}>
-      {busy ? "Cancelling..." : "Cancel at period end"}
-    </Button>
+    <BusyButton variant="destructive" size="sm" onClick={cancel} busy={busy !== null} busyLabel="Cancelling..." aria-label={`Cancel at period end: ${planName} plan`}>
+      Cancel at period end
+    </BusyButton>
   );
 }
 
 /** Sandbox portal: renew a subscription that is cancelling, as Stripe's portal offers until the period ends. */
 export function RenewSubscriptionButton({ subscriptionId, planName }: { subscriptionId: string; planName: string }) {
-  const router = useRouter();
-  const [busy, setBusy] = React.useState(false);
-  async function renew() {
-    setBusy(true);
-    try {
-      await apiRequest("POST", apiPath`/api/subscriptions/${subscriptionId}/resume`, {});
-      toast({ title: "Subscription Resumed", description: "Your subscription will continue and renew as before." });
-      router.refresh();
-    } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to resume subscription"), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useRefreshingAction();
+  const renew = () =>
+    run({
+      send: () => apiRequest("POST", apiPath`/api/subscriptions/${subscriptionId}/resume`, {}),
+      done: { title: "Subscription Resumed", description: "Your subscription will continue and renew as before." },
+      failed: { title: "Error", fallback: "Failed to resume subscription" },
+    });
   return (
-    <Button type="button" size="sm" onClick={renew} disabled={busy} aria-label={`Renew: ${planName} plan`}>
-      {busy ? "Renewing..." : "Renew subscription"}
-    </Button>
+    <BusyButton size="sm" onClick={renew} busy={busy !== null} busyLabel="Renewing..." aria-label={`Renew: ${planName} plan`}>
+      Renew subscription
+    </BusyButton>
   );
 }

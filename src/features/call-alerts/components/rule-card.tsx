@@ -4,7 +4,7 @@ import { Dialog as D } from "radix-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiPath, isUnauthorizedError } from "@/lib/api-client";
 import { showApiError } from "@/lib/api-error-toast";
-import { Button } from "@/lib/ui/button";
+import { BusyButton, Button } from "@/lib/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
 import { Label } from "@/lib/ui/input";
 import { Switch } from "@/lib/ui/switch";
@@ -108,9 +108,9 @@ function DeleteRuleButton({ rule, onDeleted, refresh }: { rule: RuleView; onDele
               Keep the rule
             </Button>
           </DialogClose>
-          <Button type="button" variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? "Deleting..." : "Delete rule"}
-          </Button>
+          <BusyButton variant="destructive" busy={remove.isPending} busyLabel="Deleting..." onClick={() => remove.mutate()}>
+            Delete rule
+          </BusyButton>
         </div>
       </DialogContent>
     </Dialog>

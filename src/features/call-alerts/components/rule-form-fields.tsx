@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { Controller, useFormContext, useFormState, type FieldError } from "react-hook-form";
-import { Input, Label, Select, Textarea } from "@/lib/ui/input";
+import { Input, Label, Options, Select, Textarea } from "@/lib/ui/input";
 import { cn } from "@/lib/ui/cn";
 import type { RuleFormField, RuleFormValues } from "./rule-form-values";
 
@@ -13,9 +13,11 @@ import type { RuleFormField, RuleFormValues } from "./rule-form-values";
 
 export const ruleFieldId = (field: RuleFormField) => `rule-${field}`;
 
-function useError(field: RuleFormField): string | undefined {
+/** A field's id, its error message (if any), and the form's `register` and `control`. */
+function useRuleField(field: RuleFormField) {
+  const { register, control } = useFormContext<RuleFormValues>();
   const { errors } = useFormState<RuleFormValues>({ name: field });
-  return (errors[field] as FieldError | undefined)?.message;
+  return { register, control, id: ruleFieldId(field), error: (errors[field] as FieldError | undefined)?.message };
 }
 
 function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
@@ -56,9 +58,7 @@ export function RuleTextField({
   maxLength?: number;
   className?: string;
 }) {
-  const { register } = useFormContext<RuleFormValues>();
-  const id = ruleFieldId(field);
-  const error = useError(field);
+  const { register, id, error } = useRuleField(field);
   const common = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, Boolean(hint), Boolean(error)), maxLength, ...register(field) };
   return (
     <div className={cn("min-w-0 space-y-1.5", className)}>
@@ -72,20 +72,14 @@ export function RuleTextField({
 }
 
 export function RuleSelectField({ field, label, options }: { field: "condition"; label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
-  const { register } = useFormContext<RuleFormValues>();
-  const id = ruleFieldId(field);
-  const error = useError(field);
+  const { register, id, error } = useRuleField(field);
   return (
     <div className="min-w-0 space-y-1.5">
       <Label htmlFor={id} className="block">
         {label}
       </Label>
       <Select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, false, Boolean(error))} {...register(field)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
       <Notes id={id} error={error} />
     </div>
@@ -94,9 +88,7 @@ export function RuleSelectField({ field, label, options }: { field: "condition";
 
 /** A radio group in a fieldset whose legend names it. */
 export function RuleRadioGroup({ field, legend, options }: { field: "channel"; legend: string; options: ReadonlyArray<{ value: string; label: string }> }) {
-  const { register } = useFormContext<RuleFormValues>();
-  const id = ruleFieldId(field);
-  const error = useError(field);
+  const { register, id, error } = useRuleField(field);
   return (
     <fieldset className="min-w-0 space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
@@ -131,9 +123,7 @@ export function IdCheckboxes({
   options: ReadonlyArray<{ id: string; label: string; detail?: string }>;
   before?: ReactNode;
 }) {
-  const { control } = useFormContext<RuleFormValues>();
-  const id = ruleFieldId(field);
-  const error = useError(field);
+  const { control, id, error } = useRuleField(field);
   return (
     <fieldset className="min-w-0 space-y-2" aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}>
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>

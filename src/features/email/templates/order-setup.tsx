@@ -28,17 +28,16 @@ const label = { color: EMAIL_COLORS.muted } as const;
  */
 export function OrderSetup(props: OrderSetupProps) {
   if (props.joinedSubscription) return <OrderJoined {...props} />;
-  const { aiEmployeeName: name, aiPhoneNumber, customerEmail, webChatUrl, aiAvatarUrl, baseUrl } = props;
+  const { aiEmployeeName: name, customerEmail, baseUrl } = props;
   const loginUrl = orderSetupLoginUrl(baseUrl);
   const billingUrl = absoluteUrl(baseUrl, "/billing");
+  const intro = (
+    <>
+      Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and is ready to go.
+    </>
+  );
   return (
-    <EmailLayout title={`${name} is ready to start`}>
-      <Avatar name={name} url={aiAvatarUrl} baseUrl={baseUrl} />
-      <P>Hello,</P>
-      <P>
-        Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and is ready to go.
-      </P>
-      <ReachedAt phone={aiPhoneNumber} webChatUrl={webChatUrl} />
+    <OrderEmail title={`${name} is ready to start`} order={props} intro={intro}>
       <Heading as="h2" style={{ fontSize: "17px", margin: "24px 0 8px" }}>
         How to get started:
       </Heading>
@@ -54,8 +53,7 @@ export function OrderSetup(props: OrderSetupProps) {
       </ol>
       <EmailButton href={loginUrl}>Sign in and start your free trial</EmailButton>
       <P>Every plan starts with a 14-day free trial. Your card is charged only after the trial ends, and you can cancel anytime.</P>
-      <P muted>Questions? Reply to this e-mail and our team will help.</P>
-    </EmailLayout>
+    </OrderEmail>
   );
 }
 
@@ -64,23 +62,34 @@ export function OrderSetup(props: OrderSetupProps) {
  * that was waiting for one (issue 23): it is already covered, so the
  * e-mail says so instead of offering a free trial.
  */
-function OrderJoined({ aiEmployeeName: name, aiPhoneNumber, customerEmail, webChatUrl, aiAvatarUrl, baseUrl }: OrderSetupProps) {
-  const loginUrl = orderSetupLoginUrl(baseUrl);
-  const billingUrl = absoluteUrl(baseUrl, "/billing");
+function OrderJoined(props: OrderSetupProps) {
+  const { aiEmployeeName: name, customerEmail, baseUrl } = props;
+  const intro = (
+    <>
+      Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and has joined your existing subscription. There is no second trial to start and nothing more to
+      pay.
+    </>
+  );
   return (
-    <EmailLayout title={`${name} has joined your subscription`}>
-      <Avatar name={name} url={aiAvatarUrl} baseUrl={baseUrl} />
-      <P>Hello,</P>
-      <P>
-        Your AI employee <strong>{name}</strong> has been set up for <strong>{customerEmail}</strong> and has joined your existing subscription. There is no second trial to start and nothing more to
-        pay.
-      </P>
-      <ReachedAt phone={aiPhoneNumber} webChatUrl={webChatUrl} />
+    <OrderEmail title={`${name} has joined your subscription`} order={props} intro={intro}>
       <P>
         {`You will find ${name} in `}
-        <EmailLink href={billingUrl}>Billing &amp; Account</EmailLink>, on the <strong>AI Employees</strong> tab, with the subscription it joined.
+        <EmailLink href={absoluteUrl(baseUrl, "/billing")}>Billing &amp; Account</EmailLink>, on the <strong>AI Employees</strong> tab, with the subscription it joined.
       </P>
-      <EmailButton href={loginUrl}>{`Sign in to see ${name}`}</EmailButton>
+      <EmailButton href={orderSetupLoginUrl(baseUrl)}>{`Sign in to see ${name}`}</EmailButton>
+    </OrderEmail>
+  );
+}
+
+/** Both order e-mails: the avatar, "Hello,", the `intro` paragraph, where callers reach the AI employee, the rest, then where to ask. */
+function OrderEmail({ title, order, intro, children }: { title: string; order: OrderSetupProps; intro: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <EmailLayout title={title}>
+      <Avatar name={order.aiEmployeeName} url={order.aiAvatarUrl} baseUrl={order.baseUrl} />
+      <P>Hello,</P>
+      <P>{intro}</P>
+      <ReachedAt phone={order.aiPhoneNumber} webChatUrl={order.webChatUrl} />
+      {children}
       <P muted>Questions? Reply to this e-mail and our team will help.</P>
     </EmailLayout>
   );

@@ -1,3 +1,4 @@
+import { TableHead } from "@/lib/ui/column-headers";
 import type { HeatCell } from "../insights-figures";
 import { ChartFrame, tableIdOf } from "./chart-frame";
 import { WEEKDAYS, WEEKDAY_LONG, WEEKDAY_SHORT, formatCount, hourLabel } from "./labels";
@@ -5,6 +6,13 @@ import { WEEKDAYS, WEEKDAY_LONG, WEEKDAY_SHORT, formatCount, hourLabel } from ".
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 /** Eight shades of the brand colour; text turns white from the sixth. */
 const SHADES = ["#ffffff", "#eef2ff", "#e0e7ff", "#c7d2fe", "#a5b4fc", "#818cf8", "#4f46e5", "#4338ca", "#3730a3"];
+/** The table view's columns; the count is right-aligned. */
+const RANKED_COLUMNS = [
+  ["Weekday", "border-b border-slate-200 px-2 py-1.5 text-left font-semibold"],
+  ["Hour", "border-b border-slate-200 px-2 py-1.5 text-left font-semibold"],
+  ["Calls and messages", "border-b border-slate-200 px-2 py-1.5 text-right font-semibold"],
+  ["Busy hour", "border-b border-slate-200 px-2 py-1.5 text-left font-semibold"],
+] as const;
 
 /**
  * The busiest hours: weekday × hour in the account's zone. The heat map is
@@ -78,22 +86,7 @@ export function HeatMap({ heatmap, busy }: { heatmap: HeatCell[]; busy: HeatCell
         ) : (
           <table id={tableIdOf(id)} className="min-w-full text-sm">
             <caption className="sr-only">Hours with calls or messages, busiest first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">
-                  Weekday
-                </th>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">
-                  Hour
-                </th>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-right font-semibold">
-                  Calls and messages
-                </th>
-                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 text-left font-semibold">
-                  Busy hour
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={RANKED_COLUMNS} />
             <tbody>
               {ranked.map((c) => (
                 <tr key={`${c.weekday}-${c.hour}`}>

@@ -1,4 +1,5 @@
 import { INTERACTION_CHANNELS } from "@/db/schema/enums";
+import { Options } from "@/lib/ui/input";
 import { INSIGHTS_MAX_DAYS } from "../insights.schema";
 import type { InsightsView } from "../insights-view";
 import { DEFAULT_BOOKING_RATE_PERCENT, DEFAULT_JOB_VALUE_CENTS } from "../insights-view";
@@ -41,22 +42,14 @@ export function InsightsFilters({ view, aiEmployees }: { view: InsightsView; aiE
         <label htmlFor="insights-ai-employee">AI employee</label>
         <select id="insights-ai-employee" name="aiEmployeeId" defaultValue={view.aiEmployeeId ?? ""} className={control}>
           <option value="">All AI employees</option>
-          {aiEmployees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <Options options={aiEmployees.map((a) => ({ value: a.id, label: a.name }))} />
         </select>
       </div>
       <div className={field}>
         <label htmlFor="insights-channel">Channel</label>
         <select id="insights-channel" name="channel" defaultValue={view.channel ?? ""} className={control}>
           <option value="">All channels</option>
-          {INTERACTION_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {CHANNEL_LABELS[c]}
-            </option>
-          ))}
+          <Options options={INTERACTION_CHANNELS} label={(c) => CHANNEL_LABELS[c]} />
         </select>
       </div>
       {view.jobValueCents !== DEFAULT_JOB_VALUE_CENTS && <input type="hidden" name="jobValue" value={view.jobValueCents / 100} />}

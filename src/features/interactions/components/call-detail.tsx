@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
+import { BackLink } from "@/lib/ui/back-link";
 import { Badge } from "@/lib/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { CHANNEL_LABEL, DIRECTION_LABEL, OUTCOME_LABEL, formatDuration, type InteractionDetail } from "../interaction-view";
@@ -16,13 +15,7 @@ export function CallDetail({ item, display, canEditSettings }: { item: Interacti
   const party = otherParty(item, display);
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
-      <Link
-        href="/calls"
-        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        All calls and messages
-      </Link>
+      <BackLink href="/calls">All calls and messages</BackLink>
       <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
         {kind} {item.direction === "inbound" ? "from" : "to"} {party}
       </h1>

@@ -12,6 +12,8 @@ import { Button } from "@/lib/ui/button";
 import { SectionCard } from "@/lib/ui/card";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/lib/ui/dialog";
+import { FactList } from "@/lib/ui/field";
+import { TableHead } from "@/lib/ui/column-headers";
 import { SelectField } from "@/lib/ui/input";
 import { usePagedList, useSearchText } from "@/lib/paged-list";
 import { ListShell } from "@/lib/ui/list-shell";
@@ -55,7 +57,10 @@ function Avatar({ order, size = "size-10" }: { order: AdminOrderView; size?: str
 
 const when = (iso: string) => formatDate(iso);
 
-const ORDER_COLUMNS = ["AI Employee", "Phone", "Customer Email", "Account", "Web Chat", "Status", "Created"] as const;
+const ORDER_COLUMNS = [
+  ...["AI Employee", "Phone", "Customer Email", "Account", "Web Chat", "Status", "Created"].map((label) => [label, "py-2 pr-3"] as const),
+  ["Actions", "py-2 text-right"] as const,
+];
 
 /** Manage Orders tab: list (filtered by business account with ?account=, ADR 0110), view, edit (Save/Cancel) and delete after confirmation. */
 export function ManageOrders() {
@@ -84,18 +89,7 @@ export function ManageOrders() {
         <div className="relative overflow-x-auto" data-testid="admin-orders-list">
           <table className="w-full min-w-[1000px] text-left text-sm">
             <caption className="sr-only">AI ready orders</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-              <tr>
-                {ORDER_COLUMNS.map((c) => (
-                  <th key={c} scope="col" className="py-2 pr-3">
-                    {c}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 text-right">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={ORDER_COLUMNS} className="border-b border-slate-200 text-xs uppercase text-slate-600" />
             <tbody>
               {orders.items.map((o) => (
                 <tr key={o.id} className="border-b border-slate-100 last:border-0" data-testid="order-row">
@@ -176,14 +170,7 @@ function ViewOrder({ order, onEdit }: { order: AdminOrderView; onEdit: () => voi
           <DialogDescription>AI ready order details</DialogDescription>
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium text-slate-600">{k}</dt>
-            <dd className="text-slate-900">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={rows} className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" labelClassName="font-medium text-slate-600" />
       <div className="mt-6 flex justify-end">
         <Button onClick={onEdit}>
           <Pencil aria-hidden /> Edit

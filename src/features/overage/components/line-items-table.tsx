@@ -1,5 +1,13 @@
 import { formatCents } from "@/features/plans/catalogue";
+import { TableHead } from "@/lib/ui/column-headers";
 import type { OverageEntryView } from "../overage.schema";
+
+const COLUMNS = [
+  ["Item", "py-2 pr-3"],
+  ["Quantity", "py-2 pr-3 text-right"],
+  ["Unit price", "py-2 pr-3 text-right"],
+  ["Total", "py-2 text-right"],
+] as const;
 
 /** An overage entry's line items with their total (under the form and in the review dialog). */
 export function LineItemsTable({ entry }: { entry: OverageEntryView }) {
@@ -8,22 +16,7 @@ export function LineItemsTable({ entry }: { entry: OverageEntryView }) {
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Line items</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Item
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Unit price
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} className="border-b border-slate-200 text-xs uppercase text-slate-600" />
         <tbody>
           {entry.lineItems.map((i) => (
             <tr key={i.id} className="border-b border-slate-100">

@@ -1,5 +1,8 @@
 import { PLANS, formatCents, formatDollars } from "@/features/plans/catalogue";
 import { cn } from "@/lib/ui/cn";
+import { TableHead } from "@/lib/ui/column-headers";
+
+const COLUMNS = ["Plan", "Monthly billing", "Annual billing (per month)", "Included units", "Extra unit (monthly / annual)"];
 
 /**
  * Every plan's monthly and annual price, included units and extra-unit price,
@@ -14,25 +17,7 @@ export function PlanPriceTable({ className }: { className?: string }) {
       <div role="region" aria-label="Plan prices" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600">
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">Plan prices, included units and extra unit prices</caption>
-          <thead>
-            <tr className="border-b border-slate-200 bg-slate-50">
-              <th scope="col" className="p-3 font-semibold">
-                Plan
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Monthly billing
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Annual billing (per month)
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Included units
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Extra unit (monthly / annual)
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS.map((label) => [label, "p-3 font-semibold"])} rowClassName="border-b border-slate-200 bg-slate-50" />
           <tbody>
             {PLANS.map((p) => (
               <tr key={p.id} className="border-b border-slate-100">

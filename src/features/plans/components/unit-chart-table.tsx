@@ -1,21 +1,19 @@
 import { UNIT_CHART } from "@/features/plans/units";
 import { cn } from "@/lib/ui/cn";
+import { TableHead } from "@/lib/ui/column-headers";
 
 /** The unit calculation chart (spec 9), shared by the pricing page and the billing plan chooser. */
 export function UnitChartTable({ className }: { className?: string }) {
   return (
     <table className={cn("w-full text-left", className)}>
       <caption className="sr-only">Units per call or conversation</caption>
-      <thead>
-        <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Usage
-          </th>
-          <th scope="col" className="py-2 text-right font-semibold">
-            Units
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          ["Usage", "py-2 pr-4 font-semibold"],
+          ["Units", "py-2 text-right font-semibold"],
+        ]}
+        rowClassName="border-b-2 border-slate-300"
+      />
       <tbody>
         {UNIT_CHART.map((row) => (
           <tr key={row.usage} className="border-b border-slate-200">

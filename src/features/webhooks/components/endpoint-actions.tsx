@@ -3,15 +3,34 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api-client";
 import { LOGGED_OUT } from "@/lib/unauthorized";
-import { Button } from "@/lib/ui/button";
+import { BusyButton } from "@/lib/ui/button";
 import { ConfirmDialog, useConfirmState } from "@/lib/ui/confirm-dialog";
-import { Label, Select } from "@/lib/ui/input";
+import { Label, Options, Select } from "@/lib/ui/input";
 import { toast } from "@/lib/ui/toaster";
 import type { EndpointView, SecretRotated } from "../endpoint.schema";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../event-types";
 import { webhooksApi } from "./webhooks-client";
 
 const meta = { unauthorized: LOGGED_OUT };
+
+/**
+ * A request confirmed in a dialog: the ConfirmDialog's state, busy while the
+ * request runs; when it worked the dialog closes and `done` gets the answer,
+ * else the dialog shows why (`failed` when the error has no message).
+ */
+function useConfirmedRequest<T>(request: () => Promise<T>, done: (answer: T) => void, failed: string) {
+  const confirm = useConfirmState();
+  const mutation = useMutation({
+    mutationFn: request,
+    onSuccess: (answer) => {
+      confirm.close();
+      done(answer);
+    },
+    onError: (err) => confirm.setError(errorMessage(err, failed)),
+    meta,
+  });
+  return { ...confirm.props, busy: mutation.isPending, onConfirm: () => mutation.mutate() };
+}
 
 /** "Send test event": a sample of the chosen type, to this endpoint only; it shows in the deliveries. */
 export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
@@ -34,35 +53,22 @@ export function SendTestEvent({ endpoint }: { endpoint: EndpointView }) {
           Test event type
         </Label>
         <Select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as WebhookEventType)} className="sm:w-64">
-          {WEBHOOK_EVENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options options={WEBHOOK_EVENT_TYPES} />
         </Select>
       </div>
-      <Button type="button" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
-        {send.isPending ? "Sending..." : "Send test event"}
-      </Button>
+      <BusyButton variant="outline" busy={send.isPending} busyLabel="Sending..." onClick={() => send.mutate()}>
+        Send test event
+      </BusyButton>
     </div>
   );
 }
 
 /** "Rotate secret", confirmed: a new secret (shown once); the old one keeps working for 24 hours. */
 export function RotateSecretButton({ endpoint, onRotated }: { endpoint: EndpointView; onRotated: (r: SecretRotated) => void }) {
-  const confirm = useConfirmState();
-  const rotate = useMutation({
-    mutationFn: () => webhooksApi.rotate(endpoint.id),
-    onSuccess: (r) => {
-      confirm.close();
-      onRotated(r);
-    },
-    onError: (err) => confirm.setError(errorMessage(err, "The secret could not be rotated.")),
-    meta,
-  });
+  const dialog = useConfirmedRequest(() => webhooksApi.rotate(endpoint.id), onRotated, "The secret could not be rotated.");
   return (
     <ConfirmDialog
-      {...confirm.props}
+      {...dialog}
       trigger="Rotate secret"
       title="Rotate the signing secret?"
       description={
@@ -74,27 +80,16 @@ export function RotateSecretButton({ endpoint, onRotated }: { endpoint: Endpoint
       cancel="Keep as it is"
       confirm="Rotate secret"
       busyLabel="Rotating..."
-      busy={rotate.isPending}
-      onConfirm={() => rotate.mutate()}
     />
   );
 }
 
 /** "Delete endpoint", confirmed: the endpoint and its delivery log go; nothing more is sent to it. */
 export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: EndpointView; onDeleted: () => void }) {
-  const confirm = useConfirmState();
-  const remove = useMutation({
-    mutationFn: () => webhooksApi.remove(endpoint.id),
-    onSuccess: () => {
-      confirm.close();
-      onDeleted();
-    },
-    onError: (err) => confirm.setError(errorMessage(err, "The endpoint could not be deleted.")),
-    meta,
-  });
+  const dialog = useConfirmedRequest(() => webhooksApi.remove(endpoint.id), onDeleted, "The endpoint could not be deleted.");
   return (
     <ConfirmDialog
-      {...confirm.props}
+      {...dialog}
       trigger="Delete endpoint"
       triggerProps={{ className: "border-red-300 text-red-800 hover:bg-red-50" }}
       title="Delete this endpoint?"
@@ -106,8 +101,6 @@ export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: Endpoi
       cancel="Keep as it is"
       confirm="Delete endpoint"
       busyLabel="Deleting..."
-      busy={remove.isPending}
-      onConfirm={() => remove.mutate()}
       destructive
     />
   );
