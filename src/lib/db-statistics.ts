@@ -1,9 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { dbKind, getDb } from "@/lib/db";
-import { defineJob, scheduleJob, type FeatureJobs } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob, type FeatureJobs } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
-import { z } from "@/lib/zod";
 
 /**
  * Planner statistics on embedded PGlite (issue 27, ADR 0152). A PostgreSQL
@@ -50,13 +49,7 @@ export async function noteRowsWritten(rows: number): Promise<boolean> {
   });
 }
 
-export const statisticsJob = defineJob({
-  kind: "db.analyze",
-  schema: z.object({}),
-  handler: async () => {
-    await refreshStatistics();
-  },
-});
+export const statisticsJob = defineScheduledJob("db.analyze", refreshStatistics);
 
 /** Every day at 03:17 UTC (PGlite only does work). */
 export async function scheduleStatistics(): Promise<void> {

@@ -59,29 +59,28 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "mrr",
       title: "Monthly recurring revenue",
-      definitions: [
-        {
-          term: "MRR",
-          description:
-            "At the end of each calendar month (UTC; now for this month), the sum over subscriptions of their recurring charge per month: the amount of the subscription's latest charged invoice (paid, or open while the subscription is still paying), divided by 12 for a yearly invoice. Trials ($0 invoices) and overage invoices count nothing.",
-        },
-        { term: "New", description: "MRR of subscriptions that had none at the end of the month before: first payments and returns." },
-        { term: "Of which reactivated", description: "The part of New from subscriptions that had MRR before and lost it." },
-        { term: "Expansion", description: "The rise of subscriptions that had MRR in both months (upgrades, more expensive billing)." },
-        { term: "Contraction", description: "The fall of subscriptions that had MRR in both months (downgrades)." },
-        { term: "Churned", description: "The MRR, at the end of the month before, of subscriptions that have none now. MRR = last month's MRR + New + Expansion − Contraction − Churned." },
-        { term: "Source", description: SOURCE },
-      ],
-      columns: [
-        { key: "month", label: "Month", format: "month" },
-        { key: "mrr", label: "MRR", format: "cents" },
-        { key: "new", label: "New", format: "cents" },
-        { key: "reactivation", label: "Of which reactivated", format: "cents" },
-        { key: "expansion", label: "Expansion", format: "cents" },
-        { key: "contraction", label: "Contraction", format: "cents" },
-        { key: "churned", label: "Churned", format: "cents" },
-        { key: "paying", label: "Paying subscriptions", format: "count" },
-      ],
+      definitions: terms(
+        [
+          "MRR",
+          "At the end of each calendar month (UTC; now for this month), the sum over subscriptions of their recurring charge per month: the amount of the subscription's latest charged invoice (paid, or open while the subscription is still paying), divided by 12 for a yearly invoice. Trials ($0 invoices) and overage invoices count nothing.",
+        ],
+        ["New", "MRR of subscriptions that had none at the end of the month before: first payments and returns."],
+        ["Of which reactivated", "The part of New from subscriptions that had MRR before and lost it."],
+        ["Expansion", "The rise of subscriptions that had MRR in both months (upgrades, more expensive billing)."],
+        ["Contraction", "The fall of subscriptions that had MRR in both months (downgrades)."],
+        ["Churned", "The MRR, at the end of the month before, of subscriptions that have none now. MRR = last month's MRR + New + Expansion − Contraction − Churned."],
+        ["Source", SOURCE],
+      ),
+      columns: columns(
+        ["month", "Month", "month"],
+        ["mrr", "MRR", "cents"],
+        ["new", "New", "cents"],
+        ["reactivation", "Of which reactivated", "cents"],
+        ["expansion", "Expansion", "cents"],
+        ["contraction", "Contraction", "cents"],
+        ["churned", "Churned", "cents"],
+        ["paying", "Paying subscriptions", "count"],
+      ),
       rows: m.mrr.map((r) => ({
         month: r.month,
         mrr: r.mrrCents,
@@ -98,18 +97,13 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "subscriptions-by-plan",
       title: "Active subscriptions and trials by plan",
-      definitions: [
-        { term: "Paying", description: "Subscriptions whose status counts toward recurring revenue now (active, or past due while the provider retries)." },
-        { term: "In trial", description: "Live subscriptions in their free trial." },
-        { term: "MRR", description: "The plan's share of this month's MRR (as in Monthly recurring revenue)." },
-        { term: "Source", description: SOURCE },
-      ],
-      columns: [
-        { key: "plan", label: "Plan", format: "text" },
-        { key: "paying", label: "Paying", format: "count" },
-        { key: "trialing", label: "In trial", format: "count" },
-        { key: "mrr", label: "MRR", format: "cents" },
-      ],
+      definitions: terms(
+        ["Paying", "Subscriptions whose status counts toward recurring revenue now (active, or past due while the provider retries)."],
+        ["In trial", "Live subscriptions in their free trial."],
+        ["MRR", "The plan's share of this month's MRR (as in Monthly recurring revenue)."],
+        ["Source", SOURCE],
+      ),
+      columns: columns(["plan", "Plan", "text"], ["paying", "Paying", "count"], ["trialing", "In trial", "count"], ["mrr", "MRR", "cents"]),
       rows: m.byPlan.map((r) => ({ plan: r.plan, paying: r.paying, trialing: r.trialing, mrr: r.mrrCents })),
       bar: { key: "paying", labelKey: "plan" },
       empty: "No live subscriptions.",
@@ -117,20 +111,20 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "trial-conversion",
       title: "Trial-to-paid conversion",
-      definitions: [
-        { term: "Trials started", description: "Subscriptions whose free trial started in the month (UTC)." },
-        { term: "Converted", description: "Of those, the ones charged later: a paid invoice above $0." },
-        { term: "Still in trial", description: "Not converted yet and still in their trial; left out of the rate." },
-        { term: "Conversion", description: "Converted ÷ (trials started − still in trial)." },
-      ],
-      columns: [
-        { key: "month", label: "Month", format: "month" },
-        { key: "started", label: "Trials started", format: "count" },
-        { key: "converted", label: "Converted", format: "count" },
-        { key: "stillInTrial", label: "Still in trial", format: "count" },
-        { key: "notConverted", label: "Not converted", format: "count" },
-        { key: "rate", label: "Conversion", format: "percent" },
-      ],
+      definitions: terms(
+        ["Trials started", "Subscriptions whose free trial started in the month (UTC)."],
+        ["Converted", "Of those, the ones charged later: a paid invoice above $0."],
+        ["Still in trial", "Not converted yet and still in their trial; left out of the rate."],
+        ["Conversion", "Converted ÷ (trials started − still in trial)."],
+      ),
+      columns: columns(
+        ["month", "Month", "month"],
+        ["started", "Trials started", "count"],
+        ["converted", "Converted", "count"],
+        ["stillInTrial", "Still in trial", "count"],
+        ["notConverted", "Not converted", "count"],
+        ["rate", "Conversion", "percent"],
+      ),
       rows: m.trials.map((r) => ({ month: r.month, started: r.started, converted: r.converted, stillInTrial: r.stillInTrial, notConverted: r.notConverted, rate: r.rate })),
       bar: { key: "rate", labelKey: "month" },
       empty: "No trials in the last 12 months.",
@@ -138,21 +132,15 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "churn",
       title: "Churn over 30 days",
-      definitions: [
-        { term: "Logo churn", description: "Business accounts with MRR 30 days ago and none now, ÷ accounts with MRR 30 days ago." },
-        {
-          term: "Revenue churn",
-          description:
-            "The MRR those accounts lost in the 30 days (the whole MRR of those that left, plus the fall of those that stayed) ÷ their MRR 30 days ago. Growth and new accounts do not offset it.",
-        },
-        { term: "Source", description: SOURCE },
-      ],
-      columns: [
-        { key: "measure", label: "Measure", format: "text" },
-        { key: "atStart", label: "30 days ago", format: "text" },
-        { key: "lost", label: "Lost", format: "text" },
-        { key: "rate", label: "Churn", format: "percent" },
-      ],
+      definitions: terms(
+        ["Logo churn", "Business accounts with MRR 30 days ago and none now, ÷ accounts with MRR 30 days ago."],
+        [
+          "Revenue churn",
+          "The MRR those accounts lost in the 30 days (the whole MRR of those that left, plus the fall of those that stayed) ÷ their MRR 30 days ago. Growth and new accounts do not offset it.",
+        ],
+        ["Source", SOURCE],
+      ),
+      columns: columns(["measure", "Measure", "text"], ["atStart", "30 days ago", "text"], ["lost", "Lost", "text"], ["rate", "Churn", "percent"]),
       rows: [
         { measure: "Logo churn", atStart: accounts(m.churn.accountsAtStart), lost: accounts(m.churn.accountsChurned), rate: m.churn.logoChurn },
         { measure: "Revenue churn", atStart: centsText(m.churn.mrrAtStartCents), lost: centsText(m.churn.mrrLostCents), rate: m.churn.revenueChurn },
@@ -162,18 +150,11 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "overage-revenue",
       title: "Overage revenue",
-      definitions: [
-        {
-          term: "Overage revenue",
-          description: "Overage entries billed in the month (UTC, by when they were submitted): their total, whether billed at once or added to the next invoice, by an admin or automatically.",
-        },
-        { term: "Source", description: "Our overage entries (overage billing and auto-billing)." },
-      ],
-      columns: [
-        { key: "month", label: "Month", format: "month" },
-        { key: "entries", label: "Entries billed", format: "count" },
-        { key: "amount", label: "Overage revenue", format: "cents" },
-      ],
+      definitions: terms(
+        ["Overage revenue", "Overage entries billed in the month (UTC, by when they were submitted): their total, whether billed at once or added to the next invoice, by an admin or automatically."],
+        ["Source", "Our overage entries (overage billing and auto-billing)."],
+      ),
+      columns: columns(["month", "Month", "month"], ["entries", "Entries billed", "count"], ["amount", "Overage revenue", "cents"]),
       rows: m.overage.map((r) => ({ month: r.month, entries: r.count, amount: r.cents })),
       bar: { key: "amount", labelKey: "month" },
       empty: "No overage billed in the last 12 months.",
@@ -181,24 +162,18 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "failed-payments",
       title: "Failed payments",
-      definitions: [
-        {
-          term: "Failed payments",
-          description:
-            "Invoices above $0 whose payment failed in the month (UTC), as recorded when the provider reported the failure; an invoice paid later still counts here, and in Recovered payments.",
-        },
-        {
-          term: "Before failures were recorded",
-          description:
-            "Invoices without a recorded failure (older than the record) are counted the earlier way, in the month they were issued: not collected, still open more than a day after they were issued or marked uncollectible. For those, an invoice paid later after a retry leaves this count.",
-        },
-        { term: "Source", description: SOURCE },
-      ],
-      columns: [
-        { key: "month", label: "Month", format: "month" },
-        { key: "invoices", label: "Invoices", format: "count" },
-        { key: "amount", label: "Amount", format: "cents" },
-      ],
+      definitions: terms(
+        [
+          "Failed payments",
+          "Invoices above $0 whose payment failed in the month (UTC), as recorded when the provider reported the failure; an invoice paid later still counts here, and in Recovered payments.",
+        ],
+        [
+          "Before failures were recorded",
+          "Invoices without a recorded failure (older than the record) are counted the earlier way, in the month they were issued: not collected, still open more than a day after they were issued or marked uncollectible. For those, an invoice paid later after a retry leaves this count.",
+        ],
+        ["Source", SOURCE],
+      ),
+      columns: columns(["month", "Month", "month"], ["invoices", "Invoices", "count"], ["amount", "Amount", "cents"]),
       rows: m.failedPayments.map((r) => ({ month: r.month, invoices: r.count, amount: r.cents })),
       bar: { key: "amount", labelKey: "month" },
       empty: "No failed payments in the last 12 months.",
@@ -206,25 +181,18 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "recovered-payments",
       title: "Recovered payments",
-      definitions: [
-        {
-          term: "Recovered payments",
-          description:
-            "Invoices above $0 whose payment failed and that are paid now (after a retry or a new card), counted in the month (UTC) the payment first failed, with the amount paid. The mirror records when a payment failed, not when it was paid.",
-        },
-        {
-          term: "Recovered share",
-          description:
-            "Recovered ÷ the month's failed payments recorded as failed; unknown when none was recorded. Failures counted the earlier way (before they were recorded) cannot be told as recovered.",
-        },
-        { term: "Source", description: SOURCE },
-      ],
-      columns: [
-        { key: "month", label: "Month of the failure", format: "month" },
-        { key: "invoices", label: "Invoices", format: "count" },
-        { key: "amount", label: "Amount", format: "cents" },
-        { key: "rate", label: "Recovered share", format: "percent" },
-      ],
+      definitions: terms(
+        [
+          "Recovered payments",
+          "Invoices above $0 whose payment failed and that are paid now (after a retry or a new card), counted in the month (UTC) the payment first failed, with the amount paid. The mirror records when a payment failed, not when it was paid.",
+        ],
+        [
+          "Recovered share",
+          "Recovered ÷ the month's failed payments recorded as failed; unknown when none was recorded. Failures counted the earlier way (before they were recorded) cannot be told as recovered.",
+        ],
+        ["Source", SOURCE],
+      ),
+      columns: columns(["month", "Month of the failure", "month"], ["invoices", "Invoices", "count"], ["amount", "Amount", "cents"], ["rate", "Recovered share", "percent"]),
       rows: m.recoveredPayments.map((r) => ({ month: r.month, invoices: r.count, amount: r.cents, rate: r.rate })),
       bar: { key: "amount", labelKey: "month" },
       empty: "No recovered payments in the last 12 months.",
@@ -232,22 +200,19 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "units-by-plan",
       title: "Units by plan",
-      definitions: [
-        {
-          term: "Units used",
-          description: "Units of every live subscription's current usage month (from its billing anchor): its calls and conversations not credited as spam, plus usage recorded by an admin.",
-        },
-        { term: "Included", description: "The plans' allowances for those months (Enterprise has no limit)." },
-        { term: "Extra units and cost", description: "Units past each subscription's allowance and their price, by the same pricing as overage billing; months inside a free trial count nothing." },
-      ],
-      columns: [
-        { key: "plan", label: "Plan", format: "text" },
-        { key: "subscriptions", label: "Subscriptions", format: "count" },
-        { key: "used", label: "Units used", format: "units" },
-        { key: "included", label: "Included", format: "units" },
-        { key: "extra", label: "Extra units", format: "units" },
-        { key: "extraCost", label: "Extra cost", format: "cents" },
-      ],
+      definitions: terms(
+        ["Units used", "Units of every live subscription's current usage month (from its billing anchor): its calls and conversations not credited as spam, plus usage recorded by an admin."],
+        ["Included", "The plans' allowances for those months (Enterprise has no limit)."],
+        ["Extra units and cost", "Units past each subscription's allowance and their price, by the same pricing as overage billing; months inside a free trial count nothing."],
+      ),
+      columns: columns(
+        ["plan", "Plan", "text"],
+        ["subscriptions", "Subscriptions", "count"],
+        ["used", "Units used", "units"],
+        ["included", "Included", "units"],
+        ["extra", "Extra units", "units"],
+        ["extraCost", "Extra cost", "cents"],
+      ),
       rows: m.unitsByPlan.map((r) => ({ plan: r.plan, subscriptions: r.subscriptions, used: r.usedMilli, included: r.includedMilli, extra: r.extraMilli, extraCost: r.extraCostCents })),
       bar: { key: "used", labelKey: "plan" },
       empty: "No live subscriptions.",
@@ -255,20 +220,20 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
     {
       id: "closest-to-allowance",
       title: "Closest to or past their allowance",
-      definitions: [
-        { term: "Allowance used", description: "Units used in the current usage month ÷ the plan's included units; the 20 highest (plans with a limit only)." },
-        { term: "Extra cost", description: "What the units past the allowance cost now (nothing for a month inside a free trial)." },
-        { term: "Bill overage", description: "Opens the account's subscriptions in the admin console, where “Bill overage” bills it." },
-      ],
-      columns: [
-        { key: "account", label: "Account", format: "text" },
-        { key: "plan", label: "Plan", format: "text" },
-        { key: "monthStart", label: "Usage month from", format: "text" },
-        { key: "used", label: "Units used", format: "units" },
-        { key: "included", label: "Included", format: "units" },
-        { key: "share", label: "Allowance used", format: "percent" },
-        { key: "extraCost", label: "Extra cost", format: "cents" },
-      ],
+      definitions: terms(
+        ["Allowance used", "Units used in the current usage month ÷ the plan's included units; the 20 highest (plans with a limit only)."],
+        ["Extra cost", "What the units past the allowance cost now (nothing for a month inside a free trial)."],
+        ["Bill overage", "Opens the account's subscriptions in the admin console, where “Bill overage” bills it."],
+      ),
+      columns: columns(
+        ["account", "Account", "text"],
+        ["plan", "Plan", "text"],
+        ["monthStart", "Usage month from", "text"],
+        ["used", "Units used", "units"],
+        ["included", "Included", "units"],
+        ["share", "Allowance used", "percent"],
+        ["extraCost", "Extra cost", "cents"],
+      ),
       rows: m.closest.map((r) => ({
         account: r.accountName,
         plan: r.plan,
@@ -284,6 +249,18 @@ export function buildFigures(m: AdminMetrics, overageHref: OverageHref): Figure[
       empty: "No subscription with a limited plan is using units this month.",
     },
   ];
+}
+
+type ColumnSpec = readonly [key: string, label: string, format: ColumnFormat];
+
+/** A figure's columns, written as [key, label, format] rows. */
+function columns(...specs: ColumnSpec[]): Column[] {
+  return specs.map(([key, label, format]) => ({ key, label, format }));
+}
+
+/** A figure's definitions, written as [term, description] rows. */
+function terms(...specs: Array<readonly [term: string, description: string]>): Figure["definitions"] {
+  return specs.map(([term, description]) => ({ term, description }));
 }
 
 function accounts(n: number): string {

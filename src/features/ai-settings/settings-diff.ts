@@ -153,42 +153,30 @@ function spendLines(a: SettingsDocument["spendLimit"], b: SettingsDocument["spen
   return [];
 }
 
-function linesFor(key: SettingsKey, a: SettingsDocument, b: SettingsDocument): string[] {
-  switch (key) {
-    case "name":
-    case "greeting":
-    case "description":
-      return textLine(SETTINGS_KEY_LABELS[key], a[key], b[key]);
-    case "language":
-      return [arrow("Language", languageLabel(a.language), languageLabel(b.language))];
-    case "timeZone":
-      return [arrow("Time zone", a.timeZone, b.timeZone)];
-    case "hours":
-      return hoursLines(a, b);
-    case "closedDays":
-      return closedDayLines(a, b);
-    case "afterHours":
-      return afterHoursLines(a.afterHours, b.afterHours);
-    case "answers":
-      return answerLines(a, b);
-    case "transferRules":
-      return ruleLines(a, b);
-    case "booking":
-      return bookingLines(a.booking, b.booking);
-    case "recording":
-      return [
-        ...textLine("Recording announcement", a.recording.announcement, b.recording.announcement),
-        ...(a.recording.twoPartyConsent === b.recording.twoPartyConsent ? [] : [arrow("Two-party consent", onOff(a.recording.twoPartyConsent), onOff(b.recording.twoPartyConsent))]),
-      ];
-    case "spendLimit":
-      return spendLines(a.spendLimit, b.spendLimit);
-  }
-}
+/** Each section's lines, from `a` (older) to `b` (newer). */
+const SECTION_LINES: { [K in SettingsKey]: (a: SettingsDocument, b: SettingsDocument) => string[] } = {
+  name: (a, b) => textLine(SETTINGS_KEY_LABELS.name, a.name, b.name),
+  greeting: (a, b) => textLine(SETTINGS_KEY_LABELS.greeting, a.greeting, b.greeting),
+  description: (a, b) => textLine(SETTINGS_KEY_LABELS.description, a.description, b.description),
+  language: (a, b) => [arrow("Language", languageLabel(a.language), languageLabel(b.language))],
+  timeZone: (a, b) => [arrow("Time zone", a.timeZone, b.timeZone)],
+  hours: hoursLines,
+  closedDays: closedDayLines,
+  afterHours: (a, b) => afterHoursLines(a.afterHours, b.afterHours),
+  answers: answerLines,
+  transferRules: ruleLines,
+  booking: (a, b) => bookingLines(a.booking, b.booking),
+  recording: (a, b) => [
+    ...textLine("Recording announcement", a.recording.announcement, b.recording.announcement),
+    ...(a.recording.twoPartyConsent === b.recording.twoPartyConsent ? [] : [arrow("Two-party consent", onOff(a.recording.twoPartyConsent), onOff(b.recording.twoPartyConsent))]),
+  ],
+  spendLimit: (a, b) => spendLines(a.spendLimit, b.spendLimit),
+};
 
 /** The readable difference from `a` (older) to `b` (newer), one entry per changed section. */
 export function diffSettings(a: SettingsDocument, b: SettingsDocument): { key: SettingsKey; label: string; lines: string[] }[] {
   return changedKeys(a, b).map((key) => {
-    const lines = linesFor(key, a, b);
+    const lines = SECTION_LINES[key](a, b);
     return { key, label: SETTINGS_KEY_LABELS[key], lines: lines.length ? lines : [`${SETTINGS_KEY_LABELS[key]} changed`] };
   });
 }

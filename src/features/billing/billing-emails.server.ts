@@ -6,7 +6,7 @@ import { queueEmail } from "@/features/email/email.server";
 import { findPlan, formatCents, periodPrice, type Billing } from "@/features/plans/catalogue";
 import type { subscriptions } from "@/db/schema";
 import { planChangedEmail, subscriptionCancelledEmail } from "./billing-emails";
-import { subscriptionForEmail } from "./trial-emails.server";
+import { subscriptionForEmail } from "./subscription-recipient.server";
 
 /**
  * The "subscription cancelled" and "plan changed" e-mails (issue 23), through
@@ -20,7 +20,7 @@ import { subscriptionForEmail } from "./trial-emails.server";
  * per cancellation (a resume and a new cancel send it again).
  */
 export async function queueSubscriptionCancelledEmail(tx: DbOrTx, providerSubscriptionId: string, endsOn: Date | null, cancellation: number): Promise<void> {
-  const s = await subscriptionForEmail(tx, providerSubscriptionId);
+  const s = await subscriptionForEmail(tx, { providerSubscriptionId });
   if (!s?.email || !endsOn) {
     if (s && !s.email) logger.warn({ providerSubscriptionId }, "subscription-cancelled e-mail: no billing e-mail and no owner; nothing to send");
     return;
@@ -32,7 +32,7 @@ export async function queueSubscriptionCancelledEmail(tx: DbOrTx, providerSubscr
 /** Queued after a plan change from /billing: made now, or scheduled for the period's end. */
 export async function queuePlanChangedEmail(row: typeof subscriptions.$inferSelect, change: { from: { planId: string; billing: Billing }; when: "now" | "period_end" }): Promise<void> {
   const db = await getDb();
-  const s = await subscriptionForEmail(db, row.providerSubscriptionId);
+  const s = await subscriptionForEmail(db, { providerSubscriptionId: row.providerSubscriptionId });
   if (!s?.email) return;
   const toPlanId = change.when === "now" ? row.planId : (row.pendingPlanId ?? row.planId);
   const toBilling = change.when === "now" ? row.billing : (row.pendingBilling ?? row.billing);

@@ -5,7 +5,7 @@ import { subscriptions } from "@/db/schema";
 import { z } from "@/lib/zod";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { getProvider } from "./provider";
-import type { ProviderSubscription } from "./provider/port";
+import type { PaymentProvider, ProviderSubscription } from "./provider/port";
 import { syncCustomerSubscriptions } from "./sync.server";
 import { customerSubscriptionView, providerNow } from "./views.server";
 import { optionalId } from "./billing.schema";
@@ -78,6 +78,44 @@ async function providerState(row: Row): Promise<ProviderSubscription> {
   return current;
 }
 
+/**
+ * The provider's state of a subscription that has not ended; a 400 with
+ * `endedMessage` when it has, in the mirror or at the provider (the mirror
+ * is synced first then).
+ */
+async function notEnded(row: Row, endedMessage: string): Promise<ProviderSubscription> {
+  if (row.status === "cancelled") throw badRequest(endedMessage);
+  const current = await providerState(row);
+  if (hasEndedAtProvider(current)) {
+    await syncCustomerSubscriptions(row.providerCustomerId);
+    throw badRequest(endedMessage);
+  }
+  return current;
+}
+
+/** The change at the provider; its failure answers `failure` (asHttpError). */
+async function atProvider(change: (provider: PaymentProvider) => Promise<unknown>, failure: string): Promise<void> {
+  const provider = await getProvider();
+  try {
+    await change(provider);
+  } catch (err) {
+    throw asHttpError(err, failure);
+  }
+}
+
+/** After the change: the mirror synced, then `set` written on the row if it is still the account's; its view. */
+async function syncAndRecord(accountId: string, row: Row, set: Partial<Row>): Promise<CustomerSubscription> {
+  await syncCustomerSubscriptions(row.providerCustomerId);
+  const db = await getDb();
+  const updated = await db
+    .update(subscriptions)
+    .set(set)
+    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.accountId, accountId)))
+    .returning({ id: subscriptions.id });
+  if (updated.length !== 1) throw notFound("Subscription not found.");
+  return view(row.id);
+}
+
 async function view(rowId: string): Promise<CustomerSubscription> {
   const db = await getDb();
   const [fresh] = await db.select().from(subscriptions).where(eq(subscriptions.id, rowId));
@@ -105,28 +143,11 @@ export async function cancelSubscription(user: Pick<Payer, "accountId">, subscri
     row = rows.sort((a, b) => (CANCEL_RANK[a.status] ?? 9) - (CANCEL_RANK[b.status] ?? 9))[0];
     if (!row) throw notFound("No active subscription to cancel.");
   }
-  if (row.status === "cancelled") throw badRequest("This subscription has already ended.");
-  const current = await providerState(row);
-  if (hasEndedAtProvider(current)) {
-    await syncCustomerSubscriptions(row.providerCustomerId);
-    throw badRequest("This subscription has already ended.");
-  }
+  const current = await notEnded(row, "This subscription has already ended.");
   if (!isCancelling(current)) {
-    const provider = await getProvider();
-    try {
-      await provider.cancelAtPeriodEnd(row.providerSubscriptionId, intentKey("cancel", row));
-    } catch (err) {
-      throw asHttpError(err, "Failed to cancel the subscription. Please try again later.");
-    }
+    await atProvider((p) => p.cancelAtPeriodEnd(row.providerSubscriptionId, intentKey("cancel", row)), "Failed to cancel the subscription. Please try again later.");
   }
-  await syncCustomerSubscriptions(row.providerCustomerId);
-  const updated = await db
-    .update(subscriptions)
-    .set({ cancellationRequestedAt: new Date(), ...(reason ? { cancellationReason: reason } : {}) })
-    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.accountId, user.accountId)))
-    .returning({ id: subscriptions.id });
-  if (updated.length !== 1) throw notFound("Subscription not found.");
-  return view(row.id);
+  return syncAndRecord(user.accountId, row, { cancellationRequestedAt: new Date(), ...(reason ? { cancellationReason: reason } : {}) });
 }
 
 /**
@@ -138,27 +159,9 @@ export async function cancelSubscription(user: Pick<Payer, "accountId">, subscri
  */
 export async function resumeSubscription(user: Pick<Payer, "accountId">, subscriptionId: string): Promise<CustomerSubscription> {
   const row = await ownSubscription(user.accountId, subscriptionId);
-  if (row.status === "cancelled") throw badRequest("This subscription has already ended; start a new one from the pricing page.");
-  const current = await providerState(row);
-  if (hasEndedAtProvider(current)) {
-    await syncCustomerSubscriptions(row.providerCustomerId);
-    throw badRequest("This subscription has already ended; start a new one from the pricing page.");
-  }
+  const current = await notEnded(row, "This subscription has already ended; start a new one from the pricing page.");
   if (isCancelling(current)) {
-    const provider = await getProvider();
-    try {
-      await provider.resumeSubscription(row.providerSubscriptionId, intentKey("resume", row));
-    } catch (err) {
-      throw asHttpError(err, "Failed to resume the subscription. Please try again later.");
-    }
+    await atProvider((p) => p.resumeSubscription(row.providerSubscriptionId, intentKey("resume", row)), "Failed to resume the subscription. Please try again later.");
   }
-  await syncCustomerSubscriptions(row.providerCustomerId);
-  const db = await getDb();
-  const cleared = await db
-    .update(subscriptions)
-    .set({ cancellationReason: null, cancellationRequestedAt: null })
-    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.accountId, user.accountId)))
-    .returning({ id: subscriptions.id });
-  if (cleared.length !== 1) throw notFound("Subscription not found.");
-  return view(row.id);
+  return syncAndRecord(user.accountId, row, { cancellationReason: null, cancellationRequestedAt: null });
 }

@@ -1,11 +1,10 @@
 import "server-only";
 import { and, isNotNull, lte, ne } from "drizzle-orm";
-import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { subscriptions } from "@/db/schema";
-import { defineJob, scheduleJob, unscheduleJob } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob, unscheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
-import { getProvider } from "./provider";
+import { clockWithoutWebhooks, getProvider } from "./provider";
 import { syncAccount } from "./sync.server";
 import { queueDueTrialEndingEmails } from "./trial-emails.server";
 
@@ -18,9 +17,8 @@ import { queueDueTrialEndingEmails } from "./trial-emails.server";
  * once (sandbox-actions.server.ts). With Stripe, webhooks do this.
  */
 export async function rollOverDueSubscriptions(): Promise<number> {
-  const provider = await getProvider();
-  if (!provider.periodsAdvanceWithoutWebhooks) return 0;
-  const now = await provider.now();
+  const now = await clockWithoutWebhooks();
+  if (!now) return 0;
   const db = await getDb();
   const due = await db
     .selectDistinct({ accountId: subscriptions.accountId })
@@ -31,17 +29,16 @@ export async function rollOverDueSubscriptions(): Promise<number> {
   return due.length;
 }
 
-export const sandboxRolloverJob = defineJob({
-  kind: "billing.sandbox-rollover",
-  schema: z.object({}),
-  // The next minute's run is the retry.
-  maxAttempts: 1,
-  handler: async () => {
+// The next minute's run is the retry.
+export const sandboxRolloverJob = defineScheduledJob(
+  "billing.sandbox-rollover",
+  async () => {
     await rollOverDueSubscriptions();
     // No trial_will_end webhook in the sandbox: its clock decides when the reminder is due (issue 23).
     await queueDueTrialEndingEmails();
   },
-});
+  { maxAttempts: 1 },
+);
 
 /** Runs the roll-over every minute while the sandbox is the provider; removes the schedule otherwise. */
 export async function scheduleSandboxRollover(): Promise<void> {

@@ -1,10 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { invoices, paymentCustomers, subscriptions } from "@/db/schema";
 import { deleteNotifications } from "@/features/notifications/notify.server";
-import { defineJob, enqueueJob } from "@/lib/jobs";
+import { defineScheduledJob, enqueueJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "./provider";
 import { isCardlessSubscribeStart } from "./trial-cardless";
@@ -51,13 +50,7 @@ async function removeFromViews(providerSubscriptionId: string): Promise<number> 
   });
 }
 
-export const cardlessSubscribeCleanupJob = defineJob({
-  kind: "billing.cardless-subscribe-cleanup",
-  schema: z.object({}),
-  handler: async () => {
-    await cleanUpCardlessSubscribeStarts();
-  },
-});
+export const cardlessSubscribeCleanupJob = defineScheduledJob("billing.cardless-subscribe-cleanup", cleanUpCardlessSubscribeStarts);
 
 /** Its one key: enqueued at every start, the job is made once (a finished one is not run again). */
 export const CARDLESS_CLEANUP_KEY = "billing.cardless-subscribe-cleanup:issue-23";

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq, gt, lte } from "drizzle-orm";
-import { firstOwnerOf } from "@/features/accounts/account-owner";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { aiReadyOrders, member, organization, processedWebhookEvents, subscriptions, user } from "@/db/schema";
+import { processedWebhookEvents, subscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { emailQueued, queueEmail } from "@/features/email/email.server";
-import { findPlan, formatCents, periodPrice } from "@/features/plans/catalogue";
-import { getProvider } from "./provider";
+import { formatCents } from "@/features/plans/catalogue";
+import { clockWithoutWebhooks } from "./provider";
+import { subscriptionForEmail } from "./subscription-recipient.server";
 import { trialEndingEmail, trialStartedEmail } from "./trial-emails";
 
 /**
@@ -33,36 +33,6 @@ async function alreadyQueued(tx: DbOrTx, key: string): Promise<boolean> {
   return emailQueued(tx, key);
 }
 
-/** The subscription with what its e-mails say, and whom they go to: the billing e-mail, else the first owner (issue 22). */
-export async function subscriptionForEmail(tx: DbOrTx, providerSubscriptionId: string) {
-  const [row] = await tx
-    .select({
-      status: subscriptions.status,
-      planId: subscriptions.planId,
-      billing: subscriptions.billing,
-      trialEnd: subscriptions.trialEnd,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      upcomingInvoiceAmount: subscriptions.upcomingInvoiceAmount,
-      billingEmail: organization.billingEmail,
-      ownerEmail: user.email,
-      ownerFirstName: user.firstName,
-      aiEmployeeName: aiReadyOrders.aiEmployeeName,
-      aiPhoneNumber: aiReadyOrders.aiPhoneNumber,
-    })
-    .from(subscriptions)
-    .innerJoin(organization, eq(organization.id, subscriptions.accountId))
-    .leftJoin(member, firstOwnerOf(organization.id))
-    .leftJoin(user, eq(user.id, member.userId))
-    .leftJoin(aiReadyOrders, eq(aiReadyOrders.id, subscriptions.aiReadyOrderId))
-    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
-    .limit(1);
-  if (!row) return null;
-  const email = row.billingEmail ?? row.ownerEmail;
-  const plan = findPlan(row.planId);
-  const price = plan ? periodPrice(plan, row.billing) : null;
-  return { ...row, email, firstName: row.billingEmail ? null : row.ownerFirstName, planName: plan?.name ?? row.planId, amount: row.upcomingInvoiceAmount ?? price };
-}
-
 /**
  * Queues "trial started" for a card-backed trial, in the sync's
  * transaction `tx` (its mirror row is written already). Once per subscription.
@@ -70,7 +40,7 @@ export async function subscriptionForEmail(tx: DbOrTx, providerSubscriptionId: s
 export async function queueTrialStartedEmail(tx: DbOrTx, providerSubscriptionId: string): Promise<void> {
   const key = startedKey(providerSubscriptionId);
   if (await alreadyQueued(tx, key)) return;
-  const s = await subscriptionForEmail(tx, providerSubscriptionId);
+  const s = await subscriptionForEmail(tx, { providerSubscriptionId });
   if (!s || s.status !== "trialing" || !s.trialEnd) return;
   if (!s.email) {
     logger.warn({ providerSubscriptionId }, "trial-started e-mail: the account has no billing e-mail and no owner; nothing to send");
@@ -91,7 +61,7 @@ export async function queueTrialStartedEmail(tx: DbOrTx, providerSubscriptionId:
 export async function queueTrialEndingEmail(tx: DbOrTx, providerSubscriptionId: string): Promise<boolean> {
   const key = endingKey(providerSubscriptionId);
   if (await alreadyQueued(tx, key)) return false;
-  const s = await subscriptionForEmail(tx, providerSubscriptionId);
+  const s = await subscriptionForEmail(tx, { providerSubscriptionId });
   if (!s || s.status !== "trialing" || s.cancelAtPeriodEnd || !s.trialEnd || !s.email) return false;
   const amount = s.amount === null ? "the plan's price" : formatCents(s.amount);
   const message = await trialEndingEmail({ email: s.email, firstName: s.firstName, planName: s.planName, amount, trialEnd: s.trialEnd }, config().baseUrl);
@@ -112,9 +82,8 @@ export async function afterWebhookSync(eventId: string, providerSubscriptionId: 
  * how many were queued now.
  */
 export async function queueDueTrialEndingEmails(): Promise<number> {
-  const provider = await getProvider();
-  if (!provider.periodsAdvanceWithoutWebhooks) return 0;
-  const now = await provider.now();
+  const now = await clockWithoutWebhooks();
+  if (!now) return 0;
   const db = await getDb();
   const due = await db
     .select({ id: subscriptions.providerSubscriptionId })

@@ -1,10 +1,9 @@
 import "server-only";
 import { and, eq, exists, inArray, isNull } from "drizzle-orm";
-import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob } from "@/lib/jobs";
 import { aiReadyOrders, dailySummaries, member, memberNotificationPrefs, organization, subscriptions, user } from "@/db/schema";
 import { can } from "@/features/accounts/permissions";
 import { queueEmail } from "@/features/email/email.server";
@@ -158,16 +157,8 @@ export async function runDailySummaries(now: Date): Promise<DailySummaryResult> 
   return result;
 }
 
-export const dailySummaryJob = defineJob({
-  kind: "call-alerts.daily-summary",
-  schema: z.object({}),
-  // A retry soon after a failure is still within the quarter hour the summary is due in.
-  maxAttempts: 3,
-  retryDelaySeconds: 20,
-  handler: async () => {
-    await runDailySummaries(new Date());
-  },
-});
+// A retry soon after a failure is still within the quarter hour the summary is due in.
+export const dailySummaryJob = defineScheduledJob("call-alerts.daily-summary", () => runDailySummaries(new Date()), { maxAttempts: 3, retryDelaySeconds: 20 });
 
 /** Every quarter hour: every zone's 08:00 falls on one (UTC offsets are whole quarter hours). */
 export async function scheduleDailySummaries(): Promise<void> {

@@ -2,10 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
-import { badRequest, conflict, notFound, zodMessage } from "@/lib/http/errors";
+import { badRequest, conflict, zodMessage } from "@/lib/http/errors";
 import { phoneCountry } from "@/lib/phone-format";
 import { countryOfTimeZone } from "@/lib/zone-country";
 import { z } from "@/lib/zod";
+import { ownedRow } from "@/lib/owned-row";
 import { aiReadyOrders, notificationRules } from "@/db/schema";
 import { accountMembers } from "@/features/accounts/account-reads.server";
 import { can } from "@/features/accounts/permissions";
@@ -24,15 +25,7 @@ export const RULE_NOT_FOUND = "Notification rule not found";
 
 /** The rule `id` of the account, for `update` when asked (locks it in the transaction); 404 otherwise. */
 export async function ownedRule(accountId: string, id: string, db?: DbOrTx, opts: { lock?: boolean } = {}): Promise<RuleRow> {
-  const q = db ?? (await getDb());
-  const base = q
-    .select()
-    .from(notificationRules)
-    .where(and(eq(notificationRules.id, id), eq(notificationRules.accountId, accountId)))
-    .limit(1);
-  const [row] = opts.lock ? await base.for("update") : await base;
-  if (!row) throw notFound(RULE_NOT_FOUND);
-  return row;
+  return ownedRow(notificationRules, { accountId, id }, RULE_NOT_FOUND, db, opts.lock);
 }
 
 /** A stored rule's fields as the API's body has them. */

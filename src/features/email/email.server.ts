@@ -4,7 +4,7 @@ import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { emailMessages } from "@/db/schema";
-import { defineJob, enqueueJob, jobIdForKey } from "@/lib/jobs";
+import { DELIVERY_RETRIES, defineJob, enqueueJob, jobIdForKey } from "@/lib/jobs";
 import { z } from "@/lib/zod";
 import { logger } from "@/lib/logger";
 import { isPermanentSmtpError, smtpErrorText, smtpTransport } from "./smtp.server";
@@ -75,12 +75,8 @@ export async function queueEmail(tx: DbOrTx, message: OutgoingEmail, opts: { key
 export const emailDeliveryJob = defineJob({
   kind: EMAIL_DELIVERY_JOB,
   schema: z.object({ emailId: z.string().min(1) }),
-  // About 12 hours of attempts: 10 s, 20 s ... doubling up to one hour between attempts.
-  maxAttempts: 20,
-  retryDelaySeconds: 10,
-  retryDelayMaxSeconds: 60 * 60,
-  // The SMTP timeouts (smtp.server.ts) end a stuck attempt well before this.
-  expireInSeconds: 120,
+  // The SMTP timeouts (smtp.server.ts) end a stuck attempt well before it expires.
+  ...DELIVERY_RETRIES,
   handler: async ({ emailId }, run) => {
     const db = await getDb();
     const [row] = await db.select().from(emailMessages).where(eq(emailMessages.id, emailId)).limit(1);

@@ -5,7 +5,7 @@ import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { subscriptionById } from "@/features/billing/account-subscriptions.server";
 import { meterReports } from "@/db/schema";
-import { defineJob, enqueueJob, nextWaitingRun, scheduleJob } from "@/lib/jobs";
+import { defineJob, defineScheduledJob, enqueueJob, nextWaitingRun, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { getProvider } from "@/features/billing/provider";
 import { meterEventWindowProblem } from "@/features/usage/provider-window";
@@ -177,15 +177,8 @@ function matches(key: MonthKey) {
   return and(eq(meterReports.subscriptionId, key.subscriptionId), eq(meterReports.usageMonthStart, key.usageMonthStart), eq(meterReports.category, key.category));
 }
 
-export const meterReportJob = defineJob({
-  kind: "interactions.report-meters",
-  schema: z.object({}),
-  // The next minute's run is the retry; a report left pending is finished first.
-  maxAttempts: 1,
-  handler: async () => {
-    await reportInteractionMeters();
-  },
-});
+// The next minute's run is the retry; a report left pending is finished first.
+export const meterReportJob = defineScheduledJob("interactions.report-meters", reportInteractionMeters, { maxAttempts: 1 });
 
 /** The reports after a rate limit, once its backoff has passed (enqueued by backOff; `attempt`: limits in a row so far). */
 export const meterReportAfterRateLimitJob = defineJob({

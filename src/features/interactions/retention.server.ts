@@ -1,10 +1,9 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { z } from "@/lib/zod";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { interactions } from "@/db/schema";
 import { config } from "@/lib/config";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 
 /** Rows anonymised per statement, so no transaction holds many locks for long. */
@@ -51,13 +50,7 @@ export async function anonymiseOldInteractions(now = new Date()): Promise<number
   return total;
 }
 
-export const retentionJob = defineJob({
-  kind: "interactions.retention",
-  schema: z.object({}),
-  handler: async () => {
-    await anonymiseOldInteractions();
-  },
-});
+export const retentionJob = defineScheduledJob("interactions.retention", anonymiseOldInteractions);
 
 /** Every day at 03:17 UTC. */
 export async function scheduleRetention(): Promise<void> {

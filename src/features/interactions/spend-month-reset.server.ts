@@ -1,9 +1,8 @@
 import "server-only";
 import { and, eq, inArray, or } from "drizzle-orm";
-import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob } from "@/lib/jobs";
 import { aiEmployeeSettings, aiReadyOrders, subscriptions } from "@/db/schema";
 import { checkSpendLimitNow } from "./spend-limit-check.server";
 import { COUNTING_STATUSES } from "@/features/billing/subscription-state";
@@ -42,15 +41,8 @@ export async function resetSpendMonths(): Promise<number> {
   return switched;
 }
 
-export const spendMonthResetJob = defineJob({
-  kind: "interactions.spend-month-reset",
-  schema: z.object({}),
-  // The next minute's run is the retry.
-  maxAttempts: 1,
-  handler: async () => {
-    await resetSpendMonths();
-  },
-});
+// The next minute's run is the retry.
+export const spendMonthResetJob = defineScheduledJob("interactions.spend-month-reset", resetSpendMonths, { maxAttempts: 1 });
 
 /** Every minute: the reverse happens within a minute of the new usage month's start. */
 export async function scheduleSpendMonthReset(): Promise<void> {

@@ -3,15 +3,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
-import { customerNotices, member, organization, subscriptions, usageAlerts, user } from "@/db/schema";
-import { firstOwnerOf } from "@/features/accounts/account-owner";
+import { customerNotices, usageAlerts } from "@/db/schema";
+import { subscriptionForEmail } from "@/features/billing/subscription-recipient.server";
 import { config } from "@/lib/config";
 import { defineJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { formatDate, formatUnits } from "@/lib/format";
 import { queueEmail } from "@/features/email/email.server";
 import { createNotification } from "@/features/notifications/notify.server";
-import { findPlan, type Plan } from "@/features/plans/catalogue";
+import type { Plan } from "@/features/plans/catalogue";
 import { usageMonthEnd as usageMonthEndOf } from "@/features/usage/usage-month";
 import { usageMonths, usedMilli } from "@/features/usage/ledger.server";
 import { priceUsage } from "@/features/usage/pricing";
@@ -37,27 +37,9 @@ export const ALERT_THRESHOLDS = [80, 100] as const;
  */
 export async function checkUsageAlerts(subscriptionId: string, months: Date[]): Promise<number> {
   const db = await getDb();
-  const [sub] = await db
-    .select({
-      id: subscriptions.id,
-      planId: subscriptions.planId,
-      billing: subscriptions.billing,
-      trialEnd: subscriptions.trialEnd,
-      createdAt: subscriptions.createdAt,
-      accountId: subscriptions.accountId,
-      accountName: organization.name,
-      billingEmail: organization.billingEmail,
-      ownerEmail: user.email,
-      firstName: user.firstName,
-    })
-    .from(subscriptions)
-    .innerJoin(organization, eq(organization.id, subscriptions.accountId))
-    // The e-mail goes to the account's billing e-mail, else its first owner (issue 22).
-    .leftJoin(member, firstOwnerOf(organization.id))
-    .leftJoin(user, eq(user.id, member.userId))
-    .where(eq(subscriptions.id, subscriptionId))
-    .limit(1);
-  const plan = findPlan(sub?.planId);
+  // The e-mail goes to the account's billing e-mail, else its first owner (issue 22).
+  const sub = await subscriptionForEmail(db, { id: subscriptionId });
+  const plan = sub?.plan;
   if (!sub || !plan || plan.units === null) return 0; // unlimited (Enterprise), or gone
   let sent = 0;
   // Both alerts of a month already sent: nothing to sum (a busy month is checked after every batch).
@@ -84,14 +66,10 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
         const monthEnd = formatDate(end);
         // The rule overage billing follows (priceUsage): a trial month is never billed.
         const trial = !priceUsage({ usedMilli: used, plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: month }).billable;
-        const email = sub.billingEmail ?? sub.ownerEmail;
-        if (email)
+        if (sub.email)
           await queueEmail(
             tx,
-            await usageAlertEmail(
-              { email, firstName: sub.billingEmail ? null : sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial },
-              config().baseUrl,
-            ),
+            await usageAlertEmail({ email: sub.email, firstName: sub.firstName, planName: plan.name, threshold, usedUnits, includedUnits: plan.units!, monthEnd, trial }, config().baseUrl),
             { key },
           );
         await tx
@@ -119,7 +97,7 @@ export async function checkUsageAlerts(subscriptionId: string, months: Date[]): 
             {
               type: "usage",
               title: "Included units used up",
-              message: `${sub.firstName ?? sub.accountName}${sub.ownerEmail ? ` (${sub.ownerEmail})` : ""} has used ${usedUnits} of ${plan.units} units this month (${plan.name} plan): overage can be billed.`,
+              message: `${sub.ownerFirstName ?? sub.accountName}${sub.ownerEmail ? ` (${sub.ownerEmail})` : ""} has used ${usedUnits} of ${plan.units} units this month (${plan.name} plan): overage can be billed.`,
               priority: "high",
               dedupeKey: key,
             },

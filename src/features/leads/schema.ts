@@ -22,27 +22,20 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A field the prospect must fill in: "<label> is required" when it is missing or blank, at most `max` characters. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `must be at most ${max} characters` });
+
 /** POST /api/demo-leads body (spec 5 and 7). */
 export const demoLeadSchema = z.object({
-  name: z.string({ message: "Name is required" }).trim().min(1, { message: "Name is required" }).max(200, { message: "must be at most 200 characters" }),
-  email: z
-    .string({ message: "Email is required" })
-    .trim()
-    .min(1, { message: "Email is required" })
-    .max(320, { message: "must be at most 320 characters" })
-    .pipe(z.email({ message: "Enter a valid email address" })),
-  phone: z
-    .string({ message: "Phone is required" })
-    .trim()
-    .min(1, { message: "Phone is required" })
-    .max(40, { message: "must be at most 40 characters" })
-    .refine(isPhone, { message: "Enter a valid phone number" }),
-  website: z
-    .string({ message: "Website is required" })
-    .trim()
-    .min(1, { message: "Website is required" })
-    .max(500, { message: "must be at most 500 characters" })
-    .refine(isWebsite, { message: "Enter a website address such as example.com or https://example.com" }),
+  name: requiredText("Name", 200),
+  email: requiredText("Email", 320).pipe(z.email({ message: "Enter a valid email address" })),
+  phone: requiredText("Phone", 40).refine(isPhone, { message: "Enter a valid phone number" }),
+  website: requiredText("Website", 500).refine(isWebsite, { message: "Enter a website address such as example.com or https://example.com" }),
   aiEmployeeName: optionalText(200),
   aiEmployeeId: optionalText(200),
 });

@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
-import { z } from "@/lib/zod";
 import { getDb } from "@/lib/db";
 import { overageAutoBills, overageEntries } from "@/db/schema";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob } from "@/lib/jobs";
 import { notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/logger";
 import { formatDate, formatUnits } from "@/lib/format";
@@ -140,15 +139,8 @@ async function billedByHand(subscriptionId: string, start: Date, end: Date): Pro
   return Boolean(entry);
 }
 
-export const autoBillOverageJob = defineJob({
-  kind: "overage.auto-bill",
-  schema: z.object({}),
-  // The next hour's run is the retry.
-  maxAttempts: 1,
-  handler: async () => {
-    await autoBillOverage();
-  },
-});
+// The next hour's run is the retry.
+export const autoBillOverageJob = defineScheduledJob("overage.auto-bill", autoBillOverage, { maxAttempts: 1 });
 
 /** Every hour, so a usage month is billed within an hour of its end. */
 export async function scheduleAutoBillOverage(): Promise<void> {

@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { smsMessages } from "@/db/schema";
-import { defineJob } from "@/lib/jobs";
+import { DELIVERY_RETRIES, defineJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
 import { z } from "@/lib/zod";
 import { isOptedOut, recordOptOut } from "./opt-outs.server";
@@ -30,12 +30,8 @@ export const SMS_DELIVERY_JOB = "sms.deliver";
 export const smsDeliveryJob = defineJob({
   kind: SMS_DELIVERY_JOB,
   schema: z.object({ smsId: z.string().min(1) }),
-  // About 12 hours of attempts: 10 s, 20 s ... doubling up to one hour between attempts.
-  maxAttempts: 20,
-  retryDelaySeconds: 10,
-  retryDelayMaxSeconds: 60 * 60,
-  // The request's own timeout (15 s, twilio.server.ts) ends a stuck attempt well before this.
-  expireInSeconds: 120,
+  // The request's own timeout (15 s, twilio.server.ts) ends a stuck attempt well before it expires.
+  ...DELIVERY_RETRIES,
   handler: async ({ smsId }, run) => {
     const db = await getDb();
     const [row] = await db.select().from(smsMessages).where(eq(smsMessages.id, smsId)).limit(1);

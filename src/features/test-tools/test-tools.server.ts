@@ -21,28 +21,36 @@ export function testToolDefaults(): TestToolDefaults {
 }
 
 /**
- * The answer to a provider failure: a card error keeps the provider's message
- * (the decline is what the admin needs to see); any other provider failure
- * answers our own `failure` and its details go to the log. Null for errors
- * that are not the provider's (they propagate).
+ * The answer to a provider failure, a 502: a card error keeps the provider's
+ * message (the decline is what the admin needs to see); any other provider
+ * failure answers our own `failure` and its details go to the log. Errors
+ * that are not the provider's are thrown again.
  */
-function providerFailure(err: unknown, failure: string): string | null {
-  if (!(err instanceof ProviderError)) return null;
-  if (err.isCardError) return err.message;
-  logger.error({ provider: { type: err.type, code: err.code, retryable: err.retryable, message: err.message } }, `test tools: ${failure}`);
-  return failure;
+function providerFailure(err: unknown, failure: string): { status: 502; body: { success: false; error: string } } {
+  if (!(err instanceof ProviderError)) throw err;
+  if (!err.isCardError) logger.error({ provider: { type: err.type, code: err.code, retryable: err.retryable, message: err.message } }, `test tools: ${failure}`);
+  return { status: 502, body: { success: false, error: err.isCardError ? err.message : failure } };
+}
+
+/**
+ * What a tool acts on: the customer and the price (the form's, else the
+ * TEST_STRIPE_* default; a 400 when either is missing), the provider, and
+ * the provider's price with that id (undefined when it has none).
+ */
+async function testTarget(input: { customerId?: string; testPriceId?: string; meterPriceId?: string }, priceField: "testPriceId" | "meterPriceId", missingPrice: string) {
+  const defaults = testToolDefaults();
+  const customerId = input.customerId || defaults.customerId;
+  const priceId = input[priceField] || defaults[priceField];
+  if (!customerId) throw badRequest("Missing Customer ID");
+  if (!priceId) throw badRequest(missingPrice);
+  const provider = await getProvider();
+  const price = (await provider.listPrices()).find((p) => p.id === priceId);
+  return { customerId, priceId, provider, price };
 }
 
 /** POST /api/test/create-subscription: a subscription on a plan price for a test customer. */
 export async function createTestSubscription(body: unknown): Promise<{ status: number; body: CreateTestSubscriptionResponse }> {
-  const input = createTestSubscriptionSchema.parse(body);
-  const defaults = testToolDefaults();
-  const customerId = input.customerId || defaults.customerId;
-  const priceId = input.testPriceId || defaults.testPriceId;
-  if (!customerId) throw badRequest("Missing Customer ID");
-  if (!priceId) throw badRequest("Missing test price ID (set TEST_STRIPE_PRICE_ID or enter one)");
-  const provider = await getProvider();
-  const price = (await provider.listPrices()).find((p) => p.id === priceId);
+  const { customerId, priceId, provider, price } = await testTarget(createTestSubscriptionSchema.parse(body), "testPriceId", "Missing test price ID (set TEST_STRIPE_PRICE_ID or enter one)");
   const plan = parsePlanLookupKey(price?.lookupKey);
   if (!price || !plan) return { status: 400, body: { success: false, error: `No plan price with id ${priceId}` } };
   try {
@@ -54,9 +62,7 @@ export async function createTestSubscription(body: unknown): Promise<{ status: n
     await syncCustomerSubscriptions(customerId).catch(() => undefined);
     return { status: 200, body: { success: true, customer: { id: customerId }, subscription: { id: sub.id } } };
   } catch (err) {
-    const message = providerFailure(err, "Failed to create the test subscription");
-    if (!message) throw err;
-    return { status: 502, body: { success: false, error: message } };
+    return providerFailure(err, "Failed to create the test subscription");
   }
 }
 
@@ -66,13 +72,7 @@ export async function createTestSubscription(body: unknown): Promise<{ status: n
  */
 export async function chargeTestMeterUsage(body: unknown): Promise<{ status: number; body: MeterUsageResponse }> {
   const input = meterUsageSchema.parse(body);
-  const defaults = testToolDefaults();
-  const customerId = input.customerId || defaults.customerId;
-  const priceId = input.meterPriceId || defaults.meterPriceId;
-  if (!customerId) throw badRequest("Missing Customer ID");
-  if (!priceId) throw badRequest("Missing meter price ID (set TEST_STRIPE_METER_PRICE_ID or enter one)");
-  const provider = await getProvider();
-  const price = (await provider.listPrices()).find((p) => p.id === priceId);
+  const { customerId, priceId, provider, price } = await testTarget(input, "meterPriceId", "Missing meter price ID (set TEST_STRIPE_METER_PRICE_ID or enter one)");
   const eventName = METER_EVENT_NAMES.find((n) => n === price?.meterEventName);
   if (!price || price.usageType !== "metered" || !eventName) {
     return { status: 400, body: { success: false, error: `No metered price with id ${priceId}` } };
@@ -96,8 +96,6 @@ export async function chargeTestMeterUsage(body: unknown): Promise<{ status: num
     );
     return { status: 200, body: { success: true, meterUsage: { invoice_id: invoice.id, total_amount_charged: invoice.amountDue } } };
   } catch (err) {
-    const message = providerFailure(err, "Failed to charge the test meter usage");
-    if (!message) throw err;
-    return { status: 502, body: { success: false, error: message } };
+    return providerFailure(err, "Failed to charge the test meter usage");
   }
 }

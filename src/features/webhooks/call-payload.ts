@@ -1,6 +1,7 @@
 import type { interactions } from "@/db/schema";
 import type { AppointmentBookedData, CallEventData, CallUpdatedData } from "./events.schema";
 import { MAX_PAYLOAD_BYTES } from "./event-types";
+import { longestFittingPrefix } from "./longest-prefix";
 
 /**
  * The data of the call events (call.completed, call.updated,
@@ -91,12 +92,5 @@ export function withinPayloadLimit<T extends { summary: string | null }>(data: T
   const chars = [...data.summary];
   const cut = (n: number) => ({ ...data, summary: `${chars.slice(0, n).join("")}…` });
   // The longest cut that fits (0 characters always does: the rest is bounded far below the limit).
-  let lo = 0;
-  let hi = chars.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (bytes(cut(mid)) <= limit) lo = mid;
-    else hi = mid - 1;
-  }
-  return cut(lo);
+  return cut(longestFittingPrefix(chars.length, (n) => bytes(cut(n)) <= limit));
 }

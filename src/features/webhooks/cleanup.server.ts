@@ -2,9 +2,8 @@ import "server-only";
 import { and, eq, inArray, lt, notExists } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
-import { defineJob, scheduleJob } from "@/lib/jobs";
+import { defineScheduledJob, scheduleJob } from "@/lib/jobs";
 import { logger } from "@/lib/logger";
-import { z } from "@/lib/zod";
 import { ATTEMPT_RETENTION_DAYS } from "./event-types";
 
 /** Rows deleted per statement, so no transaction holds many locks for long. */
@@ -45,13 +44,7 @@ export async function cleanUpWebhookLog(now: Date = new Date()): Promise<{ attem
   return { attempts, events };
 }
 
-export const webhookCleanupJob = defineJob({
-  kind: "webhooks.cleanup",
-  schema: z.object({}),
-  handler: async () => {
-    await cleanUpWebhookLog();
-  },
-});
+export const webhookCleanupJob = defineScheduledJob("webhooks.cleanup", cleanUpWebhookLog);
 
 /** Every day at 03:41 UTC. */
 export async function scheduleWebhookCleanup(): Promise<void> {

@@ -5,6 +5,7 @@ import { getDb, type DbOrTx } from "@/lib/db";
 import { webhookEndpoints } from "@/db/schema";
 import { lockAccount } from "@/features/accounts/account-reads.server";
 import { config } from "@/lib/config";
+import { ownedRow } from "@/lib/owned-row";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { recordAudit, type AuditActor } from "@/features/accounts/audit.server";
 import type { EndpointCreate, EndpointCreated, EndpointPatch, EndpointView, SecretRotated } from "./endpoint.schema";
@@ -30,15 +31,7 @@ export const TOO_MANY_ENDPOINTS = `An account can have at most ${MAX_ENDPOINTS} 
  * With `forUpdate` (inside a transaction) the row stays locked until it ends.
  */
 export async function ownedEndpoint(accountId: string, id: string, db?: DbOrTx, opts: { forUpdate?: boolean } = {}): Promise<EndpointRow> {
-  const conn = db ?? (await getDb());
-  const q = conn
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
-    .limit(1);
-  const [row] = opts.forUpdate ? await q.for("update") : await q;
-  if (!row) throw notFound(ENDPOINT_NOT_FOUND);
-  return row;
+  return ownedRow(webhookEndpoints, { accountId, id }, ENDPOINT_NOT_FOUND, db, opts.forUpdate);
 }
 
 /** An endpoint as the API answers it: never a secret. */

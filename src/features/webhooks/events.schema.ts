@@ -11,6 +11,9 @@ import { SUBSCRIPTION_STATUSES } from "@/features/billing/subscription-state";
  * (fetched from the API with a key). Every body is `{ type, timestamp, data }`.
  */
 
+/** A time as the payloads write it: ISO 8601 with its offset (toISOString's "…Z"). */
+const dateTime = () => z.iso.datetime({ offset: true });
+
 const links = z
   .object({
     /** The API resource with the whole record (transcript included), e.g. "https://…/api/interactions/<id>". */
@@ -27,7 +30,7 @@ export const callEventDataSchema = z
     channel: z.enum(INTERACTION_CHANNELS),
     direction: z.enum(INTERACTION_DIRECTIONS),
     outcome: z.enum(INTERACTION_OUTCOMES),
-    startedAt: z.iso.datetime({ offset: true }),
+    startedAt: dateTime(),
     durationSeconds: z.number().nullable(),
     from: z.string().nullable(),
     to: z.string().nullable(),
@@ -55,7 +58,7 @@ export const appointmentBookedDataSchema = z
   .object({
     callId: z.string(),
     aiEmployeeId: z.string(),
-    startedAt: z.iso.datetime({ offset: true }),
+    startedAt: dateTime(),
     callerName: z.string().nullable(),
     from: z.string().nullable(),
     summary: z.string().nullable(),
@@ -68,8 +71,8 @@ export const usageThresholdDataSchema = z
   .object({
     subscriptionId: z.string(),
     threshold: z.union([z.literal(80), z.literal(100)]),
-    usageMonthStart: z.iso.datetime({ offset: true }),
-    usageMonthEnd: z.iso.datetime({ offset: true }),
+    usageMonthStart: dateTime(),
+    usageMonthEnd: dateTime(),
     usedUnits: z.number(),
     includedUnits: z.number(),
     planId: z.string(),
@@ -82,8 +85,8 @@ export const subscriptionUpdatedDataSchema = z
     aiEmployeeId: z.string().nullable(),
     status: z.enum(SUBSCRIPTION_STATUSES),
     planId: z.string(),
-    trialEnd: z.iso.datetime({ offset: true }).nullable(),
-    currentPeriodEnd: z.iso.datetime({ offset: true }).nullable(),
+    trialEnd: dateTime().nullable(),
+    currentPeriodEnd: dateTime().nullable(),
     cancelAtPeriodEnd: z.boolean(),
   })
   .meta({ id: "SubscriptionUpdatedData" });
@@ -115,5 +118,5 @@ export type EventDataOf<T extends keyof typeof EVENT_DATA_SCHEMAS> = z.infer<(ty
 
 /** The body of every delivery: `{ type, timestamp, data }` (Standard Webhooks' recommended shape). */
 export function eventEnvelopeSchema<T extends keyof typeof EVENT_DATA_SCHEMAS>(type: T) {
-  return z.object({ type: z.literal(type), timestamp: z.iso.datetime({ offset: true }), data: EVENT_DATA_SCHEMAS[type] });
+  return z.object({ type: z.literal(type), timestamp: dateTime(), data: EVENT_DATA_SCHEMAS[type] });
 }

@@ -1,5 +1,6 @@
 import { EVENT_DATA_SCHEMAS } from "./events.schema";
 import { MAX_PAYLOAD_BYTES, type WebhookEventType } from "./event-types";
+import { longestFittingPrefix } from "./longest-prefix";
 
 /** The body of every delivery (Standard Webhooks' recommended shape). */
 export type EventEnvelope = { type: WebhookEventType; timestamp: string; data: Record<string, unknown> };
@@ -31,15 +32,7 @@ export function buildEventPayload(type: WebhookEventType, data: unknown, at: Dat
   if (typeof summary === "string") {
     const chars = Array.from(summary);
     const withSummary = (n: number): EventEnvelope => ({ ...envelope, data: { ...envelope.data, summary: n > 0 ? chars.slice(0, n).join("") + ELLIPSIS : null } });
-    // The longest prefix that fits (binary search; sizes grow with the prefix).
-    let lo = 0;
-    let hi = chars.length - 1;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (sizeOf(withSummary(mid)) <= maxBytes) lo = mid;
-      else hi = mid - 1;
-    }
-    const shortened = withSummary(lo);
+    const shortened = withSummary(longestFittingPrefix(chars.length, (n) => sizeOf(withSummary(n)) <= maxBytes));
     const size = sizeOf(shortened);
     if (size <= maxBytes) return { ok: true, envelope: shortened, bytes: size, summaryShortened: true };
   }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ZodType } from "@/lib/zod";
+import { z, type ZodType } from "@/lib/zod";
 
 /** What a handler learns about the run it is in. */
 export type JobRun = {
@@ -45,6 +45,13 @@ export const JOB_DEFAULTS = {
   expireInSeconds: 5 * 60,
 } as const;
 
+/**
+ * The retries of a message's delivery (e-mail, SMS): about 12 hours of
+ * attempts, 10 s, 20 s ... doubling up to one hour between attempts. The
+ * sender's own timeouts end a stuck attempt well before it expires.
+ */
+export const DELIVERY_RETRIES = { maxAttempts: 20, retryDelaySeconds: 10, retryDelayMaxSeconds: 60 * 60, expireInSeconds: 120 } as const;
+
 /** Declares a job kind. The server passes every definition to startJobs() (instrumentation.ts). */
 export function defineJob<P extends object>(def: {
   kind: string;
@@ -59,6 +66,21 @@ export function defineJob<P extends object>(def: {
   const out = { ...JOB_DEFAULTS, ...def };
   if (!Number.isInteger(out.maxAttempts) || out.maxAttempts < 1) throw new Error(`job kind ${def.kind}: maxAttempts must be a whole number >= 1`);
   return out;
+}
+
+/**
+ * A job kind without a payload, run by a schedule (scheduleJob(job, cron, {}))
+ * or enqueued once: its handler runs `work` and drops what it returns.
+ */
+export function defineScheduledJob(kind: string, work: () => Promise<unknown>, options: { maxAttempts?: number; retryDelaySeconds?: number } = {}) {
+  return defineJob({
+    kind,
+    schema: z.object({}),
+    ...options,
+    handler: async () => {
+      await work();
+    },
+  });
 }
 
 /** A name-based UUID (RFC 4122 version 5, SHA-1) of `name` in the namespace `namespace` (a UUID). */

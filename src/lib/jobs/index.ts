@@ -1,6 +1,7 @@
 /**
  * The job port. Features import from here, never from pg-boss:
  *   defineJob({ kind, schema, handler })           a kind of durable job
+ *   defineScheduledJob(kind, work)                 one without a payload, for a schedule
  *   enqueueJob(tx, job, payload, { idempotencyKey }) inside the caller's transaction
  *   enqueueJobs(tx, job, [{ payload, idempotencyKey }])  the same for many at once
  *   scheduleJob(job, cron, payload)                 recurring runs
@@ -11,7 +12,7 @@
  * (instrumentation.ts) and the integration tests pass to startJobs();
  * /admin/jobs lists dead jobs (listDeadJobs, retryDeadJob).
  */
-export { defineJob, jobIdForKey, type AnyJobDefinition, type FeatureJobs, type JobRun } from "./define";
+export { DELIVERY_RETRIES, defineJob, defineScheduledJob, jobIdForKey, type AnyJobDefinition, type FeatureJobs, type JobRun } from "./define";
 export {
   DEAD_JOB_RETENTION_SECONDS,
   FINISHED_JOB_RETENTION_SECONDS,

@@ -34,6 +34,16 @@ export async function getSandboxProvider(): Promise<import("../sandbox/sandbox-p
   return p.kind === "sandbox" ? (p as import("../sandbox/sandbox-provider.server").SandboxProvider) : null;
 }
 
+/**
+ * The provider's clock when nothing but our own jobs moves its subscriptions
+ * on (periodsAdvanceWithoutWebhooks: the sandbox), else null (Stripe's
+ * webhooks tell us).
+ */
+export async function clockWithoutWebhooks(): Promise<Date | null> {
+  const provider = await getProvider();
+  return provider.periodsAdvanceWithoutWebhooks ? provider.now() : null;
+}
+
 export function setProviderForTests(provider: PaymentProvider | undefined): void {
   override = provider;
   cached = undefined;

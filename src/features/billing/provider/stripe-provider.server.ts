@@ -106,6 +106,27 @@ export class StripeProvider implements PaymentProvider {
     return callStripe(fn);
   }
 
+  /** A subscription of the customer to the plan's `price`, with `params` besides (the plan and billing go in its metadata too). */
+  private createSubscription(
+    input: { customerId: string; planId: PlanId; billing: Billing; metadata: Record<string, string> },
+    price: string,
+    params: Omit<Stripe.SubscriptionCreateParams, "customer" | "items" | "metadata">,
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription> {
+    const all: Stripe.SubscriptionCreateParams = { customer: input.customerId, items: [{ price }], ...params, metadata: { ...input.metadata, planId: input.planId, billing: input.billing } };
+    return this.call(() => this.stripe.subscriptions.create(all, { idempotencyKey: idempotencyKeyFor(idempotencyKey, all) }));
+  }
+
+  private updateSubscription(subscriptionId: string, params: Stripe.SubscriptionUpdateParams, idempotencyKey: string): Promise<Stripe.Subscription> {
+    return this.call(() => this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }));
+  }
+
+  /** Makes the card the customer's default for future invoices (attaching a card does not); `intent` names the request. */
+  private async setInvoiceDefaultCard(customer: string, card: string, intent: string): Promise<void> {
+    const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: card } };
+    await this.call(() => this.stripe.customers.update(customer, update, { idempotencyKey: idempotencyKeyFor(intent, { customer, ...update }) }));
+  }
+
   async createCustomer(input: { email: string; name: string; accountId: string }, idempotencyKey: string) {
     const params: Stripe.CustomerCreateParams = { email: input.email, name: input.name, metadata: { accountId: input.accountId } };
     const c = await this.call(() => this.stripe.customers.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
@@ -182,24 +203,10 @@ export class StripeProvider implements PaymentProvider {
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
     const price = await this.planPriceId(input.planId, input.billing);
-    if (input.paymentMethodId) {
-      // Attaching a card does not make it the default; set it for future invoices.
-      const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: input.paymentMethodId } };
-      await this.call(() =>
-        this.stripe.customers.update(input.customerId, update, {
-          idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-default-pm`, { customer: input.customerId, ...update }),
-        }),
-      );
-    }
-    const params: Stripe.SubscriptionCreateParams = {
-      customer: input.customerId,
-      items: [{ price }],
-      ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}),
-      ...trialParams(input.trialDays),
-      metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
-    };
-    const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
-    return this.toSubscription(sub);
+    // Attaching a card does not make it the default; set it for future invoices.
+    if (input.paymentMethodId) await this.setInvoiceDefaultCard(input.customerId, input.paymentMethodId, `${idempotencyKey}-default-pm`);
+    const extra = { ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}), ...trialParams(input.trialDays) };
+    return this.toSubscription(await this.createSubscription(input, price, extra, idempotencyKey));
   }
 
   /**
@@ -214,21 +221,9 @@ export class StripeProvider implements PaymentProvider {
     idempotencyKey: string,
   ): Promise<ProviderSubscription> {
     const price = await this.planPriceId(input.planId, input.billing);
-    const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: input.paymentMethodId } };
-    await this.call(() =>
-      this.stripe.customers.update(input.customerId, update, {
-        idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-default-pm`, { customer: input.customerId, ...update }),
-      }),
-    );
-    const params: Stripe.SubscriptionCreateParams = {
-      customer: input.customerId,
-      items: [{ price }],
-      default_payment_method: input.paymentMethodId,
-      payment_behavior: "error_if_incomplete",
-      metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
-    };
-    const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
-    return this.toSubscription(sub);
+    await this.setInvoiceDefaultCard(input.customerId, input.paymentMethodId, `${idempotencyKey}-default-pm`);
+    const extra = { default_payment_method: input.paymentMethodId, payment_behavior: "error_if_incomplete" } as const;
+    return this.toSubscription(await this.createSubscription(input, price, extra, idempotencyKey));
   }
 
   async createSubscriptionWithPendingSetup(
@@ -236,16 +231,17 @@ export class StripeProvider implements PaymentProvider {
     idempotencyKey: string,
   ): Promise<{ subscription: ProviderSubscription; clientSecret: string }> {
     const price = await this.planPriceId(input.planId, input.billing);
-    const params: Stripe.SubscriptionCreateParams = {
-      customer: input.customerId,
-      items: [{ price }],
-      ...trialParams(input.trialDays),
-      payment_behavior: "default_incomplete",
-      payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: PAYMENT_METHOD_TYPES },
-      metadata: { ...input.metadata, planId: input.planId, billing: input.billing },
-      expand: ["pending_setup_intent", "latest_invoice.confirmation_secret"],
-    };
-    const sub = await this.call(() => this.stripe.subscriptions.create(params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, params) }));
+    const sub = await this.createSubscription(
+      input,
+      price,
+      {
+        ...trialParams(input.trialDays),
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: PAYMENT_METHOD_TYPES },
+        expand: ["pending_setup_intent", "latest_invoice.confirmation_secret"],
+      },
+      idempotencyKey,
+    );
     const pending = sub.pending_setup_intent;
     if (pending && typeof pending !== "string" && pending.metadata?.subscriptionId !== sub.id) {
       // Names the subscription on its setup intent, so the card it saves becomes that subscription's default (makeSetupCardDefault).
@@ -283,8 +279,7 @@ export class StripeProvider implements PaymentProvider {
     const customer = idOf(si.customer);
     const card = idOf(si.payment_method);
     if (si.status !== "succeeded" || !customer || !card) return;
-    const update: Stripe.CustomerUpdateParams = { invoice_settings: { default_payment_method: card } };
-    await this.call(() => this.stripe.customers.update(customer, update, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}-customer`, { customer, ...update }) }));
+    await this.setInvoiceDefaultCard(customer, card, `${idempotencyKey}-customer`);
     const subscription = si.metadata?.subscriptionId;
     if (!subscription) return;
     const subUpdate: Stripe.SubscriptionUpdateParams = { default_payment_method: card };
@@ -318,16 +313,12 @@ export class StripeProvider implements PaymentProvider {
   async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
     // A pending plan change (a schedule) is dropped: a cancelling subscription changes no plan, and Stripe refuses the cancel otherwise.
     await planChange.releaseAttachedSchedule(this.stripe, subscriptionId, idempotencyKey);
-    const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: true };
-    const s = await this.call(() => this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }));
-    return this.toSubscription(s);
+    return this.toSubscription(await this.updateSubscription(subscriptionId, { cancel_at_period_end: true }, idempotencyKey));
   }
 
   /** cancel_at_period_end false also clears the cancel_at it set (https://docs.stripe.com/api/subscriptions/update#update_subscription-cancel_at_period_end). */
   async resumeSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription> {
-    const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: false };
-    const s = await this.call(() => this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: idempotencyKeyFor(idempotencyKey, { subscription: subscriptionId, ...params }) }));
-    return this.toSubscription(s);
+    return this.toSubscription(await this.updateSubscription(subscriptionId, { cancel_at_period_end: false }, idempotencyKey));
   }
 
   previewPlanChange(subscriptionId: string, change: Omit<PlanChange, "when">): Promise<{ amountDue: number; prorationDate: Date }> {

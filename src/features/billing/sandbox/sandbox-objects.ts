@@ -1,5 +1,5 @@
 import type { Billing, PlanId } from "@/features/plans/catalogue";
-import type { MeterEventName, ProviderInvoiceStatus, ProviderSubscriptionStatus } from "../provider/port";
+import type { MeterEventName, ProviderInvoice, ProviderSubscriptionStatus } from "../provider/port";
 
 /**
  * The data of each kind of sandbox object (sandbox_objects.data, see
@@ -43,18 +43,12 @@ export type SubscriptionData = {
 
 export type InvoiceLineData = { description: string; quantity: number; unitAmount: number; amount: number; priceId: string | null };
 
-export type InvoiceData = {
-  subscriptionId: string | null;
-  status: ProviderInvoiceStatus;
-  description: string;
-  amountDue: number;
-  amountPaid: number;
-  currency: string;
+/** A sandbox invoice: the port's fields that are stored as they are, then the stored form of the rest. */
+export type InvoiceData = Pick<ProviderInvoice, "subscriptionId" | "status" | "description" | "amountDue" | "amountPaid" | "currency" | "metadata"> & {
   lines: InvoiceLineData[];
   periodStart: string | null;
   periodEnd: string | null;
   created: string;
-  metadata: Record<string, string>;
   lastError: string | null;
 };
 
