@@ -5,10 +5,11 @@ import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SubmitButton } from "@/lib/ui/button";
 import { InputField } from "@/lib/ui/input";
+import { NewPasswordField } from "./components/new-password-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/lib/ui/tabs";
 import { authClient, authResult } from "./auth-client";
 import { FORGOT_PASSWORD_PATH } from "./password-reset";
-import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
+import { MAX_NAME_LENGTH } from "./auth-limits";
 import { firstFormProblem, signInFormSchema, signUpFormSchema, type SignInFormInput, type SignInFormOutput, type SignUpFormInput, type SignUpFormOutput } from "./login-form.schema";
 import { FormAlert, FormStatus } from "@/lib/ui/form-alert";
 
@@ -133,17 +134,7 @@ function SignUpForm({ returnTo, errorBox, setError, onSignedUp }: FormProps & { 
         <InputField id="signup-last" label="Last name" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} {...form.register("lastName")} />
       </div>
       <InputField id="signup-email" label="Email" type="email" autoComplete="email" required {...form.register("email")} />
-      <InputField
-        id="signup-password"
-        label="Password"
-        hint={PASSWORD_HINT}
-        type="password"
-        autoComplete="new-password"
-        minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
-        required
-        {...form.register("password")}
-      />
+      <NewPasswordField id="signup-password" label="Password" {...form.register("password")} />
       {errorBox}
       <SubmitButton className="w-full" busy={busy} busyLabel="Creating account...">
         Create account

@@ -6,8 +6,9 @@ import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, SubmitButton } from "@/lib/ui/button";
 import { InputField } from "@/lib/ui/input";
+import { NewPasswordField } from "./components/new-password-field";
 import { authClient, authResult } from "./auth-client";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "./auth-limits";
+import { MAX_PASSWORD_LENGTH } from "./auth-limits";
 import { firstFormProblem } from "./login-form.schema";
 import { resetPasswordFormSchema, type ResetPasswordFormInput, type ResetPasswordFormOutput } from "./password-reset-form.schema";
 import { FORGOT_PASSWORD_PATH, RESET_LINK_INVALID_MESSAGE } from "./password-reset";
@@ -69,18 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4" aria-label="Choose a new password">
-      <InputField
-        id="new-password"
-        label="New password"
-        hint={PASSWORD_HINT}
-        type="password"
-        autoComplete="new-password"
-        minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
-        required
-        autoFocus
-        {...form.register("password")}
-      />
+      <NewPasswordField id="new-password" label="New password" autoFocus {...form.register("password")} />
       <InputField id="confirm-password" label="Type it again" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} required {...form.register("confirm")} />
       <FormAlert>{error}</FormAlert>
       <SubmitButton className="w-full" busy={busy} busyLabel="Saving...">

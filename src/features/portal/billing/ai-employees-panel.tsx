@@ -145,25 +145,11 @@ function AiEmployeeCard({ order, onStartTrial, startLabel }: { order: AiReadyOrd
             </p>
             <p className="text-sm text-slate-800">Your AI Employee is trained and ready!</p>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <ContactLinks order={order} />
-          </div>
-          <Button onClick={() => onStartTrial()} className="mt-auto">
-            {startLabel}
-          </Button>
+          <ContactsAndStart order={order} label={startLabel} onStart={() => onStartTrial()} />
         </>
       )}
 
-      {state === "ended" && (
-        <>
-          <div className="flex flex-wrap gap-2">
-            <ContactLinks order={order} />
-          </div>
-          <Button onClick={() => onStartTrial(order.id)} className="mt-auto">
-            {startLabel}
-          </Button>
-        </>
-      )}
+      {state === "ended" && <ContactsAndStart order={order} label={startLabel} onStart={() => onStartTrial(order.id)} />}
 
       {state === "claimed" && (
         <>
@@ -207,5 +193,19 @@ function AiEmployeeCard({ order, onStartTrial, startLabel }: { order: AiReadyOrd
         </div>
       )}
     </article>
+  );
+}
+
+/** The AI employee's contact links and the button that starts its subscription. */
+function ContactsAndStart({ order, label, onStart }: { order: AiReadyOrderView; label: string; onStart: () => void }) {
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <ContactLinks order={order} />
+      </div>
+      <Button onClick={onStart} className="mt-auto">
+        {label}
+      </Button>
+    </>
   );
 }

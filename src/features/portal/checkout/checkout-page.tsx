@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/lib
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { invalidateBilling } from "../invalidate";
+import type { CardStepProps } from "./card-step-props";
 import { chargedNowText } from "../subscribe/subscribe-summary";
 import { CheckoutSummary, CheckoutTerms } from "./checkout-summary";
 
@@ -51,20 +52,7 @@ function checkoutPath(planId: string, billing: Billing, aiEmployeeId: string): s
  * time the card is confirmed (another tab), the server refuses with 409 and
  * nothing is charged: the page then says so and offers to pay now.
  */
-export function CheckoutPage({
-  planId,
-  billing,
-  aiEmployeeId,
-  publishableKey,
-  returnedSetupIntentId = null,
-}: {
-  planId: string;
-  billing: Billing;
-  aiEmployeeId: string;
-  publishableKey: string | null;
-  /** A setup intent confirmed through a redirect: the checkout completes with it. */
-  returnedSetupIntentId?: string | null;
-}) {
+export function CheckoutPage({ planId, billing, aiEmployeeId, publishableKey, returnedSetupIntentId = null }: CardStepProps & { aiEmployeeId: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const plan = useQuery<PlanView>({ queryKey: ["/api/subscription-plans", planId], meta: SESSION_EXPIRED_META });

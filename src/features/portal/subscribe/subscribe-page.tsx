@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/lib/ui/card";
 import { Spinner } from "@/lib/ui/spinner";
 import { toast } from "@/lib/ui/toaster";
 import { invalidateBilling } from "../invalidate";
+import type { CardStepProps } from "../checkout/card-step-props";
 import { SubscribeSummary, subscribePaymentTerms } from "./subscribe-summary";
 
 /** The server's start: a setup intent, and whether the subscription it leads to starts with the free trial. */
@@ -33,18 +34,7 @@ function subscribePath(planId: string, billing: Billing): string {
  * card is confirmed (another tab), nothing is charged: the page says so and
  * offers to pay now.
  */
-export function SubscribePage({
-  planId,
-  billing,
-  publishableKey,
-  returnedSetupIntentId = null,
-}: {
-  planId: string;
-  billing: Billing;
-  publishableKey: string | null;
-  /** A setup intent confirmed through a redirect: the subscription starts with it. */
-  returnedSetupIntentId?: string | null;
-}) {
+export function SubscribePage({ planId, billing, publishableKey, returnedSetupIntentId = null }: CardStepProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [start, setStart] = useState<{ clientSecret: string; trial: boolean } | null>(null);
