@@ -1,21 +1,26 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { contentSecurityPolicy, isSignedInPath, permissionsPolicy } from "@/lib/http/csp";
+import { servedScriptHashes } from "@/lib/http/served-page-scripts";
 import { RETURN_TO_HEADER } from "@/lib/http/return-to-header";
 
 /**
  * Sets the Content-Security-Policy and Permissions-Policy of every page
  * (src/lib/http/csp.ts); both follow the configuration the server runs with.
  * Signed-in pages get a fresh nonce, passed to Next.js in the request's CSP
- * header so that it marks its own scripts with it. API routes set their own
- * policy (src/lib/http/route.ts).
+ * header so that it marks its own scripts with it. Public pages list the
+ * hashes of the inline scripts of the copy the page cache serves. API routes
+ * set their own policy (src/lib/http/route.ts).
  */
 export function proxy(request: NextRequest) {
   const cfg = appConfig();
   const development = process.env.NODE_ENV === "development";
   if (!isSignedInPath(request.nextUrl.pathname)) {
-    const res = refusedContactPost(request) ?? NextResponse.next();
-    res.headers.set("Content-Security-Policy", contentSecurityPolicy(cfg, { development }));
+    const refused = refusedContactPost(request);
+    const res = refused ?? NextResponse.next();
+    // Not known for a page this process has not rendered yet, nor for one rendered per request (ADR 0009).
+    const scriptHashes = refused || development ? null : servedScriptHashes(request.nextUrl.pathname);
+    res.headers.set("Content-Security-Policy", contentSecurityPolicy(cfg, { development, scriptHashes }));
     res.headers.set("Permissions-Policy", permissionsPolicy(cfg));
     return res;
   }

@@ -1,8 +1,8 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DEMO_ADMIN, signIn } from "./browser";
+import { scriptSrc, watchCsp } from "./csp-violations";
 import { journeyBrowser } from "./suite";
 
 const baseUrl = inject("baseUrl");
@@ -30,21 +30,6 @@ function postFrom(localAddress: string, path: string, body: string, headers: Rec
   });
 }
 
-/** Records every CSP violation the page reports, from the first script on. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    (window as unknown as { __csp: string[] }).__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => {
-    if (/Content Security Policy/i.test(m.text())) consoleErrors.push(m.text());
-  });
-  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
-}
-
 describe("security in the browser", () => {
   const suite = journeyBrowser();
   let otherSite: Server;
@@ -63,11 +48,17 @@ describe("security in the browser", () => {
     await new Promise((r) => otherSite?.close(r));
   });
 
-  it("signed-in pages run with a nonce policy and no violation; public pages with their static policy", async () => {
+  it("signed-in pages run with a nonce policy and no violation; public pages with the hashes of their inline scripts", async () => {
     const { context, page } = await suite.newPage();
     const violations = await watchCsp(page);
+    // The first request after start renders the page (ADR 0098); from then on its policy lists its scripts (ADR 0009).
+    await page.goto("/pricing");
     const publicRes = await page.goto("/pricing");
-    expect(publicRes!.headers()["content-security-policy"]).toContain("script-src 'self' 'unsafe-inline'");
+    const publicScripts = scriptSrc(publicRes!.headers()["content-security-policy"]);
+    expect(publicScripts).not.toContain("'unsafe-inline'");
+    expect(publicScripts[0]).toBe("'self'");
+    expect(publicScripts.slice(1).length).toBeGreaterThan(0);
+    for (const source of publicScripts.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, "/admin");
     for (const path of ["/dashboard", "/billing", "/admin", "/admin/usage", "/checkout?plan=small"]) {
       const res = await page.goto(path);

@@ -1,7 +1,9 @@
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
+import { inlineScriptHashes } from "@/lib/http/inline-scripts";
 import { ROUTE_ACCESS } from "@/lib/http/route-access";
+import PageCacheHandler from "../../page-cache-handler.mjs";
 import { proxy } from "../../proxy";
 import { GET as authGet } from "@app/api/auth/[...all]/route";
 import * as serve from "@app/api/objects/[...key]/route";
@@ -98,7 +100,7 @@ describe("Content-Security-Policy of the pages", () => {
   }
 
   for (const path of ["/", "/pricing", "/contact", "/privacy-policy", "/no-such-page"]) {
-    it(`${path}: a static policy (prerenderable), strict apart from inline scripts`, () => {
+    it(`${path} before this process has rendered it: no nonce (prerenderable), strict apart from inline scripts`, () => {
       const { csp } = policyFor(path);
       expect(csp["script-src"]).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp["object-src"]).toEqual(["'none'"]);
@@ -107,6 +109,45 @@ describe("Content-Security-Policy of the pages", () => {
       expect(csp["default-src"]).toEqual(["'self'"]);
     });
   }
+
+  describe("a prerendered page the page cache has stored", () => {
+    const cache = new PageCacheHandler();
+    const html = (path: string) =>
+      `<!DOCTYPE html><html><head><script>(self.__next_f=self.__next_f||[]).push([0])</script></head><body><h1>${path}</h1>` +
+      `<script type="application/ld+json">{"url":"http://localhost:3000${path}"}</script><script>self.__next_f.push([1,"${path}"])</script></body></html>`;
+    const store = (path: string) =>
+      cache.set(`/route-cache/APP_PAGE/${"0".repeat(64)}/$${path === "/" ? "/index" : path}`, { kind: "APP_PAGE", html: html(path), headers: { "x-next-cache-tags": "_N_T_/layout" }, status: 200 });
+    afterEach(() => cache.revalidateTag("_N_T_/layout"));
+
+    it.each(["/", "/pricing", "/contact"])("%s: only its own inline scripts may run, by their sha256 hashes; no 'unsafe-inline'", async (path) => {
+      await store(path);
+      const { csp } = policyFor(path);
+      expect(csp["script-src"]).toEqual(["'self'", ...inlineScriptHashes(html(path))]);
+      expect(csp["script-src"]).toHaveLength(3);
+      expect(csp["object-src"]).toEqual(["'none'"]);
+      expect(csp["default-src"]).toEqual(["'self'"]);
+    });
+
+    it("pages it has not stored, and /contact's refused post (rendered per request), keep the fallback", async () => {
+      await store("/contact");
+      expect(policyFor("/pricing").csp["script-src"]).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policyFor("/contact?error=invalid").csp["script-src"]).toEqual(["'self'", "'unsafe-inline'"]);
+    });
+
+    it("the payment provider's script stays allowed when Stripe is configured", async () => {
+      process.env.STRIPE_SECRET_KEY = "sk_test_x";
+      process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_x";
+      process.env.STRIPE_WEBHOOK_SECRET = "whsec_x";
+      resetConfigForTests();
+      try {
+        await store("/pricing");
+        expect(policyFor("/pricing").csp["script-src"]).toEqual(["'self'", ...inlineScriptHashes(html("/pricing")), "https://js.stripe.com"]);
+      } finally {
+        for (const k of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) delete process.env[k];
+        resetConfigForTests();
+      }
+    });
+  });
 
   it("form-action names the OpenID Connect issuer when one is configured (the /logout form's redirect goes there)", () => {
     process.env.OIDC_ISSUER_URL = "https://id.example.com/realms/main";

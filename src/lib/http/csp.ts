@@ -1,6 +1,6 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import type { AppConfig } from "@/lib/config";
+import { scriptHashSource } from "./inline-scripts";
 
 /**
  * The Content-Security-Policy of every page (docs/decisions/0009-content-security-policy.md).
@@ -8,9 +8,12 @@ import type { AppConfig } from "@/lib/config";
  *   scripts carry a fresh nonce: `'nonce-…' 'strict-dynamic'`, nothing else
  *   may run.
  * - Public marketing pages are prerendered HTML, which no nonce can reach:
- *   `script-src 'self' 'unsafe-inline'` for Next's inline bootstrap, with
- *   every other directive as strict as on signed-in pages. They show no
- *   stored or user-supplied content.
+ *   `script-src 'self'` and the sha256 hash of each inline script of the
+ *   copies this process serves (src/lib/http/served-page-scripts.ts). Until
+ *   this process has rendered the page (its first request after start), and
+ *   for public pages rendered per request, `'unsafe-inline'` instead. Every
+ *   other directive is as strict as on signed-in pages. They show no stored
+ *   or user-supplied content.
  * Both: no plugins, no <base>, not framable, forms post only to us (and the
  * configured contact-form service; the OpenID Connect issuer, where logout
  * redirects), and the payment provider's frames and
@@ -45,7 +48,7 @@ export function isSignedInPath(pathname: string): boolean {
  */
 export const FRAME_HEIGHT_SCRIPT =
   'function r(){parent.postMessage({frameHeight:document.documentElement.scrollHeight},"*")}addEventListener("load",r);addEventListener("message",function(e){if(e.source===parent)r()})';
-export const FRAME_HEIGHT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FRAME_HEIGHT_SCRIPT).digest("base64")}'`;
+export const FRAME_HEIGHT_SCRIPT_SOURCE = scriptHashSource(FRAME_HEIGHT_SCRIPT);
 
 const STRIPE_SCRIPTS = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
@@ -66,13 +69,16 @@ export function s3UploadOrigin(cfg: CspConfig): string | null {
   return cfg.s3ForcePathStyle ? endpoint.origin : `${endpoint.protocol}//${cfg.S3_BUCKET}.${endpoint.host}`;
 }
 
-export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; development?: boolean } = {}): string {
+/** `scriptHashes`: a public page's inline scripts (`'sha256-…'`); without them, and without a nonce, inline scripts may run. */
+export function contentSecurityPolicy(cfg: CspConfig, opts: { nonce?: string; scriptHashes?: readonly string[] | null; development?: boolean } = {}): string {
   const formAction = ["'self'"];
   if (cfg.CONTACT_FORM_ACTION) formAction.push(new URL(cfg.CONTACT_FORM_ACTION).origin);
   // The /logout confirmation form posts to /api/logout, which redirects to the
   // issuer's end-session endpoint: form-action also governs that redirect.
   if (cfg.OIDC_ISSUER_URL) formAction.push(new URL(cfg.OIDC_ISSUER_URL).origin);
-  const script = opts.nonce ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'", FRAME_HEIGHT_SCRIPT_SOURCE] : ["'self'", "'unsafe-inline'", ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
+  const script = opts.nonce
+    ? [`'nonce-${opts.nonce}'`, "'strict-dynamic'", FRAME_HEIGHT_SCRIPT_SOURCE]
+    : ["'self'", ...(opts.scriptHashes ?? ["'unsafe-inline'"]), ...(cfg.stripeEnabled ? [STRIPE_SCRIPTS] : [])];
   // React's development build needs eval for its error overlays; production never does.
   if (opts.development) script.push("'unsafe-eval'");
   const directives: Record<string, string[]> = {
