@@ -23,6 +23,8 @@ export const SIGNED_IN_PREFIXES = [
   "/dashboard",
   "/calls",
   "/insights",
+  "/account",
+  "/profile",
   "/ai-employees",
   "/billing",
   "/checkout",
