@@ -40,7 +40,7 @@ const STROKE = 'stroke="currentColor" stroke-width="2" stroke-linecap="round" st
 const symbol = (id, fill, inner) => `<symbol id="${id}" viewBox="0 0 24 24"><g fill="${fill}" ${STROKE}>${inner}</g></symbol>`;
 
 /** The sprite's text and the module that names its URL and icons. */
-export async function iconSprite() {
+async function iconSprite() {
   const symbols = [...ICONS.map((n) => symbol(n, "none", drawing(n))), ...FILLED.map((n) => symbol(`${n}Filled`, "currentColor", drawing(n)))];
   const names = [...ICONS, ...FILLED.map((n) => `${n}Filled`)];
   const sprite = `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;

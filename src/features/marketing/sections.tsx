@@ -40,6 +40,14 @@ export function Section({ id, title, lead, className, children, labelledBy }: { 
 const linkBase = "inline-flex items-center justify-center gap-2 rounded-md px-6 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /**
+ * The demo booking page's form brings its validation libraries (react-hook-form
+ * and zod, 64 KB): a link to it is not prefetched, so that readers of the page
+ * holding the link do not download them unless they follow it (issue 27,
+ * JavaScript per page). Following it is still a client-side navigation.
+ */
+const NOT_PREFETCHED = new Set(["/hire-ai-employee", "/demo-ai-employee"]);
+
+/**
  * A button-styled link: a client-side navigation within the site, a plain
  * link to a server route (/api/login redirects) or to another scheme (mailto:).
  */
@@ -52,7 +60,7 @@ function ButtonLink({ href, children, className }: { href: string; children: Rea
     );
   }
   return (
-    <Link href={href} className={className}>
+    <Link href={href} className={className} prefetch={NOT_PREFETCHED.has(href) ? false : undefined}>
       {children}
     </Link>
   );
@@ -168,12 +176,12 @@ export function DemoCta({
         </h2>
         <p className="mt-4 text-lg text-brand-100">{body}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href="/hire-ai-employee" className={cn(linkBase, "bg-white text-brand-800 hover:bg-brand-50")}>
+          <ButtonLink href="/hire-ai-employee" className={cn(linkBase, "bg-white text-brand-800 hover:bg-brand-50")}>
             BOOK A DEMO
-          </Link>
-          <Link href="/pricing" className={cn(linkBase, "border border-white/70 text-white hover:bg-white/10")}>
+          </ButtonLink>
+          <ButtonLink href="/pricing" className={cn(linkBase, "border border-white/70 text-white hover:bg-white/10")}>
             See Pricing
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>
