@@ -29,7 +29,11 @@ const nextConfig: NextConfig = {
   // Node's own HTTP client: loaded as it ships, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "pino", "pg", "pg-boss", "nodemailer", "@react-email/render", "@react-email/components", "undici"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The icon sprite's URL carries a hash of its content (src/lib/ui/icon-sprite.ts): a new sprite is a new URL (ADR 0155).
+      { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
+    ];
   },
   async redirects() {
     return [{ source: "/services", destination: "/AI_employees", permanent: true }];

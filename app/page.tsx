@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ArrowRight, CircleCheck } from "lucide-react";
+import { Icon } from "@/lib/ui/icon";
 import { BRAND } from "@/lib/brand";
 import { routeMetadata } from "@/features/marketing/metadata";
 import { LocalBusinessJsonLd } from "@/features/marketing/json-ld";
@@ -29,14 +29,14 @@ export default function HomePage() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <PrimaryLink href="/hire-ai-employee">
-                BOOK A DEMO <ArrowRight className="size-4" aria-hidden />
+                BOOK A DEMO <Icon name="ArrowRight" className="size-4" />
               </PrimaryLink>
               <SecondaryLink href="/pricing">See Pricing</SecondaryLink>
             </div>
             <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
               {["14-day free trial", "Live in 24-48 hours", "Cancel anytime"].map((t) => (
                 <li key={t} className="flex items-center gap-1.5">
-                  <CircleCheck className="size-4 text-emerald-700" aria-hidden /> {t}
+                  <Icon name="CircleCheck" className="size-4 text-emerald-700" /> {t}
                 </li>
               ))}
             </ul>

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { routeMetadata } from "@/features/marketing/metadata";
 import { ABOUT_HERO, MISSION_FIGURES } from "@/features/marketing/page-copy";
 import { CORE_VALUES, TEAM } from "@/features/marketing/content";
-import { PageHero, Section, StatGrid } from "@/features/marketing/sections";
-import { CardGrid } from "@/features/marketing/components/card-grid";
+import { PageHero, PrimaryLink, Section, SecondaryLink, StatGrid } from "@/features/marketing/sections";
+import { CardSection } from "@/features/marketing/components/card-grid";
 import { TeamGrid } from "@/features/marketing/components/team-grid";
 
 export function generateMetadata(): Promise<Metadata> {
@@ -24,9 +23,7 @@ export default function AboutPage() {
         <TeamGrid members={TEAM} />
       </Section>
 
-      <Section id="values" title="Our core values" className="bg-slate-50">
-        <CardGrid items={CORE_VALUES} columns={4} tinted />
-      </Section>
+      <CardSection id="values" title="Our core values" items={CORE_VALUES} columns={4} tinted />
 
       <section aria-labelledby="trial-title" className="px-4 py-16 text-center sm:px-6">
         <h2 id="trial-title" className="text-3xl font-bold text-slate-950">
@@ -35,12 +32,8 @@ export default function AboutPage() {
         <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700">14-day free trial on every plan. Cancel anytime.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {/* /api/login is a server redirect: a full page navigation, not a client route. */}
-          <a href="/api/login" className="rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
-            Start Free Trial
-          </a>
-          <Link href="/pricing" className="rounded-md border border-slate-300 px-6 py-3 font-semibold text-slate-900 hover:bg-slate-100">
-            See Pricing
-          </Link>
+          <PrimaryLink href="/api/login">Start Free Trial</PrimaryLink>
+          <SecondaryLink href="/pricing">See Pricing</SecondaryLink>
         </div>
       </section>
     </>

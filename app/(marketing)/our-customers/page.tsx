@@ -3,7 +3,7 @@ import { routeMetadata } from "@/features/marketing/metadata";
 import { CUSTOMERS_HERO, INDUSTRY_CARDS } from "@/features/marketing/page-copy";
 import { TESTIMONIALS, marketingStats } from "@/features/marketing/content";
 import { DemoCta, PageHero, Section, StatGrid, Testimonials } from "@/features/marketing/sections";
-import { CardGrid } from "@/features/marketing/components/card-grid";
+import { CardSection } from "@/features/marketing/components/card-grid";
 
 export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/our-customers");
@@ -19,9 +19,7 @@ export default function OurCustomersPage() {
       <Section id="figures" className="py-10">
         <StatGrid stats={FIGURES} />
       </Section>
-      <Section id="industries" title="Industries we serve" className="bg-slate-50">
-        <CardGrid items={INDUSTRY_CARDS} columns={3} tinted />
-      </Section>
+      <CardSection id="industries" title="Industries we serve" items={INDUSTRY_CARDS} columns={3} tinted />
       <Section id="reviews" title="What our customers say">
         <Testimonials items={TESTIMONIALS} />
       </Section>

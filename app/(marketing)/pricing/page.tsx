@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { routeMetadata } from "@/features/marketing/metadata";
 import { PRICING_BENEFITS, PRICING_HERO, PRICING_SETUP } from "@/features/marketing/page-copy";
 import { DemoCta, Faq, PageHero, Section } from "@/features/marketing/sections";
-import { CardGrid } from "@/features/marketing/components/card-grid";
+import { CardSection } from "@/features/marketing/components/card-grid";
 import { PlanCards } from "@/features/marketing/pricing/plan-cards";
 import { CostEstimator } from "@/features/marketing/pricing/estimator";
 import { UnitChartTable } from "@/features/plans/components/unit-chart-table";
@@ -39,13 +39,9 @@ export default function PricingPage() {
         <PlanPriceTable className="rounded-xl border border-slate-200 bg-white" />
       </Section>
 
-      <Section id="benefits" title="Included with every plan">
-        <CardGrid items={PRICING_BENEFITS} columns={4} small />
-      </Section>
+      <CardSection id="benefits" title="Included with every plan" items={PRICING_BENEFITS} columns={4} small />
 
-      <Section id="setup" title="Setup and maintenance" className="bg-slate-50">
-        <CardGrid items={PRICING_SETUP} columns={4} tinted small />
-      </Section>
+      <CardSection id="setup" title="Setup and maintenance" items={PRICING_SETUP} columns={4} tinted small />
 
       <Section id="pricing-faq" title="Pricing questions">
         <Faq items={pricingFaq()} />

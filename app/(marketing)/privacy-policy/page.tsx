@@ -8,9 +8,6 @@ export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/privacy-policy");
 }
 
-/** The day the text below last changed: update it with the text (ADR 0122). */
-const PRIVACY_LAST_UPDATED = "2026-11-26";
-
 const SECTIONS = [
   {
     heading: "Information we collect",
@@ -69,7 +66,8 @@ export default function PrivacyPage() {
       title="Privacy Policy"
       intro={`This policy explains how ${BRAND.name} handles personal information when you visit our website, book a demo, or use our AI employees.`}
       sections={SECTIONS}
-      lastUpdated={PRIVACY_LAST_UPDATED}
+      // The day the text above last changed: update it with the text (ADR 0122).
+      lastUpdated="2026-11-26"
     />
   );
 }

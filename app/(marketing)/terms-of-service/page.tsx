@@ -7,9 +7,6 @@ export function generateMetadata(): Promise<Metadata> {
   return routeMetadata("/terms-of-service");
 }
 
-/** The day the text below last changed: update it with the text (ADR 0122). */
-const TERMS_LAST_UPDATED = "2026-11-23";
-
 const SECTIONS = [
   {
     heading: "The service",
@@ -72,7 +69,8 @@ export default function TermsPage() {
       title="Terms of Service"
       intro={`These terms are an agreement between your business and ${BRAND.name}. By starting a trial or subscription you agree to them.`}
       sections={SECTIONS}
-      lastUpdated={TERMS_LAST_UPDATED}
+      // The day the text above last changed: update it with the text (ADR 0122).
+      lastUpdated="2026-11-23"
     />
   );
 }

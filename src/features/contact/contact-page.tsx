@@ -1,6 +1,6 @@
 import "server-only";
 import Link from "next/link";
-import { Clock, Mail, Phone, type LucideIcon } from "lucide-react";
+import { Icon, type IconName } from "@/lib/ui/icon";
 import { BRAND } from "@/lib/brand";
 import { config } from "@/lib/config";
 import { absoluteUrl } from "@/features/marketing/metadata";
@@ -12,10 +12,10 @@ import { CONTACT_ERRORS, FIELD_LABELS, type ContactErrorCode } from "./texts";
 const DETAIL_LINK = "font-medium underline-offset-4 hover:underline";
 
 /** One line of the contact details: an icon, then the phone, e-mail or hours. */
-function ContactDetail({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
+function ContactDetail({ icon, children }: { icon: IconName; children: React.ReactNode }) {
   return (
     <li className="flex gap-3">
-      <Icon className="mt-0.5 size-5 text-brand-700" aria-hidden />
+      <Icon name={icon} className="mt-0.5 size-5 text-brand-700" />
       {children}
     </li>
   );
@@ -52,17 +52,17 @@ export function ContactPageBody({ code, fields = [] }: { code?: ContactErrorCode
               Contact details
             </h2>
             <ul className="mt-4 space-y-4 text-slate-800">
-              <ContactDetail icon={Phone}>
+              <ContactDetail icon="Phone">
                 <a href={`tel:${BRAND.phone}`} className={DETAIL_LINK}>
                   {BRAND.phoneDisplay}
                 </a>
               </ContactDetail>
-              <ContactDetail icon={Mail}>
+              <ContactDetail icon="Mail">
                 <a href={`mailto:${BRAND.email}`} className={DETAIL_LINK}>
                   {BRAND.email}
                 </a>
               </ContactDetail>
-              <ContactDetail icon={Clock}>
+              <ContactDetail icon="Clock">
                 <span>
                   {BRAND.hoursDisplay}
                   <span className="block text-sm text-slate-700">We respond within 24 hours.</span>
@@ -78,10 +78,10 @@ export function ContactPageBody({ code, fields = [] }: { code?: ContactErrorCode
               {CONTACT_QUICK_ACTIONS.map((a) => (
                 <li key={a.href}>
                   <Link href={a.href} className="flex gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:bg-brand-50">
-                    <a.icon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-                    <span>
-                      <span className="block font-semibold text-slate-950">{a.title}</span>
-                      <span className="block text-sm text-slate-700">{a.body}</span>
+                    <Icon name={a.icon} className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    <span className="text-sm text-slate-700">
+                      <span className="block text-base font-semibold text-slate-950">{a.title}</span>
+                      {a.body}
                     </span>
                   </Link>
                 </li>

@@ -1,18 +1,17 @@
-import { CalendarCheck, FileText, MessageCircle, MessageSquare, Phone, PhoneForwarded, ShieldCheck, Share2 } from "lucide-react";
+import { Icon, type IconName } from "@/lib/ui/icon";
 import type { FeatureIcon } from "./content";
 
-const ICONS = {
-  phone: Phone,
-  chat: MessageSquare,
-  sms: MessageCircle,
-  social: Share2,
-  transfer: PhoneForwarded,
-  transcript: FileText,
-  calendar: CalendarCheck,
-  shield: ShieldCheck,
-} as const;
+const ICONS: Record<FeatureIcon, IconName> = {
+  phone: "Phone",
+  chat: "MessageSquare",
+  sms: "MessageCircle",
+  social: "Share2",
+  transfer: "PhoneForwarded",
+  transcript: "FileText",
+  calendar: "CalendarCheck",
+  shield: "ShieldCheck",
+};
 
-export function FeatureIconView({ icon, className }: { icon: FeatureIcon; className?: string }) {
-  const Icon = ICONS[icon];
-  return <Icon className={className} aria-hidden />;
+export function FeatureIconView({ icon, className }: { icon: FeatureIcon; className: string }) {
+  return <Icon name={ICONS[icon]} className={className} />;
 }

@@ -14,8 +14,8 @@ export const LEGAL = {
 
 /**
  * A legal page. `lastUpdated` is the day its text last changed (ISO date),
- * a constant kept beside the text in the page file: change both together
- * (ADR 0122; it replaces "today's date" of ADR 0098).
+ * written in the page file beside the text: change both together (ADR 0122;
+ * it replaces "today's date" of ADR 0098).
  */
 export function LegalPage({ title, intro, sections, lastUpdated }: { title: string; intro: string; sections: readonly { heading: string; body: readonly string[] }[]; lastUpdated: string }) {
   return (

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { ChevronDown, Star } from "lucide-react";
 import { cn } from "@/lib/ui/cn";
+import { Icon } from "@/lib/ui/icon";
 import type { Feature } from "./content";
 import { FeatureIconView } from "./icons";
 
@@ -39,19 +39,46 @@ export function Section({ id, title, lead, className, children, labelledBy }: { 
 
 const linkBase = "inline-flex items-center justify-center gap-2 rounded-md px-6 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-export function PrimaryLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+/**
+ * The demo booking page's form brings its validation libraries (react-hook-form
+ * and zod, 64 KB): a link to it is not prefetched, so that readers of the page
+ * holding the link do not download them unless they follow it (issue 27,
+ * JavaScript per page). Following it is still a client-side navigation.
+ */
+const NOT_PREFETCHED = new Set(["/hire-ai-employee", "/demo-ai-employee"]);
+
+/**
+ * A button-styled link: a client-side navigation within the site, a plain
+ * link to a server route (/api/login redirects) or to another scheme (mailto:).
+ */
+function ButtonLink({ href, children, className }: { href: string; children: React.ReactNode; className: string }) {
+  if (href.startsWith("/api/") || !href.startsWith("/")) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
   return (
-    <Link href={href} className={cn(linkBase, "bg-brand-700 text-white hover:bg-brand-800", className)}>
+    <Link href={href} className={className} prefetch={NOT_PREFETCHED.has(href) ? false : undefined}>
       {children}
     </Link>
   );
 }
 
+export function PrimaryLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+  return (
+    <ButtonLink href={href} className={cn(linkBase, "bg-brand-700 text-white hover:bg-brand-800", className)}>
+      {children}
+    </ButtonLink>
+  );
+}
+
 export function SecondaryLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
   return (
-    <Link href={href} className={cn(linkBase, "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100", className)}>
+    <ButtonLink href={href} className={cn(linkBase, "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100", className)}>
       {children}
-    </Link>
+    </ButtonLink>
   );
 }
 
@@ -88,7 +115,7 @@ export function FiveStars() {
   return (
     <div role="img" aria-label="Rated 5 out of 5 stars" className="flex gap-0.5 text-amber-500">
       {[0, 1, 2, 3, 4].map((i) => (
-        <Star key={i} className="size-4 fill-current" aria-hidden />
+        <Icon key={i} name="StarFilled" className="size-4" />
       ))}
     </div>
   );
@@ -124,7 +151,7 @@ export function Faq({ items }: { items: readonly { q: string; a: string }[] }) {
         <details key={item.q} className="group">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium text-slate-950 hover:text-brand-800 [&::-webkit-details-marker]:hidden">
             {item.q}
-            <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden />
+            <Icon name="ChevronDown" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <p className="pb-4 text-slate-700">{item.a}</p>
         </details>
@@ -149,12 +176,12 @@ export function DemoCta({
         </h2>
         <p className="mt-4 text-lg text-brand-100">{body}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href="/hire-ai-employee" className={cn(linkBase, "bg-white text-brand-800 hover:bg-brand-50")}>
+          <ButtonLink href="/hire-ai-employee" className={cn(linkBase, "bg-white text-brand-800 hover:bg-brand-50")}>
             BOOK A DEMO
-          </Link>
-          <Link href="/pricing" className={cn(linkBase, "border border-white/70 text-white hover:bg-white/10")}>
+          </ButtonLink>
+          <ButtonLink href="/pricing" className={cn(linkBase, "border border-white/70 text-white hover:bg-white/10")}>
             See Pricing
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ShieldCheck, Lock } from "lucide-react";
+import { Icon } from "@/lib/ui/icon";
 import { BRAND } from "@/lib/brand";
 import { hipaaClaims } from "@/features/plans/catalogue";
 
@@ -53,10 +53,10 @@ export function Footer() {
           <p className="mt-3 text-sm text-slate-300">{BRAND.description}</p>
           <ul className="mt-4 flex flex-wrap gap-3" aria-label="Compliance">
             <li className="inline-flex items-center gap-1 rounded-full border border-slate-600 px-3 py-1 text-xs font-semibold">
-              <Lock className="size-3.5" aria-hidden /> GDPR
+              <Icon name="Lock" className="size-3.5" /> GDPR
             </li>
             <li className="inline-flex items-center gap-1 rounded-full border border-slate-600 px-3 py-1 text-xs font-semibold">
-              <ShieldCheck className="size-3.5" aria-hidden /> {hipaaClaims().badge}
+              <Icon name="ShieldCheck" className="size-3.5" /> {hipaaClaims().badge}
             </li>
           </ul>
         </div>

@@ -1,10 +1,7 @@
 import Link from "next/link";
-import { Bot } from "lucide-react";
+import { Icon } from "@/lib/ui/icon";
 import { BRAND } from "@/lib/brand";
-import { NavLinks } from "./nav-links";
-import { UserMenu } from "./user-menu";
-import { MobileMenu } from "./mobile-menu";
-import { DemoButton } from "./demo-button";
+import { HeaderNav } from "./header-nav";
 
 export function Header() {
   return (
@@ -14,15 +11,10 @@ export function Header() {
       </a>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-slate-950" aria-label={`${BRAND.name} home`}>
-          <Bot className="size-7 text-brand-700" aria-hidden />
+          <Icon name="Bot" className="size-7 text-brand-700" />
           <span>{BRAND.name}</span>
         </Link>
-        <NavLinks />
-        <div className="flex items-center gap-2">
-          <UserMenu />
-          <DemoButton />
-          <MobileMenu />
-        </div>
+        <HeaderNav />
       </nav>
     </header>
   );

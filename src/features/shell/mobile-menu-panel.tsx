@@ -4,7 +4,7 @@ import type { RefObject } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog } from "radix-ui";
-import { X } from "lucide-react";
+import { Icon } from "@/lib/ui/icon";
 import { cn } from "@/lib/ui/cn";
 import { ADMIN_LINKS, NAV_LINKS, PORTAL_LINKS, isActive, isCurrent, navSection, visibleLinks } from "./nav";
 import { useAuthUser } from "./use-auth-user";
@@ -34,7 +34,7 @@ export function MobileMenuPanel({ open, onOpenChange, trigger }: { open: boolean
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
             <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100" aria-label="Close menu">
-              <X className="size-5" aria-hidden />
+              <Icon name="X" className="size-5" />
             </Dialog.Close>
           </div>
           <nav aria-label="Mobile">

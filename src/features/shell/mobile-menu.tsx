@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 import dynamic from "next/dynamic";
-import { Menu } from "lucide-react";
+import { Icon } from "@/lib/ui/icon";
 
 /**
  * The dialog is loaded on the first tap: most readers of the public pages
@@ -28,7 +28,7 @@ export function MobileMenu() {
           setOpen(true);
         }}
       >
-        <Menu className="size-6" aria-hidden />
+        <Icon name="Menu" className="size-6" />
       </button>
       {wanted && <MobileMenuPanel open={open} onOpenChange={setOpen} trigger={trigger} />}
     </>

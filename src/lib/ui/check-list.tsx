@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "./icon";
 import { cn } from "./cn";
 
 /** Points in a list, each after a check mark (decorative: the list's text says it all). */
@@ -7,7 +7,7 @@ export function CheckList({ items, className, checkClassName }: { items: readonl
     <ul className={className}>
       {items.map((text) => (
         <li key={text} className="flex gap-2">
-          <Check className={cn("mt-0.5 size-4 shrink-0", checkClassName)} aria-hidden />
+          <Icon name="Check" className={cn("mt-0.5 size-4 shrink-0", checkClassName)} />
           {text}
         </li>
       ))}

@@ -6,6 +6,13 @@ import { formatCents } from "@/features/plans/catalogue";
 
 type Field = "calls" | "minutes" | "chats";
 
+/** The plans table's column headings and their alignment. */
+const COLUMNS = [
+  ["Plan", ""],
+  ["Extra units", ""],
+  ["Monthly cost", "text-right"],
+] as const;
+
 function parse(values: Record<Field, string>): { monthly: Estimate; annual: Estimate; minutes: number } | null {
   const calls = Number(values.calls);
   const minutes = Number(values.minutes);
@@ -69,15 +76,11 @@ export function CostEstimator() {
               <caption className="sr-only">Monthly cost of this usage on each plan</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-1 font-medium">
-                    Plan
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Extra units
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Monthly cost
-                  </th>
+                  {COLUMNS.map(([label, align]) => (
+                    <th key={label} scope="col" className={`py-1 font-medium ${align}`}>
+                      {label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
