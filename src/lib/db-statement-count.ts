@@ -67,13 +67,15 @@ export function countStatements(pool: Pool): void {
     return (connect() as Promise<PoolClient>).then((client) => {
       const c = client as unknown as { query: Query; release: Query };
       const clientQuery = c.query.bind(client);
+      const own = Object.getOwnPropertyDescriptor(c, "query");
       const release = c.release;
       c.query = (...a) => {
         bump();
         return clientQuery(...a);
       };
       c.release = (...a) => {
-        delete (c as Partial<typeof c>).query;
+        if (own) Object.defineProperty(c, "query", own);
+        else delete (c as Partial<typeof c>).query;
         c.release = release;
         return release(...a);
       };
