@@ -75,6 +75,10 @@ try {
     ].map((p) => ({ path: p, as: "admin", cookie: admin })),
   ].filter((p) => p.path.includes(ONLY));
   const browserFigures = await loadInChromium(pages);
+  for (const p of pages) {
+    const landed = browserFigures.get(p.path)?.landed;
+    if (landed && landed !== p.path) Object.assign(p, { path: landed, from: p.path });
+  }
   const apis = apiList(pages, browserFigures, { owner, admin }).filter((a) => a.path.includes(ONLY));
 
   notFound = await run({ url: `${base}/bench-no-such-page`, connections: 50, duration: DURATION });
@@ -88,7 +92,7 @@ try {
   rows.push(["Floor: /api/health, 50 connections (H)", `${rps(health)} req/s, p99 ${ms(health.measured.p99)}`, "", "", ""]);
   for (const [rate, r] of healthAt) rows.push([`Floor: /api/health at ${rate} req/s: p50 / p99`, `${ms(r.measured.p50)} / ${ms(r.measured.p99)}`, "", "", ""]);
 
-  for (const target of [...pages.map((p) => ({ ...p, page: true, browser: browserFigures.get(p.path) })), ...apis]) {
+  for (const target of [...pages.map((p) => ({ ...p, page: true, browser: browserFigures.get(p.from ?? p.path) })), ...apis]) {
     try {
       const figures = await measure(target, rates);
       rows.push(verdictRow(target, figures, rates));
@@ -179,8 +183,10 @@ async function loadInChromium(pages) {
         if (url.origin === base && url.pathname.startsWith("/api/") && req.method() === "GET") calls.add(url.pathname + url.search);
       });
       const res = await page.goto(p.path, { waitUntil: "networkidle" }).catch((err) => console.error(`${p.path}: ${err.message}`));
-      if (!res || res.status() !== 200 || new URL(page.url()).pathname !== new URL(p.path, base).pathname) console.error(`${p.path} as the ${p.as} answered ${res?.status()} at ${page.url()}`);
-      else out.set(p.path, { jsBytes: (await Promise.all(sizes)).reduce((a, b) => a + b, 0), scripts: sizes.length, calls: [...calls].sort() });
+      const landed = new URL(page.url());
+      if (!res || res.status() !== 200 || landed.origin !== base) console.error(`${p.path} as the ${p.as} answered ${res?.status()} at ${page.url()}`);
+      // A page that sends the browser on (/ai-employees to its AI employee's settings) is measured where it lands.
+      else out.set(p.path, { jsBytes: (await Promise.all(sizes)).reduce((a, b) => a + b, 0), scripts: sizes.length, calls: [...calls].sort(), landed: landed.pathname + landed.search });
       await context.close();
     }
   } finally {
@@ -195,7 +201,8 @@ function apiList(pages, browserFigures, cookies) {
   const add = (p, as) => list.has(p) || list.set(p, { path: p, as, cookie: cookies[as] });
   for (const p of [AUTH_USER, `${AUTH_USER}?subscription=omit`, "/api/insights", "/api/interactions"]) add(p, "owner");
   for (const p of ["/api/admin/subscriptions", "/api/admin/ai-ready-orders", "/api/admin/notifications"]) add(p, "admin");
-  for (const p of pages) for (const call of browserFigures.get(p.path)?.calls ?? []) add(call, p.as);
+  // Not a recording: it is media from the voice platform (the embedded one answers 502 on a bench), not the page's data.
+  for (const p of pages) for (const call of browserFigures.get(p.from ?? p.path)?.calls ?? []) if (!call.includes("/recording")) add(call, p.as);
   return [...list.values()];
 }
 
@@ -254,7 +261,7 @@ function verdictRow(target, f, rates) {
   }
   const failed = checks.filter(([, ok]) => !ok).map(([name]) => name);
   return [
-    `\`${target.path}\` (${target.as}${target.page ? ", page" : ""})`,
+    `\`${target.path}\` (${target.as}${target.page ? ", page" : ""}${target.from ? `, from ${target.from}` : ""})`,
     measured.join("; "),
     targets.join("; "),
     floor.join("; "),
