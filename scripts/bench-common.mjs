@@ -1,5 +1,6 @@
-// What the benchmarks (bench-load.mjs, bench-ingest.mjs) share: the production
-// build, the database, autocannon, the better-auth cookie and the dated table.
+// What the benchmarks (bench-load.mjs, bench-ingest.mjs, bench-insights.mjs, ...)
+// share: the production build, the database, autocannon, the better-auth cookie
+// and the dated table.
 import { spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -57,11 +58,15 @@ export async function launchChromium() {
   });
 }
 
-/** A browser context on `baseURL`, signed in with a session `cookie` (cookieFor's "name=value"). */
+/** A browser context on `baseURL`, signed in with session cookies (cookieFor's "name=value", or a Cookie header's "a=b; c=d"). */
 export async function signedInContext(browser, baseURL, cookie) {
-  const [name, value] = cookie.split(/=(.*)/s);
   const context = await browser.newContext({ baseURL });
-  await context.addCookies([{ name, value, url: baseURL }]);
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name, value] = pair.split(/=(.*)/s);
+      return { name, value, url: baseURL };
+    }),
+  );
   return context;
 }
 
@@ -71,12 +76,79 @@ export function cookieFor(token) {
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
-/** One autocannon run, quietly. */
+/**
+ * One autocannon run, quietly. `result.measured` has the percentiles of the
+ * responses' own times: with a rate (connectionRate, overallRate) autocannon's
+ * `latency` corrects for coordinated omission assuming a request every
+ * ceil(1 / rate) = 1 ms, so each slow response also adds made-up values, one
+ * per millisecond it took.
+ */
 export function run(opts) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ timeout: 10, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    const times = [];
+    const instance = autocannon({ timeout: 10, ...opts }, (err, result) => (err ? reject(err) : resolve({ ...result, measured: percentiles(times) })));
+    instance.on("response", (client, status, bytes, time) => times.push(time));
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
+}
+
+/** p50, p90, p99 and max of `times` (ms). */
+export function percentiles(times) {
+  const s = Float64Array.from(times).sort();
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: s.at(-1) ?? NaN, n: s.length };
+}
+
+/**
+ * An open loop at a fixed rate: GET `url` every 1000 / `rate` ms, evenly
+ * spaced, for `duration` s, each on a free keep-alive connection (a new one
+ * when all are busy), whether or not the earlier ones have answered.
+ * autocannon's rates are bursts instead: each connection sends its share of a
+ * second back to back when the second starts. With `requests` ([{ path,
+ * headers }]), request i is requests[i % length] on `url`'s origin. Shaped
+ * like run()'s result.
+ */
+export async function paced({ url, headers = {}, rate, duration, requests }) {
+  const http = await import("node:http");
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const total = Math.max(1, Math.round(rate * duration));
+  const times = [];
+  const result = { errors: 0, timeouts: 0, non2xx: 0 };
+  const started = performance.now();
+  await new Promise((resolve) => {
+    let sent = 0;
+    let done = 0;
+    const finish = () => ++done === total && resolve();
+    const send = (i) => {
+      const r = requests?.[i % requests.length];
+      const t0 = performance.now();
+      const req = http.get(r ? new URL(r.path, url) : url, { agent, headers: r ? r.headers : headers, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          times.push(performance.now() - t0);
+          if (res.statusCode < 200 || res.statusCode >= 300) result.non2xx++;
+          finish();
+        });
+      });
+      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("error", (err) => {
+        if (err.message === "timeout") result.timeouts++;
+        else result.errors++;
+        finish();
+      });
+    };
+    const tick = () => {
+      while (sent < total && started + (sent * 1000) / rate <= performance.now()) {
+        send(sent);
+        sent++;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, started + (sent * 1000) / rate - performance.now()));
+    };
+    tick();
+  });
+  agent.destroy();
+  const measured = percentiles(times);
+  return { ...result, latency: measured, measured, requests: { average: (total * 1000) / (performance.now() - started), total } };
 }
 
 export function median(values) {
@@ -142,6 +214,23 @@ export async function benchEnvironment({ pglite, name, extra = {} }) {
     serverEnv.DATABASE_URL = databaseUrl;
   }
   return { serverEnv, databaseUrl };
+}
+
+/** Where the benchmarks build and serve the production app. */
+export const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
+
+/**
+ * The start the seeded benchmarks share: builds the app into `distDir` (unless
+ * `args` has --no-build), notes the load average, prepares the server's
+ * environment (benchEnvironment) and starts it around `seed({ serverEnv,
+ * databaseUrl })` (startAfterSeed).
+ */
+export async function startBench({ args, name, pglite = false, extra, seed }) {
+  if (!args.includes("--no-build")) buildApp({ ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" }, distDir);
+  const startLoad = loadAverage();
+  const { serverEnv, databaseUrl } = await benchEnvironment({ pglite, name, extra });
+  const { server, seeded } = await startAfterSeed({ distDir, serverEnv, seed: () => seed({ serverEnv, databaseUrl }) });
+  return { startLoad, serverEnv, databaseUrl, server, seeded };
 }
 
 /** Starts the server once (it migrates), runs `seed` while no server runs (PGlite has one owner), and starts it again. */

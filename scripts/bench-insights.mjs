@@ -20,29 +20,11 @@
 // Options: --no-build, --reseed.
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
-import {
-  benchEnvironment,
-  buildApp,
-  clean,
-  cookieFor,
-  ensureDatabase,
-  launchChromium,
-  loadAverage,
-  median,
-  ms,
-  openDatabase,
-  rps,
-  run,
-  signedInContext,
-  startAfterSeed,
-  verdict,
-  writeTable,
-} from "./bench-common.mjs";
+import { clean, cookieFor, distDir, ensureDatabase, launchChromium, median, ms, openDatabase, rps, run, signedInContext, startBench, verdict, writeTable } from "./bench-common.mjs";
 import { ACCOUNTS, DEMO, INTERACTIONS, seedSql } from "./bench-insights-seed.mjs";
 import { freePort, startServer } from "./bench-server.mjs";
 
 const args = process.argv.slice(2);
-const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
 const databaseUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/bench";
 const TARGET = { insightsP99: 150, firstPaint: 1500 };
 const RATE = 10;
@@ -50,14 +32,9 @@ const CONNECTIONS = 10;
 const PERIOD_DAYS = 90;
 const PACED_SECONDS = 60;
 
-const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-if (!args.includes("--no-build")) buildApp(env, distDir);
-
 const fresh = args.includes("--reseed") || !(await seeded());
 if (fresh) await ensureDatabase(databaseUrl, { recreate: true });
-const startLoad = loadAverage();
-const { serverEnv } = await benchEnvironment({ pglite: false, name: "insights" });
-const { server: first, seeded: tokens } = await startAfterSeed({ distDir, serverEnv, seed });
+const { startLoad, serverEnv, server: first, seeded: tokens } = await startBench({ args, name: "insights", seed });
 const owner = cookieFor(tokens.owner);
 const admin = cookieFor(tokens.admin);
 const to = new Intl.DateTimeFormat("en-CA", { timeZone: DEMO.timeZone }).format(new Date());

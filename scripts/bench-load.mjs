@@ -9,41 +9,18 @@
 // 3. Runs autocannon for each figure and Chromium for the admin lists' first
 //    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
 // Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
-import { randomUUID } from "node:crypto";
-import {
-  benchEnvironment,
-  buildApp,
-  clean,
-  cookieFor,
-  launchChromium,
-  loadAverage,
-  median,
-  ms,
-  openDatabase,
-  rps,
-  run,
-  signedInContext,
-  startAfterSeed,
-  verdict,
-  writeTable,
-} from "./bench-common.mjs";
-import { ADMIN_SEARCH_NAME, seedSql } from "./bench-load-seed.mjs";
+import { clean, cookieFor, launchChromium, median, ms, rps, run, signedInContext, startBench, verdict, writeTable } from "./bench-common.mjs";
+import { ADMIN_SEARCH_NAME } from "./bench-load-seed.mjs";
 import { PUBLIC_ROUTES } from "./bench-server.mjs";
+import { mixedLoad, seedWithSessions } from "./bench-sessions.mjs";
 
 const args = process.argv.slice(2);
 const pglite = args.includes("--pglite");
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.slice(11) ?? 60);
-const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
 const SIZE = pglite ? { users: 5_000, subscriptions: 500 } : { users: 100_000, subscriptions: 10_000 };
-const CUSTOMER_SESSIONS = 150;
 const P99 = { mixed: pglite ? 3000 : 1000, authUser: 25, admin: 100, search: 100, firstPage: 1500 };
 
-const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-if (!args.includes("--no-build")) buildApp(env, distDir);
-
-const startLoad = loadAverage();
-const { serverEnv, databaseUrl } = await benchEnvironment({ pglite, name: "load" });
-const { server, seeded: sessions } = await startAfterSeed({ distDir, serverEnv, seed });
+const { startLoad, server, seeded: sessions } = await startBench({ args, name: "load", pglite, seed });
 const base = server.baseUrl;
 const rows = [];
 try {
@@ -74,7 +51,7 @@ try {
   });
   rows.push(["/api/auth/user at 400 req/s: p99", ms(authUser.latency.p99), `< ${P99.authUser} ms`, `${rps(health)} req/s (health)`, verdict(authUser.latency.p99 < P99.authUser && clean(authUser))]);
 
-  const mixed = await mixedLoad(customerCookies);
+  const mixed = await mixedLoad({ base, cookies: customerCookies, duration });
   rows.push([
     `200 sessions (150 customers, 50 visitors), ${duration} s: p99`,
     `${ms(mixed.latency.p99)}; ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx, ${rps(mixed)} req/s`,
@@ -85,7 +62,7 @@ try {
   // The same 200 sessions at a person's pace (one request a second each), for
   // comparison with the closed loop above, where every session fires its next
   // request the moment the last answers. Informative: the issue's target is the row above.
-  const paced = await mixedLoad(customerCookies, { connectionRate: 1, duration: 30 });
+  const paced = await mixedLoad({ base, cookies: customerCookies, duration: 30, pace: { connectionRate: 1 } });
   rows.push([
     "200 sessions, each one request a second, 30 s: p99 (informative)",
     `${ms(paced.latency.p99)}; ${paced.errors} errors, ${paced.timeouts} timeouts, ${paced.non2xx} non-2xx, ${rps(paced)} req/s`,
@@ -125,51 +102,8 @@ writeTable({
 // ---------------------------------------------------------------------------
 
 /** Seeds when the database lacks the seed (or --reseed); returns the session tokens to sign in with. */
-async function seed() {
-  const query = await openDatabase({ databaseUrl, pgliteDir: serverEnv.PGLITE_DIR });
-  try {
-    const [{ n }] = await query(`select count(*)::int as n from "user" where id like 'bench-u-%'`);
-    if (n !== SIZE.users || args.includes("--reseed")) {
-      console.log(`Seeding ${SIZE.users} users and ${SIZE.subscriptions} subscriptions ...`);
-      const started = Date.now();
-      for (const statement of seedSql(SIZE)) await query(statement);
-      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
-    // Fresh sessions for this run: 150 customers with a subscription, and the admin.
-    await query(`delete from session where user_agent = 'bench'`);
-    const customers = await query(`select user_id as id from subscriptions order by user_id limit ${CUSTOMER_SESSIONS}`);
-    const [admin] = await query(`select id from "user" where email = 'admin@bench.example'`);
-    const tokens = { customers: [], admin: randomUUID().replace(/-/g, "") };
-    tokens.customers = customers.map(() => randomUUID().replace(/-/g, ""));
-    const values = [...customers.map((c, i) => [c.id, tokens.customers[i]]), [admin.id, tokens.admin]]
-      .map(([id, token]) => `('${randomUUID()}', '${token}', '${id}', now() + interval '1 day', 'bench')`)
-      .join(",");
-    await query(`insert into session (id, token, user_id, expires_at, user_agent) values ${values}`);
-    return tokens;
-  } finally {
-    await query.close();
-  }
-}
-
-/** 150 connections of signed-in customers reading their pages and APIs, 50 of visitors reading public pages. */
-async function mixedLoad(cookies, pace = {}) {
-  const customerPaths = ["/dashboard", "/billing", "/api/auth/user", "/api/user-subscriptions", "/api/billing-history", "/api/ai-ready-orders"];
-  let client = 0;
-  return run({
-    url: base,
-    connections: 200,
-    duration,
-    ...pace,
-    setupClient: (c) => {
-      const i = client++;
-      if (i < CUSTOMER_SESSIONS) {
-        c.setHeaders({ cookie: cookies[i % cookies.length] });
-        c.setRequests(customerPaths.map((p) => ({ method: "GET", path: p })));
-      } else {
-        c.setRequests(PUBLIC_ROUTES.map((p) => ({ method: "GET", path: p })));
-      }
-    },
-  });
+function seed({ databaseUrl, serverEnv }) {
+  return seedWithSessions({ databaseUrl, pgliteDir: serverEnv.PGLITE_DIR, size: SIZE, reseed: args.includes("--reseed") });
 }
 
 /** Milliseconds from navigation until the first row of each admin list is visible, as the admin. */

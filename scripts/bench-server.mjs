@@ -37,9 +37,10 @@ export function freePort() {
 /**
  * Starts scripts/serve.mjs on the build in `distDir` on 127.0.0.1:`port`, with
  * `env` over production defaults (embedded services allowed), and waits for
- * /api/health. The log goes to `env.DATA_DIR`/server.log.
+ * /api/health. The log goes to `env.DATA_DIR`/server.log. `nodeArgs` go to
+ * Node before the script (e.g. --cpu-prof).
  */
-export async function startServer({ distDir, env, port }) {
+export async function startServer({ distDir, env, port, nodeArgs = [] }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(env.DATA_DIR, "server.log");
   const childEnv = {
@@ -54,7 +55,11 @@ export async function startServer({ distDir, env, port }) {
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const out = openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(root, "scripts/serve.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, env: childEnv, stdio: ["ignore", out, out] });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", out, out],
+  });
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
+import { countStatements } from "@/lib/db-statement-count";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -42,6 +43,7 @@ async function open(): Promise<Omit<DbHandle, "ready">> {
       idle_in_transaction_session_timeout: cfg.DATABASE_STATEMENT_TIMEOUT_MS * 2,
       connectionTimeoutMillis: cfg.DATABASE_STATEMENT_TIMEOUT_MS,
     });
+    countStatements(pool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Instances that start together migrate one at a time: each holds a
     // session advisory lock on the connection that applies the migrations;
