@@ -27,10 +27,10 @@ describe("DB_COUNT_STATEMENTS=1", () => {
     const pool = fakePool(5);
     countStatements(pool);
     const write = process.stdout.write.bind(process.stdout);
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
       if (String(chunk).startsWith("db-statements ")) return lines.push(String(chunk).trim()) > 0;
-      return write(chunk, ...rest);
-    });
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stdout.write);
     // /two sends two statements; /five two and a transaction of three (begin, a statement, commit).
     const server = createServer(async (req, res) => {
       await pool.query("select 1");
