@@ -22,10 +22,7 @@ const auditHref = (direction: "older" | "newer", cursor: string | null) => (curs
  * with the session check, 4 statements (issue 27).
  */
 export async function loadAccountScreen({ user, account }: PortalUser, searchParams: Search): Promise<AccountScreenData> {
-  const [full, page] = await Promise.all([
-    accountPeople(account.id, account.role),
-    can(account.role, "members.manage") ? auditLogPage(account.id, readAuditPosition(searchParams)) : null,
-  ]);
+  const [full, page] = await Promise.all([accountPeople(account.id, account.role), can(account.role, "members.manage") ? auditLogPage(account.id, readAuditPosition(searchParams)) : null]);
   const viewer = viewerOf(account.role, full);
   const audit = page && { entries: page.entries, newerHref: auditHref("newer", page.newerCursor), olderHref: auditHref("older", page.olderCursor) };
   return {

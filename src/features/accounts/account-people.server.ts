@@ -25,7 +25,15 @@ export async function accountPeople(accountId: string, viewerRole: AccountRole):
       .orderBy(asc(member.createdAt), asc(member.id)),
     mayInvite
       ? db
-          .select({ id: invitation.id, email: invitation.email, role: invitation.role, status: invitation.status, expiresAt: invitation.expiresAt, createdAt: invitation.createdAt, lastSentAt: invitation.lastSentAt })
+          .select({
+            id: invitation.id,
+            email: invitation.email,
+            role: invitation.role,
+            status: invitation.status,
+            expiresAt: invitation.expiresAt,
+            createdAt: invitation.createdAt,
+            lastSentAt: invitation.lastSentAt,
+          })
           .from(invitation)
           .where(and(eq(invitation.organizationId, accountId), eq(invitation.status, "pending")))
       : Promise.resolve([]),
