@@ -19,7 +19,8 @@
 //    server run with --cpu-prof; the ten heaviest functions (self time).
 // 5. Writes docs/benchmarks/pages-signed-in-YYYY-MM-DD.md (also printed).
 // Options: --no-build, --reseed, --profile, --duration=S (each timed run; default 10),
-// --idle=N (requests one at a time; default 200), --only=TEXT (pages and APIs whose path has TEXT).
+// --idle=N (requests one at a time; default 200), --only=TEXT[,TEXT] (pages and APIs whose path has one of them),
+// --suffix=TEXT (written to pages-signed-in-YYYY-MM-DD<TEXT>.md, beside a full run's table).
 import { readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -32,7 +33,8 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const DURATION = Number(option("duration", 10));
 const IDLE = Number(option("idle", 200));
-const ONLY = option("only", "");
+const ONLY = option("only", "").split(",");
+const wanted = (path) => ONLY.some((text) => path.includes(text));
 const FIXED_RATE = 100;
 const CONNECTIONS = 10;
 const SIZE = { users: 100_000, subscriptions: 10_000 };
@@ -73,13 +75,13 @@ try {
       "/admin/spam-reports",
       "/admin/api-keys",
     ].map((p) => ({ path: p, as: "admin", cookie: admin })),
-  ].filter((p) => p.path.includes(ONLY));
+  ].filter((p) => wanted(p.path));
   const browserFigures = await loadInChromium(pages);
   for (const p of pages) {
     const landed = browserFigures.get(p.path)?.landed;
     if (landed && landed !== p.path) Object.assign(p, { path: landed, from: p.path });
   }
-  const apis = apiList(pages, browserFigures, { owner, admin }).filter((a) => a.path.includes(ONLY));
+  const apis = apiList(pages, browserFigures, { owner, admin }).filter((a) => wanted(a.path));
 
   notFound = await run({ url: `${base}/bench-no-such-page`, connections: 50, duration: DURATION });
   health = await run({ url: `${base}/api/health`, connections: 50, duration: DURATION });
@@ -123,6 +125,7 @@ const notes = [
 if (args.includes("--profile")) notes.push(...(await profile()));
 writeTable({
   name: "pages-signed-in",
+  suffix: option("suffix", ""),
   title: "Signed-in pages and their APIs: PostgreSQL, bench:load seed",
   command: `npm run bench:pages:signed-in${args.length ? ` -- ${args.join(" ")}` : ""}`,
   startLoad,
