@@ -8,7 +8,8 @@
 // 2. Builds the production app into .next-bench (unless --no-build) and serves it.
 // 3. Runs autocannon for each figure and Chromium for the admin lists' first
 //    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
-// Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
+// Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60),
+// --only=admin-search (the /api/health floor and the admin subscriptions list with and without a search; admin-search-YYYY-MM-DD.md).
 import { randomUUID } from "node:crypto";
 import {
   benchEnvironment,
@@ -32,6 +33,7 @@ import { PUBLIC_ROUTES } from "./bench-server.mjs";
 
 const args = process.argv.slice(2);
 const pglite = args.includes("--pglite");
+const only = args.find((a) => a.startsWith("--only="))?.slice(7);
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.slice(11) ?? 60);
 const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
 const SIZE = pglite ? { users: 5_000, subscriptions: 500 } : { users: 100_000, subscriptions: 10_000 };
@@ -45,6 +47,7 @@ const startLoad = loadAverage();
 const { serverEnv, databaseUrl } = await benchEnvironment({ pglite, name: "load" });
 const { server, seeded: sessions } = await startAfterSeed({ distDir, serverEnv, seed });
 const base = server.baseUrl;
+if (only === "admin-search") await adminSearchOnly();
 const rows = [];
 try {
   const customerCookies = sessions.customers.map(cookieFor);
@@ -124,6 +127,32 @@ writeTable({
 
 // ---------------------------------------------------------------------------
 
+/** --only=admin-search (issue 27): the /api/health floor, then the admin subscriptions list and its search, 10 connections, 20 s each; exits. */
+async function adminSearchOnly() {
+  const cookie = cookieFor(sessions.admin);
+  const out = [];
+  try {
+    const floor = await run({ url: `${base}/api/health`, connections: 50, duration: 10 });
+    const health = await run({ url: `${base}/api/health`, connections: 10, duration: 10 });
+    out.push(["Floor: /api/health, 50 connections", `${rps(floor)} req/s`, "", "", ""], ["Floor: /api/health, 10 connections: p99", ms(health.latency.p99), "", "", ""]);
+    for (const url of ["/api/admin/subscriptions", `/api/admin/subscriptions?q=${encodeURIComponent(ADMIN_SEARCH_NAME)}`]) {
+      const kb = Buffer.byteLength(await (await fetch(`${base}${url}`, { headers: { cookie } })).text()) / 1024;
+      const res = await run({ url: `${base}${url}`, connections: 10, duration: 20, headers: { cookie } });
+      out.push([
+        `Admin ${url}, 10 connections: p99 (p50), size`,
+        `${ms(res.latency.p99)} (${ms(res.latency.p50)}), ${rps(res)} req/s, ${kb.toFixed(1)} KB`,
+        `< ${P99.search} ms`,
+        `${ms(health.latency.p99)} (health p99)`,
+        verdict(res.latency.p99 < P99.search && clean(res)),
+      ]);
+    }
+  } finally {
+    await server.stop();
+  }
+  writeTable({ name: "admin-search", title: `Admin search: PostgreSQL, ${SIZE.users.toLocaleString("en-US")} users`, command: "npm run bench:load -- --only=admin-search", startLoad, rows: out });
+  process.exit(0);
+}
+
 /** Seeds when the database lacks the seed (or --reseed); returns the session tokens to sign in with. */
 async function seed() {
   const query = await openDatabase({ databaseUrl, pgliteDir: serverEnv.PGLITE_DIR });
@@ -137,7 +166,7 @@ async function seed() {
     }
     // Fresh sessions for this run: 150 customers with a subscription, and the admin.
     await query(`delete from session where user_agent = 'bench'`);
-    const customers = await query(`select user_id as id from subscriptions order by user_id limit ${CUSTOMER_SESSIONS}`);
+    const customers = await query(`select account_id as id from subscriptions order by account_id limit ${CUSTOMER_SESSIONS}`);
     const [admin] = await query(`select id from "user" where email = 'admin@bench.example'`);
     const tokens = { customers: [], admin: randomUUID().replace(/-/g, "") };
     tokens.customers = customers.map(() => randomUUID().replace(/-/g, ""));
