@@ -1,5 +1,5 @@
 -- Issue 27: the admin search's trigram indexes without a pending list (fastupdate off). With it on, rows written since the
--- last VACUUM wait in an unsorted list that every search reads in full (3.4 MB, 5,578 rows after the bench seed of 100,000
+-- last VACUUM wait in an unsorted list that every search reads in full (3.6 MB, 5,578 rows after the bench seed of 100,000
 -- users); autovacuum empties it only now and then, and PGlite has no autovacuum. Rebuilt, so the list starts empty.
 DROP INDEX "user_search_trgm_idx";--> statement-breakpoint
 DROP INDEX "ai_ready_orders_search_trgm_idx";--> statement-breakpoint
