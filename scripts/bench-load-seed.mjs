@@ -38,7 +38,11 @@ export const ADMIN_SEARCH_NAME = "Lindqvist";
 
 const arr = (values) => `array[${values.map((v) => `'${v}'`).join(",")}]`;
 
-/** The statements, in order: remove an earlier seed, then users, their business accounts, orders, subscriptions, a year of usage, notifications. */
+/**
+ * The statements, in order: remove an earlier seed, then users (each the owner
+ * of a business account with the user's id, as migration 0012 made them),
+ * orders, subscriptions, a year of usage, notifications.
+ */
 export function seedSql({ users, subscriptions }) {
   const step = Math.floor(users / subscriptions);
   const userOf = (i) => `'bench-u-' || (${i} * ${step})`;
@@ -54,11 +58,9 @@ export function seedSql({ users, subscriptions }) {
             lateral (select (${arr(FIRST)})[1 + i % ${FIRST.length}] as f, (${arr(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] as l) n`,
     `insert into "user" (id, name, email, email_verified, first_name, last_name, role)
        values ('bench-admin', 'Bench Admin', 'admin@bench.example', true, 'Bench', 'Admin', 'admin')`,
-    // Each subscriber owns a business account whose id is theirs (as the app makes an account with a first login; ADR 0107).
-    `insert into organization (id, name, slug, created_at)
-       select u.id, u.name, 'bench-' || i, u.created_at from generate_series(1, ${subscriptions}) i join "user" u on u.id = ${userOf("i")}`,
-    `insert into member (id, organization_id, user_id, role) select 'bench-m-' || i, ${userOf("i")}, ${userOf("i")}, 'owner' from generate_series(1, ${subscriptions}) i`,
-    `insert into ai_ready_orders (id, ai_employee_name, ai_phone_number, customer_email, web_chat_url, status, subscription_id, account_id, claimed_by_user_id, created_at, updated_at)
+    `insert into organization (id, name, slug, created_at) select id, name, 'account-' || id, created_at from "user" where id like 'bench-u-%'`,
+    `insert into member (id, organization_id, user_id, role, created_at) select 'member-' || id, id, id, 'owner', created_at from "user" where id like 'bench-u-%'`,
+    `insert into ai_ready_orders (id, ai_employee_name, ai_phone_number, customer_email, web_chat_url, status, subscription_id, claimed_by_user_id, account_id, created_at, updated_at)
        select 'bench-o-' || i, (${arr(EMPLOYEES)})[1 + i % ${EMPLOYEES.length}] || ' ' || i, '+1555' || lpad(i::text, 7, '0'),
               u.email, 'https://chat.example.com/' || i, 'active', 'bench-s-' || i, u.id, u.id, u.created_at, now()
        from generate_series(1, ${subscriptions}) i join "user" u on u.id = ${userOf("i")}`,

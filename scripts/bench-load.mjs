@@ -8,7 +8,8 @@
 // 2. Builds the production app into .next-bench (unless --no-build) and serves it.
 // 3. Runs autocannon for each figure and Chromium for the admin lists' first
 //    page, then writes docs/benchmarks/load-YYYY-MM-DD[-pglite].md (also printed).
-// Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60).
+// Options: --pglite, --no-build, --reseed, --duration=S (the long runs' length; default 60),
+// --only=admin-search (the /api/health floor and the admin subscriptions list with and without a search; admin-search-YYYY-MM-DD.md).
 import { clean, cookieFor, launchChromium, median, ms, rps, run, signedInContext, startBench, verdict, writeTable } from "./bench-common.mjs";
 import { ADMIN_SEARCH_NAME } from "./bench-load-seed.mjs";
 import { PUBLIC_ROUTES } from "./bench-server.mjs";
@@ -16,12 +17,14 @@ import { mixedLoad, seedWithSessions } from "./bench-sessions.mjs";
 
 const args = process.argv.slice(2);
 const pglite = args.includes("--pglite");
+const only = args.find((a) => a.startsWith("--only="))?.slice(7);
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.slice(11) ?? 60);
 const SIZE = pglite ? { users: 5_000, subscriptions: 500 } : { users: 100_000, subscriptions: 10_000 };
 const P99 = { mixed: pglite ? 3000 : 1000, authUser: 25, admin: 100, search: 100, firstPage: 1500 };
 
 const { startLoad, server, seeded: sessions } = await startBench({ args, name: "load", pglite, seed });
 const base = server.baseUrl;
+if (only === "admin-search") await adminSearchOnly();
 const rows = [];
 try {
   const customerCookies = sessions.customers.map(cookieFor);
@@ -100,6 +103,32 @@ writeTable({
 });
 
 // ---------------------------------------------------------------------------
+
+/** --only=admin-search (issue 27): the /api/health floor, then the admin subscriptions list and its search, 10 connections, 20 s each; exits. */
+async function adminSearchOnly() {
+  const cookie = cookieFor(sessions.admin);
+  const out = [];
+  try {
+    const floor = await run({ url: `${base}/api/health`, connections: 50, duration: 10 });
+    const health = await run({ url: `${base}/api/health`, connections: 10, duration: 10 });
+    out.push(["Floor: /api/health, 50 connections", `${rps(floor)} req/s`, "", "", ""], ["Floor: /api/health, 10 connections: p99", ms(health.latency.p99), "", "", ""]);
+    for (const url of ["/api/admin/subscriptions", `/api/admin/subscriptions?q=${encodeURIComponent(ADMIN_SEARCH_NAME)}`]) {
+      const kb = Buffer.byteLength(await (await fetch(`${base}${url}`, { headers: { cookie } })).text()) / 1024;
+      const res = await run({ url: `${base}${url}`, connections: 10, duration: 20, headers: { cookie } });
+      out.push([
+        `Admin ${url}, 10 connections: p99 (p50), size`,
+        `${ms(res.latency.p99)} (${ms(res.latency.p50)}), ${rps(res)} req/s, ${kb.toFixed(1)} KB`,
+        `< ${P99.search} ms`,
+        `${ms(health.latency.p99)} (health p99)`,
+        verdict(res.latency.p99 < P99.search && clean(res)),
+      ]);
+    }
+  } finally {
+    await server.stop();
+  }
+  writeTable({ name: "admin-search", title: `Admin search: PostgreSQL, ${SIZE.users.toLocaleString("en-US")} users`, command: "npm run bench:load -- --only=admin-search", startLoad, rows: out });
+  process.exit(0);
+}
 
 /** Seeds when the database lacks the seed (or --reseed); returns the session tokens to sign in with. */
 function seed({ databaseUrl, serverEnv }) {

@@ -19,7 +19,11 @@ export const user = pgTable(
     ...timestamps(),
   },
   // One trigram index over everything the admin subscriptions search reads (ADR 0096, 0100).
-  (t) => [index("user_search_trgm_idx").using("gin", sql`${userSearchText(t)} gin_trgm_ops`)],
+  (t) => [
+    index("user_search_trgm_idx")
+      .using("gin", sql`${userSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
 );
 
 /**

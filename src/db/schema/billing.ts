@@ -50,10 +50,15 @@ export const subscriptions = pgTable(
     pendingPlanId: text("pending_plan_id"),
     pendingBilling: text("pending_billing").$type<"monthly" | "annual">(),
     pendingChangeAt: timestamp("pending_change_at", { withTimezone: true }),
+    /** What the admin search matches: the account's members and the AI employee, lower-cased; kept by triggers (migration 0026, issue 27). */
+    searchText: text("search_text").notNull().default(""),
     ...timestamps(),
   },
   (t) => [
     index("subscriptions_account_id_idx").on(t.accountId),
+    index("subscriptions_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index("subscriptions_status_idx").on(t.status),
     index("subscriptions_customer_idx").on(t.providerCustomerId),
     // Keyset order of the admin list (ADR 0096).

@@ -35,7 +35,9 @@ export const aiReadyOrders = pgTable(
     index("ai_ready_orders_subscription_idx").on(t.subscriptionId),
     // The admin Orders list filtered by business account, in its keyset order (issue 22, ADR 0110).
     index("ai_ready_orders_account_created_idx").on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("ai_ready_orders_search_trgm_idx").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
+    index("ai_ready_orders_search_trgm_idx")
+      .using("gin", sql`${orderSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // The ingestion API finds an AI employee by its number, however it is written (ADR 0143).
     index("ai_ready_orders_phone_key_idx").using("btree", orderPhoneKey(t)),
   ],

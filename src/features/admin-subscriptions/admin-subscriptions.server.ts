@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { aiReadyOrders, member, orderPhoneKey, orderSearchText, subscriptions, user, userSearchText } from "@/db/schema";
+import { aiReadyOrders, orderPhoneKey, subscriptions } from "@/db/schema";
 import { PLANS, findPlan } from "@/features/plans/catalogue";
 import { cursorString, cursorTimestamp, likePattern, readChoice, readChoices, toPage, type Page, type PageRequest } from "@/lib/http/pagination";
 import { getProvider } from "@/features/billing/provider";
@@ -52,26 +52,23 @@ export function phoneSearchDigits(q: string): string | null {
 /**
  * `q` against the name (sign-up name, or first and last name) and e-mail of
  * any member of the business account, and the AI employee's name and phone
- * number; each expression has a trigram index (one per table, migration
- * 0005), which `like '%q%'` uses. The account's own name is not searched: it
- * has no trigram index (ADR 0110). A phone number matches however it is
- * typed or stored, as the call log's search does (phoneSearchDigits).
+ * number: the subscription's own search text (`search_text`, kept by triggers
+ * from those rows; migration 0026, issue 27), which its trigram index serves.
+ * The account's own name is not searched (ADR 0110). A phone number matches
+ * however it is typed or stored, as the call log's search does
+ * (phoneSearchDigits), through the AI employees' number key.
  */
 function searchSql(q: string): SQL {
-  const p = likePattern(q);
-  // Each side is its own subquery (a hashed set, read once), not a condition
-  // checked row by row across the join. Inside a subquery, "user" and
-  // "ai_ready_orders" name the subquery's own rows. The users' side is a
-  // materialized CTE: PostgreSQL plans an IN subquery for fetching half its
-  // rows, which picks a sequential scan of all users (47 ms at 100,000) over
-  // the trigram index; a CTE is planned for all its rows, so the index serves
-  // it (7 ms). The 10,000 AI employees are cheaper to scan than to look up.
+  // One column of the rows being paged: the page walks subscriptions newest
+  // first and stops at a page, instead of first collecting every matching
+  // login and membership (4,000 of 100,000 for a common surname).
+  const text = sql`${s.searchText} like ${likePattern(q)}`;
   const digits = phoneSearchDigits(q);
-  const textMatches = sql`${orderSearchText(aiReadyOrders)} like ${p}`;
-  const orderMatches = digits ? sql`(${textMatches} or ${orderPhoneKey(aiReadyOrders)} like ${`%${digits}%`})` : textMatches;
-  return sql`(${s.accountId} in (with matched as materialized (select ${member.organizationId} as id from ${user} join ${member} on ${member.userId} = ${user.id} where ${userSearchText(user)} like ${p}) select id from matched)
-    or ${s.id} in (select ${aiReadyOrders.subscriptionId} from ${aiReadyOrders} where ${aiReadyOrders.subscriptionId} is not null and ${orderMatches})
-    or ${s.aiReadyOrderId} in (select ${aiReadyOrders.id} from ${aiReadyOrders} where ${orderMatches}))`;
+  if (!digits) return text;
+  const byNumber = sql`${orderPhoneKey(aiReadyOrders)} like ${`%${digits}%`}`;
+  return sql`(${text}
+    or ${s.id} in (select ${aiReadyOrders.subscriptionId} from ${aiReadyOrders} where ${aiReadyOrders.subscriptionId} is not null and ${byNumber})
+    or ${s.aiReadyOrderId} in (select ${aiReadyOrders.id} from ${aiReadyOrders} where ${byNumber}))`;
 }
 
 /**
