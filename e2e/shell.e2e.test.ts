@@ -33,6 +33,16 @@ describe("app shell and sign-in", () => {
 
     await signIn(page, email, "correct-horse-battery", "/dashboard");
     await expect.poll(() => page.getByTestId("avatar-button").isVisible()).toBe(true);
+
+    // A signed-in page hands the header its user: the avatar menu without asking get-session or /api/auth/user.
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/auth\/(get-session|user)/.test(r.url())) asked.push(r.url());
+    });
+    await page.goto("/dashboard");
+    await page.getByTestId("avatar-button").click();
+    await expect.poll(() => page.getByRole("menu").textContent()).toContain(email);
+    expect(asked).toEqual([]);
     await context.close();
   });
 

@@ -35,6 +35,9 @@ describe("the session check", () => {
     expect((await call(getUser, { path: "/api/auth/user", cookie: forged })).status).toBe(401);
     const unsigned = customer.cookie.replace(/(session_token=[^.;]*)\.[^;]*/, "$1");
     expect((await call(getUser, { path: "/api/auth/user", cookie: unsigned })).status).toBe(401);
+    // A signature of the right length in characters but not base64 (multi-byte): refused, not a 500.
+    const garbled = customer.cookie.replace(/(session_token=[^.;]*)\.[^;]*/, `$1.${encodeURIComponent("é".repeat(43) + "=")}`);
+    expect((await call(getUser, { path: "/api/auth/user", cookie: garbled })).status).toBe(401);
   });
 
   it("answers 401 at the next request once the session has expired or was deleted", async () => {

@@ -1,7 +1,5 @@
 import { isValidElement, type ReactElement, type ReactNode } from "react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setProviderForTests } from "@/features/billing/provider";
-import { FakeProvider } from "@/features/usage/testing/fake-provider";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { InsightsSummary } from "@/features/insights/components/insights-summary";
 import Dashboard from "@app/(portal)/dashboard/page";
 import Billing from "@app/(portal)/billing/page";
@@ -69,8 +67,6 @@ async function statementsOf(cookie: string, page: PageFn, props: object = {}): P
   return statementsDuring(() => renderPage(page, props));
 }
 
-afterEach(() => setProviderForTests(undefined));
-
 describe("database statements per signed-in page", () => {
   let owner: Awaited<ReturnType<typeof customerWithAiEmployee>>;
   let interactionId: string;
@@ -97,7 +93,7 @@ describe("database statements per signed-in page", () => {
     ["/profile", Profile, () => search()],
   ];
   it.each(portal)("%s as the owner", async (path, page, props) => {
-    setProviderForTests(new FakeProvider());
+    // The embedded default (the sandbox, npm start's provider): its clock read counts.
     const statements = await statementsOf(owner.user.cookie, page, props());
     expect(statements.length, statements.join("\n---\n")).toBeLessThanOrEqual(limitOf(path));
   });

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
 import { QueryProvider } from "@/lib/query-provider";
+import { SignedInUserSeed } from "@/features/shell/signed-in-user-seed";
 
 export const metadata: Metadata = { robots: { index: false } };
 
 export default function PortalLayout({ children }: { children: React.ReactNode }) {
-  return <QueryProvider>{children}</QueryProvider>;
+  return (
+    <>
+      <SignedInUserSeed />
+      <QueryProvider>{children}</QueryProvider>
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { headers as nextHeaders } from "next/headers";
 import { config } from "@/lib/config";
 import { signedInByToken, type MembershipRow } from "@/features/accounts/signed-in.server";
@@ -56,3 +57,10 @@ export async function getCurrentUser(requestHeaders?: Headers): Promise<CurrentU
     memberships: row.memberships,
   };
 }
+
+/**
+ * getCurrentUser for the page being rendered, checked once per request: the
+ * page's guard and the layout's header seed (SignedInUserSeed) share the
+ * answer through React's per-request cache, so the seed costs no statement.
+ */
+export const currentUserOfPage = cache(() => getCurrentUser());

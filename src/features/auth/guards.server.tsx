@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
-import { getCurrentUser, type CurrentUser } from "./current-user.server";
+import { currentUserOfPage, type CurrentUser } from "./current-user.server";
 import { RedirectToLogin } from "./components/redirect-to-login";
 import { AccessDenied } from "./components/access-denied";
 import { currentAccount, membershipsOf, type CurrentAccount } from "@/features/accounts/current-account.server";
@@ -52,7 +52,7 @@ const loginElement = (login: LoginRedirect) => <RedirectToLogin returnTo={login.
 
 /** Signed in, with or without a business account (/profile, the sandbox's invoice page). */
 export async function requireSignedIn(login: LoginRedirect): Promise<Guarded<SignedIn>> {
-  const user = await getCurrentUser();
+  const user = await currentUserOfPage();
   if (!user) return { ok: false, element: loginElement(login) };
   return { ok: true, user };
 }

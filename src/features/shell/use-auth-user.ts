@@ -37,6 +37,12 @@ async function getJson<T>(path: string): Promise<T | null> {
  * client or the query library with it (issue 12, JavaScript per page).
  */
 let answer: Promise<AuthUser | null> | undefined;
+
+/** A signed-in page's server already knows the answer: it hands it over (AuthUserSeed) and the header asks nothing. */
+export function seedAuthUser(user: AuthUser | null): void {
+  answer = Promise.resolve(user);
+}
+
 function loadUser(): Promise<AuthUser | null> {
   answer ??= getJson<{ session?: { id: string } } | null>("/api/auth/get-session")
     .then((s) => (s?.session ? getJson<AuthUser>(HEADER_USER_PATH) : null))
