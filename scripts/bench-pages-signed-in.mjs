@@ -17,15 +17,18 @@
 //    (/api/auth/user also at 0.25 H).
 // 4. With --profile: the 200 sessions of bench:load at a person's pace (30 s) on a
 //    server run with --cpu-prof; the ten heaviest functions (self time).
+//    With --profile-each: /api/health and every page or API that missed a
+//    target, each at 10 connections on its own --cpu-prof server: the CPU a
+//    request costs and where it goes (the profile each miss is explained by).
 // 5. Writes docs/benchmarks/pages-signed-in-YYYY-MM-DD.md (also printed).
-// Options: --no-build, --reseed, --profile, --duration=S (each timed run; default 10),
+// Options: --no-build, --reseed, --profile, --profile-each, --duration=S (each timed run; default 10),
 // --idle=N (requests one at a time; default 200), --only=TEXT[,TEXT] (pages and APIs whose path has one of them),
 // --suffix=TEXT (written to pages-signed-in-YYYY-MM-DD<TEXT>.md, beside a full run's table).
 import { readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { clean, cookieFor, distDir, ensureDatabase, launchChromium, ms, openDatabase, paced, rps, run, signedInContext, startBench, verdict, writeTable } from "./bench-common.mjs";
-import { newestProfile, profileLines } from "./bench-cpu-profile.mjs";
+import { newestProfile, profileLines, summarise } from "./bench-cpu-profile.mjs";
 import { freePort, PUBLIC_ROUTES, startServer } from "./bench-server.mjs";
 import { CUSTOMER_PATHS, mixedLoad, seedWithSessions, sessionRequests } from "./bench-sessions.mjs";
 
@@ -55,6 +58,8 @@ const { startLoad, server, databaseUrl, serverEnv, seeded } = await startBench({
 const base = server.baseUrl;
 const rows = [];
 const details = [];
+/** The pages and APIs that missed a target (--profile-each profiles them). */
+const missed = [];
 let health, notFound;
 const healthAt = new Map();
 try {
@@ -97,8 +102,10 @@ try {
   for (const target of [...pages.map((p) => ({ ...p, page: true, browser: browserFigures.get(p.from ?? p.path) })), ...apis]) {
     try {
       const figures = await measure(target, rates);
-      rows.push(verdictRow(target, figures, rates));
+      const row = verdictRow(target, figures, rates);
+      rows.push(row);
       details.push(detailRow(target, figures));
+      if (row.at(-1) !== verdict(true)) missed.push(target);
     } catch (err) {
       console.error(err);
       rows.push([`\`${target.path}\` (${target.as})`, `not measured: ${err.message}`, "", "", verdict(false)]);
@@ -123,6 +130,7 @@ const notes = [
   "",
 ];
 if (args.includes("--profile")) notes.push(...(await profile()));
+if (args.includes("--profile-each")) notes.push(...(await profileEach([{ path: "/api/health", as: "anyone", cookie: "" }, ...missed])));
 writeTable({
   name: "pages-signed-in",
   suffix: option("suffix", ""),
@@ -315,6 +323,60 @@ async function profile() {
     "The profile's samples during the autocannon run, each function's self time placed in its original source through the bundles' source maps (`node scripts/bench-cpu-profile.mjs <file>` prints the same for any profile):",
     "",
     ...profileLines(cpu, { windowMs: ended - started, tailMs, distDir }),
+    "",
+  ];
+}
+
+/**
+ * Each target at 10 connections for the run's duration on its own server run
+ * with --cpu-prof (statement logging off): the main thread's busy time per
+ * request, and its share by group, beside /api/health's (the floor H is
+ * measured on). A page whose CPU per request is above 1 / (0.25 H) cannot
+ * reach 0.25 H on one event loop, whatever the database does.
+ */
+async function profileEach(targets) {
+  const results = [];
+  for (const [i, target] of targets.entries()) {
+    const dir = path.join(serverEnv.DATA_DIR, `cpu-profile-each-${i}`);
+    const srv = await startServer({ distDir, env: { ...serverEnv, DB_COUNT_STATEMENTS: "0" }, port: await freePort(), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+    let r, started, ended;
+    try {
+      const url = `${srv.baseUrl}${target.path}`;
+      const headers = target.cookie ? { cookie: target.cookie } : {};
+      for (let n = 0; n < 20; n++) await (await fetch(url, { headers })).arrayBuffer(); // compiled and warm first
+      started = Date.now();
+      r = await run({ url, headers, connections: CONNECTIONS, duration: DURATION });
+      ended = Date.now();
+    } finally {
+      await srv.stop();
+    }
+    const cpu = JSON.parse(readFileSync(newestProfile(dir), "utf8"));
+    const to = cpu.endTime - (Date.now() - ended) * 1000;
+    const s = summarise(cpu, { from: to - (ended - started) * 1000, to, distDir });
+    const requests = r.requests.total;
+    results.push({ target, r, s, perRequestMs: s.busyMs / Math.max(1, requests) });
+  }
+  const groupNames = [...new Set(results.flatMap((x) => x.s.groups.slice(0, 6).map((g) => g.name)))];
+  const share = (x, name) => {
+    const g = x.s.groups.find((gr) => gr.name === name);
+    return g ? `${(x.perRequestMs * g.share).toFixed(2)} ms (${Math.round(100 * g.share)} %)` : "";
+  };
+  const top = (x) =>
+    x.s.functions
+      .slice(0, 3)
+      .map((f) => `\`${f.name.replace(/\|/g, "\\|")}\` ${Math.round(100 * f.share)} %`)
+      .join(", ");
+  return [
+    "## Where each miss goes (--profile-each)",
+    "",
+    `Each page or API that missed a target, and /api/health (the floor H), alone at ${CONNECTIONS} connections for ${DURATION} s on its own server run with \`node --cpu-prof\` (the same build and database, statement logging off). CPU per request = the main thread's busy time while autocannon ran ÷ the requests answered; by group = that time split by the profile's groups (scripts/bench-cpu-profile.mjs). One event loop answers at most 1,000 ÷ (CPU per request) req/s, so a page above 1,000 ÷ (0.25 H) ms per request cannot reach 0.25 H on this server, whatever the database does.`,
+    "",
+    `| Page or API | req/s | Busy | CPU per request | ${groupNames.join(" | ")} | Heaviest functions |`,
+    `|---|---|---|---|${groupNames.map(() => "---|").join("")}---|`,
+    ...results.map(
+      (x) =>
+        `| \`${x.target.path}\` (${x.target.as}) | ${rps(x.r)} | ${Math.round((100 * x.s.busyMs) / x.s.windowMs)} % | ${x.perRequestMs.toFixed(2)} ms | ${groupNames.map((n) => share(x, n)).join(" | ")} | ${top(x)} |`,
+    ),
     "",
   ];
 }
