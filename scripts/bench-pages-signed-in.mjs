@@ -17,7 +17,7 @@
 //    (/api/auth/user also at 0.25 H).
 // 4. With --profile: the 200 sessions of bench:load at a person's pace (30 s) on a
 //    server run with --cpu-prof; the ten heaviest functions (self time).
-//    With --profile-each: /api/health and every page or API that missed a
+//    With --profile-each: /api/health, the 404 page, `/` and every page or API that missed a
 //    target, each at 10 connections on its own --cpu-prof server: the CPU a
 //    request costs and where it goes (the profile each miss is explained by).
 // 5. Writes docs/benchmarks/pages-signed-in-YYYY-MM-DD.md (also printed).
@@ -130,7 +130,9 @@ const notes = [
   "",
 ];
 if (args.includes("--profile")) notes.push(...(await profile()));
-if (args.includes("--profile-each")) notes.push(...(await profileEach([{ path: "/api/health", as: "anyone", cookie: "" }, ...missed])));
+// The floors, and the public home page beside its floor (bench:load's `/` ≥ 0.8× the 404 page), then every miss.
+const floors = ["/api/health", "/bench-no-such-page", "/"].map((p) => ({ path: p, as: "visitor", cookie: "" }));
+if (args.includes("--profile-each")) notes.push(...(await profileEach([...floors, ...missed])));
 writeTable({
   name: "pages-signed-in",
   suffix: option("suffix", ""),
@@ -369,7 +371,7 @@ async function profileEach(targets) {
   return [
     "## Where each miss goes (--profile-each)",
     "",
-    `Each page or API that missed a target, and /api/health (the floor H), alone at ${CONNECTIONS} connections for ${DURATION} s on its own server run with \`node --cpu-prof\` (the same build and database, statement logging off). CPU per request = the main thread's busy time while autocannon ran ÷ the requests answered; by group = that time split by the profile's groups (scripts/bench-cpu-profile.mjs). One event loop answers at most 1,000 ÷ (CPU per request) req/s, so a page above 1,000 ÷ (0.25 H) ms per request cannot reach 0.25 H on this server, whatever the database does.`,
+    `Each page or API that missed a target, /api/health (the floor H), the prerendered 404 page and the public \`/\` (its floor in bench:load), each alone at ${CONNECTIONS} connections for ${DURATION} s on its own server run with \`node --cpu-prof\` (the same build and database, statement logging off). CPU per request = the main thread's busy time while autocannon ran ÷ the requests answered; by group = that time split by the profile's groups (scripts/bench-cpu-profile.mjs). One event loop answers at most 1,000 ÷ (CPU per request) req/s, so a page above 1,000 ÷ (0.25 H) ms per request cannot reach 0.25 H on this server, whatever the database does.`,
     "",
     `| Page or API | req/s | Busy | CPU per request | ${groupNames.join(" | ")} | Heaviest functions |`,
     `|---|---|---|---|${groupNames.map(() => "---|").join("")}---|`,
