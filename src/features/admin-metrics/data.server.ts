@@ -21,6 +21,8 @@ import { recoveredPayments, type FailedMonthRow } from "./payments";
  * per-subscription MRR comes back as one row per subscription with a charged
  * invoice, the units as one row per live subscription, each read through
  * interactions_subscription_month_idx for its current usage month only.
+ * Two statements in all (issue 27): every figure but the units in one, then
+ * the units of the live subscriptions it returned.
  */
 export const MONTHS = 12;
 const CHURN_DAYS = 30;
@@ -50,23 +52,9 @@ export async function adminMetrics(opts: { now?: Date } = {}): Promise<AdminMetr
   const from = reported[0]!.start;
   // Snapshots: the end of each month (the baseline month first), then 30 days ago for churn.
   const snapshots = [...months.map((m) => snapshotAt(m, now)), new Date(now.getTime() - CHURN_DAYS * DAY_MS)];
-  const [mrrRows, planRows, trialRows, overage, failed, recovered, usages] = await Promise.all([
-    mrrSeries(snapshots),
-    planCounts(),
-    trialOutcomes(from),
-    monthAmounts(sql`
-      select ${monthKey(sql`coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt})`)} as month, count(*)::int as count, coalesce(sum(${overageEntries.totalAmount}), 0)::bigint as cents
-      from ${overageEntries}
-      where ${overageEntries.status} = 'billed' and coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt}) >= ${from.toISOString()}::timestamptz
-      group by 1`),
-    failedPayments(from, now),
-    monthAmounts(sql`
-      select ${monthKey(sql`${invoices.paymentFailedAt}`)} as month, count(*)::int as count, coalesce(sum(${invoices.amountPaid}), 0)::bigint as cents
-      from ${invoices}
-      where ${invoices.amountDue} > 0 and ${invoices.status} = 'paid' and ${invoices.paymentFailedAt} >= ${from.toISOString()}::timestamptz
-      group by 1`),
-    currentMonthUsages(now),
-  ]);
+  const read = await readFigureRows(snapshots, from, now);
+  const { mrr: mrrRows, plans: planRows, trials: trialRows, overage, failed, recovered } = read;
+  const usages = await currentMonthUsages(read.live, now);
 
   const series: SubscriptionMrrSeries[] = mrrRows.map((r) => ({ mrr: r.mrr.slice(0, months.length), paidBefore: r.paidBefore }));
   const mrr = mrrMovements(
@@ -125,6 +113,61 @@ export async function adminMetricFigures(opts: { now?: Date } = {}): Promise<Fig
 }
 
 type MrrRow = { subscriptionId: string; accountId: string; planId: string; mrr: number[]; paidBefore: boolean };
+type PlanRow = { planId: string; paying: number; trialing: number };
+type LiveSubscription = { id: string; accountId: string; accountName: string; planId: string; billing: "monthly" | "annual"; trialEnd: Date | null; createdAt: Date };
+
+/** One query's rows as a json array: a column of the statement that reads every figure. */
+const jsonRows = (q: SQL) => sql`(select coalesce(json_agg(t), '[]'::json) from (${q}) t)`;
+
+/**
+ * Every figure's rows but the units, in one statement (issue 27: the page
+ * sent one per figure): each column one aggregate query's rows as a json
+ * array. Through json an int or a bigint is a number and a timestamp an ISO
+ * string on PGlite and node-postgres alike; each row is parsed back into the
+ * types below all the same.
+ */
+async function readFigureRows(snapshots: Date[], from: Date, now: Date) {
+  const since = from.toISOString();
+  const [row] = await query<{
+    mrr: Array<{ subscription_id: string; account_id: string; plan_id: string; points: Array<[number, number]> | null; paid_before: boolean }>;
+    plans: Array<{ plan_id: string; paying: number; trialing: number }>;
+    trials: Array<{ month: string; converted: boolean; trialing: boolean; count: number }>;
+    overage: Array<{ month: string; count: number; cents: string | number }>;
+    failed: Array<{ month: string; count: number; recorded: number; cents: string | number }>;
+    recovered: Array<{ month: string; count: number; cents: string | number }>;
+    live: Array<{ id: string; account_id: string; account_name: string; plan_id: string; billing: "monthly" | "annual"; trial_end: string | null; created_at: string }>;
+  }>(sql`
+    select ${jsonRows(mrrSeries(snapshots))} as mrr,
+      ${jsonRows(planCounts())} as plans,
+      ${jsonRows(trialOutcomes(since))} as trials,
+      ${jsonRows(overageMonths(since))} as overage,
+      ${jsonRows(failedPayments(since, now))} as failed,
+      ${jsonRows(recoveredMonths(since))} as recovered,
+      ${jsonRows(liveSubscriptions())} as live`);
+  const r = row!;
+  const monthAmount = (m: { month: string; count: number; cents: string | number }): MonthAmountRow => ({ month: m.month, count: Number(m.count), cents: Number(m.cents) });
+  return {
+    mrr: r.mrr.map((m): MrrRow => {
+      const mrr = snapshots.map(() => 0);
+      for (const [idx, cents] of m.points ?? []) mrr[idx] = (mrr[idx] ?? 0) + Number(cents);
+      return { subscriptionId: m.subscription_id, accountId: m.account_id, planId: m.plan_id, mrr, paidBefore: m.paid_before };
+    }),
+    plans: r.plans.map((p): PlanRow => ({ planId: p.plan_id, paying: Number(p.paying), trialing: Number(p.trialing) })),
+    trials: r.trials.map((t): TrialOutcome => ({ month: t.month, converted: t.converted, trialing: t.trialing, count: Number(t.count) })),
+    overage: r.overage.map(monthAmount),
+    failed: r.failed.map((f): FailedMonthRow => ({ ...monthAmount(f), recorded: Number(f.recorded) })),
+    recovered: r.recovered.map(monthAmount),
+    live: r.live.map((s): LiveSubscription => ({
+      id: s.id,
+      accountId: s.account_id,
+      accountName: s.account_name,
+      planId: s.plan_id,
+      billing: s.billing,
+      trialEnd: s.trial_end ? new Date(s.trial_end) : null,
+      createdAt: new Date(s.created_at),
+    })),
+  };
+}
 
 /**
  * Each subscription's MRR at every snapshot (ADR 0139). A charged invoice is
@@ -138,9 +181,9 @@ type MrrRow = { subscriptionId: string; accountId: string; planId: string; mrr: 
  * month otherwise) plus 3 days of grace for a renewal the provider has not
  * charged yet. Its MRR is its amount over the months of its interval.
  */
-async function mrrSeries(snapshots: Date[]): Promise<MrrRow[]> {
+function mrrSeries(snapshots: Date[]): SQL {
   const at = snapshots.map((d) => d.toISOString());
-  const rows = await query<{ subscription_id: string; account_id: string; plan_id: string; points: Array<[number, number]> | null; paid_before: boolean }>(sql`
+  return sql`
     with charged as (
       select s.id as sid, s.account_id, s.plan_id, s.billing, i.issued_at, i.amount_due,
         coalesce(i.period_end - i.period_start < interval '20 days', true) as short,
@@ -170,23 +213,17 @@ async function mrrSeries(snapshots: Date[]): Promise<MrrRow[]> {
       bool_or(c.from_at <= ${at[0]!}::timestamptz) as paid_before
     from covered c
     left join snaps n on c.from_at <= n.at and n.at < c.to_at
-    group by c.sid`);
-  return rows.map((r) => {
-    const mrr = at.map(() => 0);
-    for (const [idx, cents] of r.points ?? []) mrr[idx] = (mrr[idx] ?? 0) + Number(cents);
-    return { subscriptionId: r.subscription_id, accountId: r.account_id, planId: r.plan_id, mrr, paidBefore: r.paid_before };
-  });
+    group by c.sid`;
 }
 
-async function planCounts(): Promise<Array<{ planId: string; paying: number; trialing: number }>> {
-  const rows = await query<{ plan_id: string; paying: number; trialing: number }>(sql`
+function planCounts(): SQL {
+  return sql`
     select ${subscriptions.planId} as plan_id,
       count(*) filter (where ${subscriptions.status} in (${list(PAYING_STATUSES)}))::int as paying,
       count(*) filter (where ${subscriptions.status} in (${list(TRIAL_STATUSES)}))::int as trialing
     from ${subscriptions}
     where ${subscriptions.status} in (${list(LIVE_STATUSES)})
-    group by 1`);
-  return rows.map((r) => ({ planId: r.plan_id, paying: Number(r.paying), trialing: Number(r.trialing) }));
+    group by 1`;
 }
 
 /**
@@ -195,8 +232,8 @@ async function planCounts(): Promise<Array<{ planId: string; paying: number; tri
  * subscriptions are one set, joined once (an EXISTS in the select list ran
  * once per trial, each a scan of the invoices: 0.4-0.5 s at 53,000 invoices).
  */
-async function trialOutcomes(from: Date): Promise<TrialOutcome[]> {
-  const rows = await query<{ month: string; converted: boolean; trialing: boolean; count: number }>(sql`
+function trialOutcomes(from: string): SQL {
+  return sql`
     select ${monthKey(sql`s.trial_start`)} as month,
       paid.provider_subscription_id is not null as converted,
       s.status in (${list(TRIAL_STATUSES)}) as trialing,
@@ -204,14 +241,17 @@ async function trialOutcomes(from: Date): Promise<TrialOutcome[]> {
     from ${subscriptions} s
     left join (select distinct i.provider_subscription_id from ${invoices} i where i.status = 'paid' and i.amount_due > 0) paid
       on paid.provider_subscription_id = s.provider_subscription_id
-    where s.trial_start >= ${from.toISOString()}::timestamptz
-    group by 1, 2, 3`);
-  return rows.map((r) => ({ month: r.month, converted: r.converted, trialing: r.trialing, count: Number(r.count) }));
+    where s.trial_start >= ${from}::timestamptz
+    group by 1, 2, 3`;
 }
 
-async function monthAmounts(q: SQL): Promise<MonthAmountRow[]> {
-  const rows = await query<{ month: string; count: number; cents: string | number }>(q);
-  return rows.map((r) => ({ month: r.month, count: Number(r.count), cents: Number(r.cents) }));
+/** Overage revenue: the entries billed, by the month submitted. */
+function overageMonths(from: string): SQL {
+  return sql`
+    select ${monthKey(sql`coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt})`)} as month, count(*)::int as count, coalesce(sum(${overageEntries.totalAmount}), 0)::bigint as cents
+    from ${overageEntries}
+    where ${overageEntries.status} = 'billed' and coalesce(${overageEntries.submittedAt}, ${overageEntries.createdAt}) >= ${from}::timestamptz
+    group by 1`;
 }
 
 /**
@@ -220,20 +260,36 @@ async function monthAmounts(q: SQL): Promise<MonthAmountRow[]> {
  * invoice; else (invoices from before the record) the approximation by the
  * month issued: uncollectible, or still open more than a day after issue.
  */
-async function failedPayments(from: Date, now: Date): Promise<FailedMonthRow[]> {
+function failedPayments(from: string, now: Date): SQL {
   const failedAt = sql`coalesce(${invoices.paymentFailedAt}, ${invoices.issuedAt})`;
-  const rows = await query<{ month: string; count: number; recorded: number; cents: string | number }>(sql`
+  return sql`
     select ${monthKey(failedAt)} as month, count(*)::int as count, count(${invoices.paymentFailedAt})::int as recorded, coalesce(sum(${invoices.amountDue}), 0)::bigint as cents
     from ${invoices}
-    where ${invoices.amountDue} > 0 and ${failedAt} >= ${from.toISOString()}::timestamptz
+    where ${invoices.amountDue} > 0 and ${failedAt} >= ${from}::timestamptz
       and (${invoices.paymentFailedAt} is not null
         or ${invoices.status} = 'uncollectible' or (${invoices.status} = 'open' and ${invoices.issuedAt} < ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz))
-    group by 1`);
-  return rows.map((r) => ({ month: r.month, count: Number(r.count), recorded: Number(r.recorded), cents: Number(r.cents) }));
+    group by 1`;
+}
+
+/** Recovered payments: the recorded failures paid since, by the month of the failure. */
+function recoveredMonths(from: string): SQL {
+  return sql`
+    select ${monthKey(sql`${invoices.paymentFailedAt}`)} as month, count(*)::int as count, coalesce(sum(${invoices.amountPaid}), 0)::bigint as cents
+    from ${invoices}
+    where ${invoices.amountDue} > 0 and ${invoices.status} = 'paid' and ${invoices.paymentFailedAt} >= ${from}::timestamptz
+    group by 1`;
 }
 
 function fillMonths(keys: string[], rows: MonthAmountRow[]): MonthAmountRow[] {
   return keys.map((month) => rows.find((r) => r.month === month) ?? { month, count: 0, cents: 0 });
+}
+
+/** The live subscriptions, with their account's name and what their usage months count from. */
+function liveSubscriptions(): SQL {
+  return sql`
+    select s.id, s.account_id, o.name as account_name, s.plan_id, s.billing, s.trial_end, s.created_at
+    from ${subscriptions} s join ${organization} o on o.id = s.account_id
+    where s.status in (${list(LIVE_STATUSES)})`;
 }
 
 /**
@@ -242,15 +298,13 @@ function fillMonths(keys: string[], rows: MonthAmountRow[]): MonthAmountRow[] {
  * spam, read per subscription and month through
  * interactions_subscription_month_idx, plus usage recorded by an admin (a
  * phone session one unit, a text session half; the record's time clamped
- * into its cycle, as the dashboard counts it).
+ * into its cycle, as the dashboard counts it). The months are worked out
+ * here from the live subscriptions read with the other figures, so the units
+ * are a second statement.
  */
-async function currentMonthUsages(now: Date): Promise<MonthUsage[]> {
-  const live = await query<{ id: string; account_id: string; account_name: string; plan_id: string; billing: "monthly" | "annual"; trial_end: string | null; created_at: string }>(sql`
-    select s.id, s.account_id, o.name as account_name, s.plan_id, s.billing, s.trial_end, s.created_at
-    from ${subscriptions} s join ${organization} o on o.id = s.account_id
-    where s.status in (${list(LIVE_STATUSES)})`);
+async function currentMonthUsages(live: LiveSubscription[], now: Date): Promise<MonthUsage[]> {
   if (live.length === 0) return [];
-  const months = live.map((s) => usageMonth(usageAnchor({ trialEnd: s.trial_end ? new Date(s.trial_end) : null, createdAt: new Date(s.created_at) }), now));
+  const months = live.map((s) => usageMonth(usageAnchor({ trialEnd: s.trialEnd, createdAt: s.createdAt }), now));
   const recordAt = sql`greatest(u.period_start, least(u.created_at, u.period_end - interval '1 second'))`;
   const used = await query<{ sid: string; milli: string | number }>(sql`
     select m.sid,
@@ -262,11 +316,11 @@ async function currentMonthUsages(now: Date): Promise<MonthUsage[]> {
   const byId = new Map(used.map((u) => [u.sid, Number(u.milli)]));
   return live.map((s, i) => ({
     subscriptionId: s.id,
-    accountId: s.account_id,
-    accountName: s.account_name,
-    planId: s.plan_id,
+    accountId: s.accountId,
+    accountName: s.accountName,
+    planId: s.planId,
     billing: s.billing,
-    trialEnd: s.trial_end ? new Date(s.trial_end) : null,
+    trialEnd: s.trialEnd,
     monthStart: months[i]!.start,
     monthEnd: months[i]!.end,
     usedMilli: byId.get(s.id) ?? 0,
