@@ -12,6 +12,14 @@ function files(dir: string): string[] {
   });
 }
 
+/** Every script a page loads or names in its flight data (client components' chunks), relative to the static folder. */
+async function pageScripts(page: string, res: Response): Promise<Set<string>> {
+  const html = await res.text();
+  const scripts = new Set([...html.matchAll(/\/_next\/static\/([^"'\s\\]+?\.js)/g)].map((m) => decodeURIComponent(m[1]!)));
+  expect(scripts.size, `${page} loads scripts`).toBeGreaterThan(0);
+  return scripts;
+}
+
 describe("client bundle", () => {
   it("contains no server secret or server-only configuration", () => {
     const chunks = files(distDir);
@@ -49,12 +57,21 @@ describe("client bundle", () => {
       const res = await fetch(`${baseUrl}${page}`);
       if (res.status === 404) continue;
       expect(res.ok, page).toBe(true);
-      const html = await res.text();
-      // Every script the page loads or names in its flight data (client components' chunks).
-      const scripts = new Set([...html.matchAll(/\/_next\/static\/([^"'\s\\]+?\.js)/g)].map((m) => decodeURIComponent(m[1]!)));
-      expect(scripts.size, `${page} loads scripts`).toBeGreaterThan(0);
-      for (const s of scripts) if (chartChunks.has(s)) offenders.push(`${page}: ${s}`);
+      for (const s of await pageScripts(page, res)) if (chartChunks.has(s)) offenders.push(`${page}: ${s}`);
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("the demo pages load the form's check (zod, the server's schema, the API client) on first focus, not with the page (issue 27)", async () => {
+    const chunks = files(distDir);
+    // The schema's message is written in the check's chunk only.
+    const checkChunks = new Set(chunks.filter((f) => readFileSync(f, "utf8").includes("Enter a valid phone number")).map((f) => path.relative(distDir, f)));
+    expect(checkChunks.size, "the build holds the demo form's check").toBeGreaterThan(0);
+    const baseUrl = inject("baseUrl");
+    for (const page of ["/hire-ai-employee", "/demo-ai-employee"]) {
+      const res = await fetch(`${baseUrl}${page}`);
+      expect(res.ok, page).toBe(true);
+      expect([...(await pageScripts(page, res))].filter((s) => checkChunks.has(s))).toEqual([]);
+    }
   });
 });

@@ -8,7 +8,8 @@
 // Options: --no-build reuses an existing .next-bench build;
 //          --only=/pricing,/contact limits the routes;
 //          --runs=N runs Lighthouse N times per route (default 3) and reports the
-//          median run (Lighthouse's own median-run selection), as its docs advise.
+//          median run (Lighthouse's own median-run selection), as its docs advise;
+//          --suffix=TEXT writes pages-YYYY-MM-DD<TEXT>.md instead, beside a full run's table.
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), NEXT_DIST_DIR (default .next-bench).
 // Targets (issue 12): Performance 100 (median of 3), Accessibility, Best Practices
 // and SEO 100, LCP <= 1.8 s, at most 150 KB of JavaScript transferred per page.
@@ -16,10 +17,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadavg } from "node:os";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import * as chromeLauncher from "chrome-launcher";
+import { loadAverage } from "./bench-common.mjs";
 import { PUBLIC_ROUTES, freePort } from "./bench-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -32,6 +33,7 @@ const only = args
   .find((a) => a.startsWith("--only="))
   ?.slice("--only=".length)
   .split(",");
+const suffix = args.find((a) => a.startsWith("--suffix="))?.slice("--suffix=".length) ?? "";
 
 const ROUTES = PUBLIC_ROUTES.filter((r) => !only || only.includes(r));
 
@@ -115,9 +117,7 @@ try {
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
 
-  const startLoad = loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
+  const startLoad = loadAverage();
   const rows = [];
   const problems = [];
   for (const route of ROUTES) {
@@ -172,7 +172,7 @@ try {
     "# Lighthouse: public pages",
     "",
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile form factor, simulated throttling, ${chromePath}; production build (\`npm run serve\`) on ${baseUrl}; ${new Date().toISOString()}.`,
-    `Median of ${runs} run(s) per route. Load average at start: ${startLoad}.`,
+    `Median of ${runs} run(s) per route. Load average at start: ${startLoad}; at end: ${loadAverage()}.`,
     `Targets: Performance 100, Accessibility 100, Best Practices 100, SEO 100, LCP <= ${LCP_TARGET_MS / 1000} s, JavaScript transferred <= ${JS_TARGET_KB} KB (bold = not met).`,
     "",
     "| Route | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | JS transferred | Performance of each run |",
@@ -186,7 +186,7 @@ try {
     "",
   ];
   const out = lines.join("\n");
-  const file = `docs/benchmarks/pages-${new Date().toISOString().slice(0, 10)}.md`;
+  const file = `docs/benchmarks/pages-${new Date().toISOString().slice(0, 10)}${suffix}.md`;
   mkdirSync(path.join(root, "docs/benchmarks"), { recursive: true });
   writeFileSync(path.join(root, file), out);
   console.log(`\n${out}`);

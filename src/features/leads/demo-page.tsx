@@ -1,13 +1,13 @@
 import "server-only";
-import { CalendarCheck, Clock, PhoneCall, Sparkles } from "lucide-react";
 import { config } from "@/lib/config";
+import { Icon } from "@/lib/ui/icon";
 import { DemoForm } from "./demo-form";
 
 const DEMO_FEATURES = [
-  { icon: PhoneCall, title: "Hear it answer your calls", body: "We load your services and hours into a sample AI employee and you call it live." },
-  { icon: CalendarCheck, title: "See a booking land", body: "Watch an appointment go into a calendar with the caller's details and a summary." },
-  { icon: Sparkles, title: "Get a tailored setup plan", body: "Leave with the greeting, transfer rules and integrations we recommend for you." },
-  { icon: Clock, title: "Live in 24-48 hours", body: "Like what you see? Your AI employee can take real calls within two days." },
+  { icon: "PhoneCall", title: "Hear it answer your calls", body: "We load your services and hours into a sample AI employee and you call it live." },
+  { icon: "CalendarCheck", title: "See a booking land", body: "Watch an appointment go into a calendar with the caller's details and a summary." },
+  { icon: "Sparkles", title: "Get a tailored setup plan", body: "Leave with the greeting, transfer rules and integrations we recommend for you." },
+  { icon: "Clock", title: "Live in 24-48 hours", body: "Like what you see? Your AI employee can take real calls within two days." },
 ] as const;
 
 /**
@@ -27,7 +27,7 @@ export function DemoBookingPage({ withFeatures }: { withFeatures: boolean }) {
             <ul className="mt-8 grid gap-4 sm:grid-cols-2">
               {DEMO_FEATURES.map((f) => (
                 <li key={f.title} className="rounded-xl border border-slate-200 bg-white p-5">
-                  <f.icon className="size-6 text-brand-700" aria-hidden />
+                  <Icon name={f.icon} className="size-6 text-brand-700" />
                   <h2 className="mt-3 font-semibold text-slate-950">{f.title}</h2>
                   <p className="mt-1 text-sm text-slate-700">{f.body}</p>
                 </li>

@@ -1,4 +1,5 @@
 import { z } from "@/lib/zod";
+import { DEMO_FIELDS, type DemoField, type DemoFieldErrors } from "./demo-fields";
 
 const WEBSITE = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
 const PHONE = /^\+?[\d\s().-]+$/;
@@ -42,15 +43,10 @@ export const demoLeadSchema = z.object({
 
 export type DemoLead = z.output<typeof demoLeadSchema>;
 
-/** The demo form's own check (react-hook-form's resolver, ADR 0016): the server's rules and messages for the four fields. */
+/** The demo form's own check (demo-submit.ts, loaded on the form's first focus): the server's rules and messages for the four fields. */
 export const demoFormSchema = demoLeadSchema.pick({ name: true, email: true, phone: true, website: true });
 export type DemoFormInput = z.input<typeof demoFormSchema>;
 export type DemoFormOutput = z.output<typeof demoFormSchema>;
-
-/** The four fields a prospect fills in. */
-export const DEMO_FIELDS = ["name", "email", "phone", "website"] as const;
-export type DemoField = (typeof DEMO_FIELDS)[number];
-export type DemoFieldErrors = Partial<Record<DemoField, string>>;
 
 /** The first message for each form field of a failed parse: { phone: "Enter a valid phone number" }. */
 export function demoFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DemoFieldErrors {
