@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { aiEmployeeSettings, aiEmployeeSettingsVersions, aiReadyOrders } from "@/db/schema";
 import { accountNameAndZone } from "@/features/accounts/account-reads.server";
@@ -37,14 +37,24 @@ const NOT_FOUND = "AI employee not found";
  */
 export async function ownedAiEmployee(accountId: string, orderId: string, db?: DbOrTx): Promise<AiEmployee> {
   const conn = db ?? (await getDb());
-  const [order] = await conn
-    .select()
-    .from(aiReadyOrders)
-    .where(and(eq(aiReadyOrders.id, orderId), eq(aiReadyOrders.accountId, accountId)))
-    .limit(1);
-  if (!order) throw notFound(NOT_FOUND);
+  const [order] = await conn.select().from(aiReadyOrders).where(owned(accountId, orderId)).limit(1);
+  if (!order) throw aiEmployeeNotFound();
   return order;
 }
+
+const owned = (accountId: string, orderId: string) => and(eq(aiReadyOrders.id, orderId), eq(aiReadyOrders.accountId, accountId));
+
+/**
+ * ownedAiEmployee's rule as an SQL condition, for a caller that checks it
+ * inside a statement it sends anyway (/insights' ledger read): true when the
+ * AI employee belongs to the account; else answer aiEmployeeNotFound().
+ */
+export function ownsAiEmployeeSql(accountId: string, orderId: string): SQL {
+  return sql`exists (select 1 from ${aiReadyOrders} where ${owned(accountId, orderId)})`;
+}
+
+/** ownedAiEmployee's 404. */
+export const aiEmployeeNotFound = () => notFound(NOT_FOUND);
 
 /** Any AI employee, for the operator's console (route access "admin"). */
 export async function anyAiEmployee(orderId: string, db?: DbOrTx): Promise<AiEmployee> {

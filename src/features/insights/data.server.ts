@@ -5,8 +5,7 @@ import { callDisplayFor } from "@/features/interactions/call-display.server";
 import type { CallDisplay } from "@/features/interactions/call-display";
 import { listAiEmployees } from "@/features/interactions/interactions-read.server";
 import { findPlan } from "@/features/plans/catalogue";
-import { subscriptionSummary } from "@/features/usage/subscription-summary.server";
-import { getInsights } from "./insights.server";
+import { readInsights } from "./insights.server";
 import type { InsightsResponse } from "./insights.schema";
 import { answeredInBusyHours, busyCells, projectionSentence, revenueEstimate, type HeatCell, type RevenueEstimate } from "./insights-figures";
 import { insightsQueryOf, parseInsightsView, todayIn, type InsightsView } from "./insights-view";
@@ -38,7 +37,7 @@ export async function insightsScreen(account: CurrentAccount, params: SearchPara
   const display = await callDisplayFor(account);
   const aiEmployees = await listAiEmployees(account.id);
   const view = parseInsightsView(params, { today: todayIn(display.timeZone), aiEmployeeIds: aiEmployees.map((a) => a.id) });
-  const insights = await getInsights(account.id, insightsQueryOf(view), { timeZone: display.timeZone });
+  const { insights, summarySubscription } = await readInsights(account.id, insightsQueryOf(view), { timeZone: display.timeZone, accountTimeZone: account.timeZone });
   const showDollars = can(account.role, "billing.read");
   const answeredBusyHours = answeredInBusyHours(insights);
   return {
@@ -57,14 +56,13 @@ export async function insightsScreen(account: CurrentAccount, params: SearchPara
       bookingRatePercent: view.bookingRatePercent,
     }),
     projection: projectionSentence(insights.month, showDollars),
-    subscriptionMonthlyCents: showDollars ? await monthlyPriceCents(account.id) : null,
+    subscriptionMonthlyCents: showDollars ? monthlyPriceCents(summarySubscription) : null,
   };
 }
 
-/** The account's subscription's price a month: the monthly price, or an annual plan's price per month. */
-async function monthlyPriceCents(accountId: string): Promise<number | null> {
-  const sub = await subscriptionSummary(accountId);
-  const plan = sub ? findPlan(sub.plan.id) : undefined;
+/** The subscription's price a month (the one the account's summary shows, read with the usage month): the monthly price, or an annual plan's price per month. */
+function monthlyPriceCents(sub: { planId: string; billing: "monthly" | "annual" } | null): number | null {
+  const plan = sub ? findPlan(sub.planId) : undefined;
   if (!sub || !plan) return null;
   return (sub.billing === "annual" ? plan.annualPrice : plan.monthlyPrice) ?? null;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { interactions, subscriptions, usageRecords } from "@/db/schema";
 import { recordedMilli } from "@/features/plans/units";
@@ -71,10 +71,19 @@ type Raw = {
   subs: Array<Omit<LedgerSubscription, "trialEnd" | "createdAt" | "currentPeriodEnd"> & { trialEnd: string | null; createdAt: string; currentPeriodEnd: string | null }>;
   months: Array<{ subscriptionId: string; start: string; phone: string; text: string; calls: number; conversations: number }>;
   records: Array<{ subscriptionId: string; periodStart: string; periodEnd: string; createdAt: string; phone: number; text: number }>;
-};
+  /** With `extra.dayZone`: the counted thousandths by (subscription, month, local day of the record's start). */
+  days?: Array<{ subscriptionId: string; start: string; date: string; milli: string }>;
+} & Record<string, unknown>;
 
-/** The scope's subscriptions, its months and the admin's records, in one statement. */
-async function readRaw(scope: LedgerScope, range: LedgerRange): Promise<Raw> {
+/**
+ * More to read in the ledger's one statement: `dayZone` adds the months'
+ * units by local day (usageDays); `columns` adds named scalar SQL
+ * expressions, which may use the `clock` and `subs` of the statement.
+ */
+export type LedgerExtra = { dayZone?: string; columns?: Record<string, SQL> };
+
+/** The scope's subscriptions, its months and the admin's records (and `extra`), in one statement. */
+async function readRaw(scope: LedgerScope, range: LedgerRange, extra: LedgerExtra = {}): Promise<Raw> {
   const db = await getDb();
   const subsWhere =
     "subscriptionIds" in scope
@@ -123,7 +132,21 @@ async function readRaw(scope: LedgerScope, range: LedgerRange): Promise<Raw> {
       coalesce((select json_agg(json_build_object(
         'subscriptionId', u.subscription_id, 'periodStart', u.period_start, 'periodEnd', u.period_end, 'createdAt', u.created_at,
         'phone', u.phone_inbound + u.phone_outbound, 'text', u.text_inbound + u.text_outbound
-      )) from ${usageRecords} u where u.subscription_id in (select id from subs)), '[]'::json) as records
+      )) from ${usageRecords} u where u.subscription_id in (select id from subs)), '[]'::json) as records${
+        extra.dayZone === undefined
+          ? sql``
+          : sql`,
+      coalesce((select json_agg(d) from (
+        select ${i.subscriptionId} as "subscriptionId", ${i.usageMonthStart} as start,
+          to_char(${i.startedAt} at time zone ${extra.dayZone}, 'YYYY-MM-DD') as date, ${countedMilli(sql`true`)} as milli
+        from ${i}, clock
+        where ${i.subscriptionId} in (select id from subs) and ${i.billingNote} is null and ${monthWhere}
+        -- By position: the zone is a parameter, and PostgreSQL cannot tell that a repeated one is the same expression.
+        group by 1, 2, 3) d), '[]'::json) as days`
+      }${sql.join(
+        Object.entries(extra.columns ?? {}).map(([name, value]) => sql`, (${value}) as ${sql.identifier(name)}`),
+        sql``,
+      )}
   `)) as unknown as { rows: Raw[] };
   return result.rows[0]!;
 }
@@ -137,8 +160,8 @@ const toDate = (v: string | null): Date | null => (v === null ? null : new Date(
  * conversations. The interactions are grouped by (subscription, month) in
  * SQL; the admin's few records are placed in their months here.
  */
-export async function readLedger(scope: LedgerScope, range: LedgerRange = {}): Promise<{ now: Date; subscriptions: LedgerSubscription[]; months: LedgerMonth[] }> {
-  const raw = await readRaw(scope, range);
+export async function readLedger(scope: LedgerScope, range: LedgerRange = {}, extra: LedgerExtra = {}): Promise<Ledger> {
+  const raw = await readRaw(scope, range, extra);
   const now = new Date(raw.now);
   const subs: LedgerSubscription[] = raw.subs.map((s) => ({
     ...s,
@@ -180,13 +203,39 @@ export async function readLedger(scope: LedgerScope, range: LedgerRange = {}): P
     m.recorded.textMilli += r.textMilli;
   }
   const sorted = [...months.values()].sort((a, b) => b.start.getTime() - a.start.getTime() || a.subscription.id.localeCompare(b.subscription.id));
-  return { now, subscriptions: subs, months: sorted };
+  const days =
+    extra.dayZone === undefined
+      ? null
+      : {
+          timeZone: extra.dayZone,
+          rows: (raw.days ?? []).map((d) => ({ subscriptionId: d.subscriptionId, start: new Date(d.start).getTime(), date: d.date, milli: Number(d.milli) })),
+          recorded: recordedUsage(raw.records),
+        };
+  const columns = Object.fromEntries(Object.keys(extra.columns ?? {}).map((name) => [name, raw[name]]));
+  return { now, subscriptions: subs, months: sorted, days, columns };
 }
 
 /** The usage months of a scope, newest first (readLedger's months). */
 export async function usageMonths(scope: LedgerScope, range: LedgerRange = {}): Promise<LedgerMonth[]> {
   return (await readLedger(scope, range)).months;
 }
+
+/** What readLedger answers; `days` and `columns` only as `extra` asked. */
+export type Ledger = {
+  now: Date;
+  subscriptions: LedgerSubscription[];
+  months: LedgerMonth[];
+  /** With `extra.dayZone`: the counted units of every month read, by local day, and the admin's records (usageDays). */
+  days: LedgerDays | null;
+  /** `extra.columns`' values as the database answered them. */
+  columns: Record<string, unknown>;
+};
+
+type LedgerDays = {
+  timeZone: string;
+  rows: Array<{ subscriptionId: string; start: number; date: string; milli: number }>;
+  recorded: ReturnType<typeof recordedUsage>;
+};
 
 /** A subscription's month holding `at` in a ledger read with an `at` range (an empty month when nothing was used). */
 export function monthAt(ledger: { months: LedgerMonth[] }, sub: LedgerSubscription, at: Date): LedgerMonth {
@@ -239,34 +288,18 @@ function recordedUsage(rows: Raw["records"]): Array<{ subscriptionId: string; at
 }
 
 /**
- * Units per day of one month so far, in `timeZone` (the account's), by the
- * record's start (an admin record: its time), every day from the month's
- * first to `now`'s (or the month's last), empty days 0.
+ * Units per day of one month so far, in the zone the ledger was read with
+ * (`extra.dayZone`, the account's), by the record's start (an admin record:
+ * its time), every day from the month's first to `now`'s (or the month's
+ * last), empty days 0. From the same statement as the month (readLedger).
  */
-export async function usageDays(month: Pick<LedgerMonth, "subscription" | "start" | "end">, timeZone: string, now: Date): Promise<Array<{ date: string; milli: number }>> {
-  const db = await getDb();
-  const day = sql<string>`to_char(${i.startedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ date: day, milli: countedMilli(sql`true`) })
-    .from(i)
-    .where(and(eq(i.subscriptionId, month.subscription.id), eq(i.usageMonthStart, month.start), isNull(i.billingNote)))
-    // By position: the zone is a parameter, and PostgreSQL cannot tell that the select's $1 and a repeated $4 are one expression.
-    .groupBy(sql`1`);
-  const byDate = new Map(rows.map((r) => [r.date, Number(r.milli)]));
+export function usageDays(days: LedgerDays, month: Pick<LedgerMonth, "subscription" | "start" | "end">, now: Date): Array<{ date: string; milli: number }> {
+  const { timeZone } = days;
+  const byDate = new Map<string, number>();
+  for (const r of days.rows) if (r.subscriptionId === month.subscription.id && r.start === month.start.getTime()) byDate.set(r.date, (byDate.get(r.date) ?? 0) + r.milli);
   const dateIn = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-  const records = await db
-    .select({
-      subscriptionId: usageRecords.subscriptionId,
-      periodStart: usageRecords.periodStart,
-      periodEnd: usageRecords.periodEnd,
-      createdAt: usageRecords.createdAt,
-      phone: sql<number>`(${usageRecords.phoneInbound} + ${usageRecords.phoneOutbound})::int`,
-      text: sql<number>`(${usageRecords.textInbound} + ${usageRecords.textOutbound})::int`,
-    })
-    .from(usageRecords)
-    .where(eq(usageRecords.subscriptionId, month.subscription.id));
-  for (const r of recordedUsage(records.map((x) => ({ ...x, periodStart: x.periodStart.toISOString(), periodEnd: x.periodEnd.toISOString(), createdAt: x.createdAt.toISOString() })))) {
-    if (r.at < month.start || r.at >= month.end) continue;
+  for (const r of days.recorded) {
+    if (r.subscriptionId !== month.subscription.id || r.at < month.start || r.at >= month.end) continue;
     const date = dateIn(r.at);
     byDate.set(date, (byDate.get(date) ?? 0) + r.phoneMilli + r.textMilli);
   }

@@ -32,6 +32,11 @@ const STATUS_RANK = (status: string): number => (SUBSCRIPTION_STATUSES as readon
 /** The status the summary reports: cancelled once ended, by its status or by the clock (hasEnded). */
 const reported = (sub: LedgerSubscription, now: Date): string => (hasEnded(sub, now) ? ENDED_STATUS : sub.status);
 
+/** The subscription the summary shows at `now`, of an account's subscriptions (newest first); null without any. */
+export function summarySubscription(subs: readonly LedgerSubscription[], now: Date): LedgerSubscription | null {
+  return [...subs].sort((a, b) => STATUS_RANK(reported(a, now)) - STATUS_RANK(reported(b, now)))[0] ?? null;
+}
+
 /**
  * The subscription summary of /api/auth/user: the caller's most relevant
  * subscription (active before trialing before past_due), with this usage
@@ -42,8 +47,8 @@ const reported = (sub: LedgerSubscription, now: Date): string => (hasEnded(sub, 
 export async function subscriptionSummary(accountId: string): Promise<SubscriptionSummary | null> {
   const provider = await getProvider();
   const ledger = await readLedger({ accountId }, { at: provider.nowSql() });
-  if (ledger.subscriptions.length === 0) return null;
-  const sub = [...ledger.subscriptions].sort((a, b) => STATUS_RANK(reported(a, ledger.now)) - STATUS_RANK(reported(b, ledger.now)))[0]!;
+  const sub = summarySubscription(ledger.subscriptions, ledger.now);
+  if (!sub) return null;
   const plan = findPlan(sub.planId);
   const month = monthAt(ledger, sub, ledger.now);
   const priced = priceUsage({ usedMilli: usedMilli(month), plan, billing: sub.billing, trialEnd: sub.trialEnd, monthStart: month.start });

@@ -1,19 +1,22 @@
 "use client";
 import { BarStack } from "@visx/shape";
-import type { InsightsDay, InsightOutcome } from "../insights.schema";
+import type { InsightOutcome } from "../insights.schema";
 import { DayChart } from "./day-chart";
 import { OUTCOME_COLORS, OUTCOME_LABELS, OUTCOMES, dayLabel, formatCount } from "./labels";
+
+/** One day of the chart: its counts in OUTCOMES order, and its calls and messages in all. */
+export type DailyRow = { date: string; counts: number[]; total: number };
 
 type Row = { date: string } & Record<InsightOutcome, number>;
 
 /** Calls and messages per day, stacked by outcome (visx), read one day at a time (DayChart). */
-export function DailyChart({ series, describedBy, labelledBy }: { series: InsightsDay[]; describedBy: string; labelledBy: string }) {
-  const rows: Row[] = series.map((d) => ({ date: d.date, ...d.byOutcome }));
-  const max = Math.max(1, ...series.map((d) => OUTCOMES.reduce((s, o) => s + d.byOutcome[o], 0)));
+export function DailyChart({ days, describedBy, labelledBy }: { days: DailyRow[]; describedBy: string; labelledBy: string }) {
+  const rows: Row[] = days.map((d) => ({ date: d.date, ...(Object.fromEntries(OUTCOMES.map((o, i) => [o, d.counts[i] ?? 0])) as Record<InsightOutcome, number>) }));
+  const max = Math.max(1, ...days.map((d) => d.counts.reduce((s, n) => s + n, 0)));
   const readout = (selected: number | null) => {
-    const day = selected === null ? null : series[selected];
-    if (day) return `${dayLabel(day.date)}: ${formatCount(day.interactions)} in all, ${OUTCOMES.map((o) => `${formatCount(day.byOutcome[o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(", ")}`;
-    return series.length === 0 ? "No calls or messages in this period." : "";
+    const day = selected === null ? null : days[selected];
+    if (day) return `${dayLabel(day.date)}: ${formatCount(day.total)} in all, ${OUTCOMES.map((o, i) => `${formatCount(day.counts[i] ?? 0)} ${OUTCOME_LABELS[o].toLowerCase()}`).join(", ")}`;
+    return days.length === 0 ? "No calls or messages in this period." : "";
   };
   const legend = (
     <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Outcomes">

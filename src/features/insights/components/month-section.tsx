@@ -1,10 +1,8 @@
 import { TriangleAlert } from "lucide-react";
 import { formatMoney } from "@/lib/format";
 import type { InsightsMonth } from "../insights.schema";
-import { cumulativeUnits } from "../insights-figures";
-import { ChartFrame, ChartTable, tableIdOf } from "./chart-frame";
-import { UnitsChart } from "./units-chart";
-import { dayLabel, formatUnitsShort, longDayLabel } from "./labels";
+import { MonthUnitsPanel } from "./month-units-panel";
+import { formatUnitsShort, longDayLabel } from "./labels";
 
 /**
  * This usage month's units day by day against the allowance. The projection
@@ -23,14 +21,15 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
         <p className="mt-1 text-sm text-slate-700">No subscription yet: units are counted from the day one starts.</p>
       </section>
     );
-  const days = cumulativeUnits(month.days);
   // The month's bounds are instants (the usage month starts at its anchor's time); the page names their days.
   const firstDay = month.start.slice(0, 10);
   const lastDay = new Date(Date.parse(month.end) - 1).toISOString().slice(0, 10);
   return (
-    <ChartFrame
+    <MonthUnitsPanel
       id={id}
-      title="This month's units"
+      days={month.days}
+      includedUnits={month.includedUnits}
+      projectedUnits={projection ? month.projectedUnits : null}
       description={
         <>
           <p>
@@ -45,31 +44,21 @@ export function MonthSection({ month, projection, showDollars }: { month: Insigh
           )}
         </>
       }
-      chart={<UnitsChart days={days} includedUnits={month.includedUnits} projectedUnits={projection ? month.projectedUnits : null} describedBy={tableIdOf(id)} labelledBy={`${id}-title`} />}
-      table={
-        <>
-          <ChartTable
-            id={id}
-            caption="Units per day this month"
-            head="Day"
-            columns={["Units that day", "Month to date"]}
-            rows={days.map((d) => ({ key: d.date, label: dayLabel(d.date), values: [formatUnitsShort(d.units), formatUnitsShort(d.toDate)] }))}
-          />
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800">
-            <dt>Allowance</dt>
-            <dd className="tabular-nums">{month.includedUnits === null ? "No limit" : formatUnitsShort(month.includedUnits)}</dd>
-            <dt>Projected at the month&rsquo;s end</dt>
-            <dd className="tabular-nums">{formatUnitsShort(month.projectedUnits)}</dd>
-            <dt>Projected extra units</dt>
-            <dd className="tabular-nums">{formatUnitsShort(month.extraUnits)}</dd>
-            {showDollars && month.extraCostCents !== null && (
-              <>
-                <dt>Projected extra cost</dt>
-                <dd className="tabular-nums">{formatMoney(month.extraCostCents)}</dd>
-              </>
-            )}
-          </dl>
-        </>
+      summary={
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800">
+          <dt>Allowance</dt>
+          <dd className="tabular-nums">{month.includedUnits === null ? "No limit" : formatUnitsShort(month.includedUnits)}</dd>
+          <dt>Projected at the month&rsquo;s end</dt>
+          <dd className="tabular-nums">{formatUnitsShort(month.projectedUnits)}</dd>
+          <dt>Projected extra units</dt>
+          <dd className="tabular-nums">{formatUnitsShort(month.extraUnits)}</dd>
+          {showDollars && month.extraCostCents !== null && (
+            <>
+              <dt>Projected extra cost</dt>
+              <dd className="tabular-nums">{formatMoney(month.extraCostCents)}</dd>
+            </>
+          )}
+        </dl>
       }
     />
   );
