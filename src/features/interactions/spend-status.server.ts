@@ -13,13 +13,14 @@ import type { SpendLimitLine } from "@/features/ai-settings/components/spend-mod
 export async function spendLimitLines(accountId: string): Promise<SpendLimitLine[]> {
   const rows = await accountSpendEmployees(accountId);
   if (rows.length === 0) return [];
-  const now = await (await getProvider()).now();
+  // The provider's clock (a statement on the sandbox) only when a "messages only" switch needs it.
+  const now = rows.some((r) => r.spendMode === "messages_only") ? await (await getProvider()).now() : null;
   const lines: SpendLimitLine[] = [];
   for (const r of rows) {
     // Until the end of the usage month it was switched in (stored with the switch).
     const until = r.spendMode === "messages_only" ? r.until : null;
     // Messages only of a month already over is about to be switched back (within a minute): not shown.
-    const messagesOnlyUntil = until && until > now ? until.toISOString() : null;
+    const messagesOnlyUntil = until && now && until > now ? until.toISOString() : null;
     if (!messagesOnlyUntil && r.limit.mode === "bill_extra") continue;
     lines.push({ aiEmployeeId: r.orderId, name: r.name, messagesOnlyUntil, limitText: r.limit.mode !== "bill_extra" ? spendLimitText(r.limit) : null });
   }
