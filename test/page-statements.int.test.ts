@@ -24,6 +24,7 @@ import AdminSpamReports from "@app/admin/spam-reports/page";
 import { customerWithAiEmployee, insertInteraction } from "./interactions-fixtures";
 import { createUser, type TestUser } from "./http-helpers";
 import { statementsDuring } from "./statement-spy";
+import { ensureSettings } from "@/features/ai-settings/defaults.server";
 
 /**
  * Issue 27: a signed-in page costs at most 4 database statements, the
@@ -65,6 +66,8 @@ describe("database statements per signed-in page", () => {
   let admin: TestUser;
   beforeAll(async () => {
     owner = await customerWithAiEmployee({ planId: "small", billing: "monthly" });
+    // Its settings, as every AI employee has once set up: the dashboard's spend limit lines read them.
+    await ensureSettings(owner.orderId);
     interactionId = await insertInteraction({ orderId: owner.orderId, accountId: owner.user.id });
     admin = await createUser({ role: "admin" });
   });
