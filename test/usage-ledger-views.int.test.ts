@@ -12,7 +12,7 @@ import { meterReportAfterRateLimitJob, meterReportJob, reportInteractionMeters }
 import { overageBillJob } from "@/features/overage/overage.server";
 import { autoBillOverage } from "@/features/overage/auto-bill.server";
 import { reportSpam } from "@/features/interactions/spam-reports.server";
-import { currentUsageMonth } from "@/features/usage/current-month.server";
+import { accountUsage } from "@/features/usage/current-month.server";
 import { priceUsage } from "@/features/usage/pricing";
 import { reportUsageRecord, usageReportJob } from "@/features/usage/usage.server";
 import { usageAnchor, usageMonth } from "@/features/usage/usage-month";
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("one usage month, every view", () => {
-  it("the dashboard, the CSV, alerts, the admin's cycle units, auto-billing, the meters and currentUsageMonth agree", async () => {
+  it("the dashboard, the CSV, alerts, the admin's cycle units, auto-billing, the meters and accountUsage agree", async () => {
     // A Small monthly subscription (120 units, $1.98 an extra unit) whose usage month began 10 days ago.
     const createdAt = new Date(Date.now() - 10 * DAY);
     const c = await customerWithAiEmployee({ planId: "small", createdAt, period: { start: createdAt, end: addMonths(createdAt, 1) } });
@@ -168,14 +168,14 @@ describe("one usage month, every view", () => {
       extraCostCents: expected.extraCostCents,
     });
 
-    // currentUsageMonth (insights), for the account and for its AI employee: the same units, day by day too.
-    for (const current of [await currentUsageMonth(c.user.id), await currentUsageMonth(c.user.id, { aiEmployeeId: c.orderId })]) {
+    // accountUsage's month (insights), for the account and for its AI employee: the same units, day by day too.
+    for (const current of [(await accountUsage(c.user.id)).month, (await accountUsage(c.user.id, { aiEmployeeId: c.orderId })).month]) {
       expect(current).toMatchObject({ subscriptionId, start: month.start, end: month.end, includedMilli: 120_000, usedMilli: expected.total * 1000 });
       expect(current!.days.reduce((s, d) => s + d.milli, 0)).toBe(expected.total * 1000);
       expect(priceUsage({ usedMilli: current!.usedMilli, plan: findPlan("small"), billing: "monthly", trialEnd: null, monthStart: current!.start }).costCents).toBe(expected.extraCostCents);
     }
     // Another account's AI employee is not this account's month.
     const other = await createUser();
-    expect(await currentUsageMonth(other.id, { aiEmployeeId: c.orderId })).toBeNull();
+    expect((await accountUsage(other.id, { aiEmployeeId: c.orderId })).month).toBeNull();
   });
 });

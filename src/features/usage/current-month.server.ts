@@ -29,7 +29,7 @@ export type CurrentUsageMonth = {
   days: Array<{ date: string; milli: number }>;
 };
 
-/** An account's usage for /insights: the current month (as currentUsageMonth) and the subscription its summary shows (subscriptionSummary's). */
+/** An account's usage for /insights: the current month and the subscription its summary shows (subscriptionSummary's). */
 export type AccountUsage = {
   month: CurrentUsageMonth | null;
   summarySubscription: LedgerSubscription | null;
@@ -38,24 +38,20 @@ export type AccountUsage = {
 };
 
 /**
- * Without `aiEmployeeId`: the account's summary subscription (the dashboard's).
- * With it: that AI employee's subscription in this account (null when it
- * has none, or is another account's). `now` defaults to the provider's clock.
- * `accountTimeZone` is the account's stored zone (organization.time_zone) when
- * the caller has it (the session read it); else it is read.
- */
-export async function currentUsageMonth(accountId: string, opts: { aiEmployeeId?: string; now?: Date; accountTimeZone?: string } = {}): Promise<CurrentUsageMonth | null> {
-  return (await accountUsage(accountId, opts)).month;
-}
-
-/**
- * currentUsageMonth and the account's summary subscription (the one
+ * The current usage month and the account's summary subscription (the one
  * subscriptionSummary shows, chosen at the provider's clock) in ONE statement
  * (readLedger): the account's subscriptions, their months at `now`, those
  * months' units by day in the account's zone, and the AI employee's
  * subscription; `columns` adds the caller's own scalar SQL to the same statement
  * (/insights: the AI employee's ownership check). Issue 27: /insights reads its
  * month and its price this way.
+ *
+ * Without `aiEmployeeId` the month is the summary subscription's (the
+ * dashboard's); with it, that AI employee's subscription in this account
+ * (null when it has none, or is another account's). `now` defaults to the
+ * provider's clock. `accountTimeZone` is the account's stored zone
+ * (organization.time_zone) when the caller has it (the session read it);
+ * else it is read.
  */
 export async function accountUsage(accountId: string, opts: { aiEmployeeId?: string; now?: Date; accountTimeZone?: string; columns?: Record<string, SQL> } = {}): Promise<AccountUsage> {
   const storedZone = opts.accountTimeZone ?? (await accountTimeZone(accountId));

@@ -17,7 +17,7 @@ import { usageRecordTime } from "./provider-window";
  *   unit per text session, in the usage month holding the record's time (its
  *   creation clamped into its billing cycle, as its meter events are dated).
  * Every view reads it: the dashboard summary, the monthly CSV, usage alerts,
- * the spend limit, the admin's cycle units, auto-billing, currentUsageMonth.
+ * the spend limit, the admin's cycle units, auto-billing, /insights' month (accountUsage).
  * The meter report sends only the interactions' part (`meterUnitsSql`): admin
  * records go to the provider by their own job (usage.server.ts).
  */
